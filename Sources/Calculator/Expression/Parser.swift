@@ -1,0 +1,190 @@
+/// A precedence-climbing parser for calculator expressions.
+///
+/// Precedence, loosest first: `+ -`; `* / mod %` and implicit multiplication (`2pi`, `3(4+5)`), all left
+/// associative at the same level (`6/2(1+2)` = 9); unary minus (`-2^2` = -4); `^`, right associative and taking a
+/// signed exponent (`2^-3`); postfix `!`, `%` and `°` (`2^3!` = 64). `%` between two operands is the remainder
+/// (`10 % 3` = 1); after an operand with nothing following it is a percentage. A trailing `to %` (or `in %`)
+/// expresses the result in percent.
+struct Parser {
+    private let list: TokenList
+    private var index = 0
+
+    /// Parses a whole expression.
+    /// - Throws: ``CalculatorError`` with code `syntax` pointing at the offending column.
+    static func parse(_ text: String) throws -> Node {
+        var parser = Parser(list: try Lexer.tokens(text))
+        return try parser.parseTop()
+    }
+
+    private init(list: TokenList) { self.list = list }
+
+    private var current: Token { list.tokens[index] }
+    private var next: Token { list.tokens[min(index + 1, list.tokens.count - 1)] }
+
+    /// Whether the token is one of the words that introduce `to %`.
+    private func isConversionWord(_ token: Token) -> Bool {
+        switch list.name(token) {
+        case "to", "in", "as": true
+        default: false
+        }
+    }
+
+    private mutating func advance() { index += 1 }
+
+    private mutating func parseTop() throws -> Node {
+        guard current.kind != .end else { throw syntaxError("empty expression", at: current) }
+        var node = try parseAdditive()
+        if isConversionWord(current), next.kind == .percent {
+            advance()
+            advance()
+            node = .inPercent(node)
+        }
+        guard current.kind == .end else {
+            if current.kind == .rightParen { throw syntaxError("unbalanced ')'", at: current) }
+            throw syntaxError("unexpected '\(list.text(current))'", at: current)
+        }
+        return node
+    }
+
+    private mutating func parseAdditive() throws -> Node {
+        var node = try parseMultiplicative()
+        while true {
+            let token = current
+            let op: Node.BinaryOperator
+            switch token.kind {
+            case .plus: op = .add
+            case .minus: op = .subtract
+            default: return node
+            }
+            advance()
+            node = .binary(op, node, try parseMultiplicative(), position: token.position)
+        }
+    }
+
+    private mutating func parseMultiplicative() throws -> Node {
+        var node = try parseUnary()
+        while true {
+            let token = current
+            let op: Node.BinaryOperator
+            switch token.kind {
+            case .times: op = .multiply
+            case .divide: op = .divide
+            case .percent: op = .modulo
+            case .identifier where list.name(token) == "mod": op = .modulo
+            case .identifier where isConversionWord(token) && next.kind == .percent:
+                return node
+            case .identifier, .leftParen:
+                node = .binary(.multiply, node, try parsePower(), position: token.position)
+                continue
+            default: return node
+            }
+            advance()
+            node = .binary(op, node, try parseUnary(), position: token.position)
+        }
+    }
+
+    private mutating func parseUnary() throws -> Node {
+        let token = current
+        switch token.kind {
+        case .minus:
+            advance()
+            return .negate(try parseUnary(), position: token.position)
+        case .plus:
+            advance()
+            return try parseUnary()
+        default:
+            return try parsePower()
+        }
+    }
+
+    private mutating func parsePower() throws -> Node {
+        let base = try parsePostfix()
+        guard current.kind == .caret else { return base }
+        let token = current
+        advance()
+        return .binary(.power, base, try parseUnary(), position: token.position)
+    }
+
+    private mutating func parsePostfix() throws -> Node {
+        var node = try parsePrimary()
+        while true {
+            let token = current
+            switch token.kind {
+            case .bang: node = .postfix(.factorial, node, position: token.position)
+            case .degree: node = .postfix(.degree, node, position: token.position)
+            case .percent:
+                if startsOperand(next) { return node }
+                node = .postfix(.percent, node, position: token.position)
+            default: return node
+            }
+            advance()
+        }
+    }
+
+    private func startsOperand(_ token: Token) -> Bool {
+        switch token.kind {
+        case .number, .leftParen: true
+        case .identifier: !isConversionWord(token) && list.name(token) != "mod"
+        default: false
+        }
+    }
+
+    private mutating func parsePrimary() throws -> Node {
+        let token = current
+        switch token.kind {
+        case .number:
+            advance()
+            let literal = list.literals[token.payload]
+            return .number(literal.value, literal: literal.text, position: token.position)
+        case .leftParen:
+            advance()
+            let inner = try parseAdditive()
+            guard current.kind == .rightParen else {
+                throw syntaxError("unbalanced '(' opened at column \(token.position)", at: current)
+            }
+            advance()
+            return inner
+        case .identifier:
+            let name = list.names[token.payload]
+            advance()
+            guard Functions.isFunction(name) else {
+                guard Functions.isConstant(name) else {
+                    let what = current.kind == .leftParen ? "function" : "name"
+                    throw CalculatorError(.unknownIdentifier, "unknown \(what) '\(name)' at column \(token.position)",
+                                          field: "expression", position: token.position)
+                }
+                return .name(name, position: token.position)
+            }
+            return .call(name, try parseArguments(of: name), position: token.position)
+        case .end:
+            throw syntaxError("missing operand", at: token)
+        default:
+            throw syntaxError("unexpected '\(list.text(token))'", at: token)
+        }
+    }
+
+    /// `(a, b, ...)`, or a single juxtaposed operand such as `sqrt 2` or `sin 30°`.
+    private mutating func parseArguments(of name: String) throws -> [Node] {
+        guard current.kind == .leftParen else {
+            guard startsOperand(current) else { throw syntaxError("missing argument of \(name)", at: current) }
+            return [try parsePostfix()]
+        }
+        let open = current
+        advance()
+        var arguments = [try parseAdditive()]
+        while current.kind == .comma {
+            advance()
+            arguments.append(try parseAdditive())
+        }
+        guard current.kind == .rightParen else {
+            throw syntaxError("unbalanced '(' opened at column \(open.position)", at: current)
+        }
+        advance()
+        return arguments
+    }
+
+    private func syntaxError(_ message: String, at token: Token) -> CalculatorError {
+        CalculatorError(.syntax, "\(message) at column \(token.position)", field: "expression",
+                        position: token.position)
+    }
+}

@@ -1,0 +1,47 @@
+/// One lexical token of an expression, with its 1-based column. Payloads (literals and names) live in side
+/// tables of ``TokenList`` so tokens stay plain values that copy without reference counting.
+struct Token: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case number, identifier
+        case plus, minus, times, divide, caret, percent, bang, degree
+        case leftParen, rightParen, comma
+        case end
+    }
+
+    var kind: Kind
+    var position: Int
+    /// Index into ``TokenList/literals`` or ``TokenList/names`` for numbers and identifiers.
+    var payload = 0
+}
+
+/// The tokens of one expression and their payloads.
+struct TokenList: Sendable {
+    var tokens: [Token] = []
+    var literals: [(value: Rational, text: String)] = []
+    var names: [String] = []
+
+    /// The identifier's name, or nil for other tokens.
+    func name(_ token: Token) -> String? {
+        token.kind == .identifier ? names[token.payload] : nil
+    }
+
+    /// A short description for syntax errors.
+    func text(_ token: Token) -> String {
+        switch token.kind {
+        case .number: literals[token.payload].text
+        case .identifier: names[token.payload]
+        case .plus: "+"
+        case .minus: "-"
+        case .times: "*"
+        case .divide: "/"
+        case .caret: "^"
+        case .percent: "%"
+        case .bang: "!"
+        case .degree: "°"
+        case .leftParen: "("
+        case .rightParen: ")"
+        case .comma: ","
+        case .end: "end of expression"
+        }
+    }
+}

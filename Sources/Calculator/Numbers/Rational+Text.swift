@@ -1,0 +1,127 @@
+import BigInt
+
+extension Rational {
+    /// Parses a plain decimal (`-12.5`, `.5`, `1e-3`, `2.5E+4`) or a fraction (`1/3`, `-7/2`) exactly.
+    ///
+    /// Surrounding spaces are ignored; anything else returns `nil`.
+    public init?(parsing text: some StringProtocol) {
+        let trimmed = text.trimmingSpaces
+        if let slash = trimmed.firstIndex(of: "/") {
+            guard let top = Rational(decimal: trimmed[..<slash]),
+                  let bottom = Rational(decimal: trimmed[trimmed.index(after: slash)...]), !bottom.isZero
+            else { return nil }
+            self = top / bottom
+            return
+        }
+        guard let value = Rational(decimal: trimmed) else { return nil }
+        self = value
+    }
+
+    /// Parses a decimal literal with optional sign, fraction and exponent.
+    private init?(decimal text: some StringProtocol) {
+        var bytes = Substring(text.trimmingSpaces).utf8[...]
+        var negative = false
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
+        }
+        var digits = BigInt(0)
+        var count = 0
+        var scale = 0
+        var seenPoint = false
+        while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits = digits * 10 + BigInt(Int(byte - UInt8(ascii: "0")))
+                count += 1
+                if seenPoint { scale += 1 }
+            } else {
+                return nil
+            }
+        }
+        guard count > 0 else { return nil }
+        var exponent = 0
+        if !bytes.isEmpty {
+            guard let value = Int(Substring(bytes.dropFirst())), abs(value) <= 100_000 else { return nil }
+            exponent = value
+        }
+        let power = exponent - scale
+        let magnitude = power >= 0
+            ? Rational(digits * BigInt(10).power(power)) : Rational(digits, BigInt(10).power(-power))
+        self = negative ? -magnitude : magnitude
+    }
+
+    /// Parses a plain decimal literal such as `12.5` or `1e-3` (no sign, no fraction), with a fast path for
+    /// literals of up to 18 digits.
+    init?(literal text: String) {
+        var digits = 0
+        var count = 0
+        var scale = 0
+        var seenPoint = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") && !seenPoint {
+                seenPoint = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") && count < 18 {
+                digits = digits * 10 + Int(byte - UInt8(ascii: "0"))
+                count += 1
+                if seenPoint { scale += 1 }
+            } else {
+                self.init(parsing: text)
+                return
+            }
+        }
+        guard count > 0 else { return nil }
+        self.init(digits, Rational.powersOfTen[scale])
+    }
+
+    /// 10^0 ... 10^18.
+    static let powersOfTen: [Int] = (0...18).map { Int(BigInt(10).power($0)) }
+
+    /// The exact decimal text when the value has a finite decimal expansion (its denominator has only the
+    /// factors 2 and 5), else `nil`. Always plain notation, never an exponent.
+    public var terminatingDecimal: String? {
+        if case .small(let n, 1) = storage { return String(n) }
+        if isInteger { return numerator.description }
+        var rest = denominator
+        var twos = 0
+        var fives = 0
+        while rest.trailingZeroBitCount > 0 && !rest.isZero {
+            let shift = rest.trailingZeroBitCount
+            twos += shift
+            rest >>= shift
+        }
+        while !rest.isZero && rest % 5 == 0 {
+            rest /= 5
+            fives += 1
+        }
+        guard rest == 1 else { return nil }
+        let places = max(twos, fives)
+        let scaled = numerator * BigInt(10).power(places) / denominator
+        return DecimalText.plain(digits: scaled.magnitude.description, negative: scaled.signum() < 0,
+                                 pointFromRight: places)
+    }
+
+    /// `a/b`, or the integer alone.
+    public var fractionText: String {
+        isInteger ? numerator.description : "\(numerator)/\(denominator)"
+    }
+
+    /// The value rounded half-even to `digits` significant digits, in plain notation for moderate exponents and
+    /// `1.234e+25` style otherwise; trailing zeros are dropped.
+    public func formatted(significantDigits digits: Int) -> String {
+        DecimalText.rounded(self, significantDigits: digits)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: SubSequence {
+        var text = self[...]
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,35 @@
+import Majordomo
+import Wire
+
+/// Builds the JSON error replies the gateway sends itself. This is the failure path, so parsing the request body
+/// for its `id` is allowed here (ARCHITECTURE.md rule 2).
+enum FailureReplies {
+    /// The reply body for a request the broker could not serve.
+    static func body(for failure: BrokerFailure, service: String, request: [[UInt8]]) -> [[UInt8]] {
+        [JSONCoding.errorReply(wireError(for: failure, service: service), id: requestID(request))]
+    }
+
+    static func wireError(for failure: BrokerFailure, service: String) -> WireError {
+        switch failure {
+        case .noWorkers: WireError(.unavailable, "no worker serves \(service)")
+        case .workerLost: WireError(.unavailable, "worker lost, outcome unknown")
+        case .deadlineExceeded: WireError(.deadlineExceeded, "no reply from \(service) before the deadline")
+        case .queueFull: WireError(.resourceExhausted, "\(service) queue is full")
+        }
+    }
+
+    /// The request's JSON `id`, when its first body frame is a JSON object with a string `id`.
+    static func requestID(_ body: [[UInt8]]) -> String? {
+        guard let first = body.first, let value = try? JSONValue(parsing: first) else { return nil }
+        return value["id"]?.stringValue
+    }
+
+    /// Whether the request carries an `idempotencyKey` (a non-empty string of at most 128 characters), which
+    /// makes it safe to give to a second worker.
+    static func hasIdempotencyKey(_ body: [[UInt8]]) -> Bool {
+        guard let first = body.first, let key = (try? JSONValue(parsing: first))?["idempotencyKey"]?.stringValue else {
+            return false
+        }
+        return !key.isEmpty && key.count <= 128
+    }
+}

@@ -1,0 +1,99 @@
+import Majordomo
+import Wire
+
+/// The gateway without sockets: the MDP broker plus the built-in `gateway` service (batch fan-out, health, stats).
+///
+/// Feed it what arrives on the client and worker sockets and the clock; send the ``GatewayOutput``s it returns.
+/// Only built-in requests and failure replies parse JSON; forwarded requests and replies pass through as frames.
+public struct GatewayCore: Sendable {
+    public typealias Instant = ContinuousClock.Instant
+
+    var broker: BrokerStateMachine
+    var batches = BatchTracker()
+    let maximumBatchSize: Int
+    let startedAt: Instant
+
+    public init(configuration: GatewayConfiguration, now: Instant) {
+        var brokerConfiguration = configuration.broker
+        brokerConfiguration.builtinServices.insert(GatewayService.name)
+        brokerConfiguration.isRetryable = FailureReplies.hasIdempotencyKey
+        broker = BrokerStateMachine(configuration: brokerConfiguration, now: now)
+        maximumBatchSize = configuration.maximumBatchSize
+        startedAt = now
+    }
+
+    /// How long the loop may wait before calling ``tick(now:)``.
+    public var tickInterval: Duration { broker.tickInterval }
+
+    /// Running totals of the broker.
+    public var counters: BrokerCounters { broker.counters }
+
+    /// Each service's workers and queue depth.
+    public var health: [ServiceHealth] { broker.health }
+
+    /// Handles a message from the client socket (identity frame first).
+    public mutating func receiveFromClient(_ frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
+        guard let identity = frames.first else { return [] }
+        return execute(broker.receiveFromClient(identity: identity, frames: frames.dropFirst(), now: now), now: now)
+    }
+
+    /// Handles a message from the worker socket (identity frame first).
+    public mutating func receiveFromWorker(_ frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
+        guard let identity = frames.first else { return [] }
+        return execute(broker.receiveFromWorker(identity: identity, frames: frames.dropFirst(), now: now), now: now)
+    }
+
+    /// Heartbeats, worker expiry and deadlines.
+    public mutating func tick(now: Instant) -> [GatewayOutput] {
+        execute(broker.tick(now: now), now: now)
+    }
+
+    mutating func execute(_ actions: [BrokerAction], now: Instant) -> [GatewayOutput] {
+        var outputs: [GatewayOutput] = []
+        outputs.reserveCapacity(actions.count)
+        for action in actions {
+            switch action {
+            case .sendToClient(let identity, let frames):
+                outputs.append(.toClient(identity: identity, frames: frames))
+            case .sendToWorker(let identity, let frames):
+                outputs.append(.toWorker(identity: identity, frames: frames))
+            case .dropped(let error):
+                outputs.append(.dropped(error))
+            case .fail(let origin, let service, let failure, let body):
+                let reply = FailureReplies.body(for: failure, service: service, request: body)
+                outputs += answer(origin, service: service, body: reply)
+            case .deliver(let token, let body):
+                outputs += answer(.owner(token: token), service: "", body: body)
+            case .builtin(let route, _, let body):
+                outputs += handleBuiltin(route: route, body: body, now: now)
+            }
+        }
+        return outputs
+    }
+
+    /// Sends a reply to a client, or records it in its batch.
+    mutating func answer(_ origin: RequestOrigin, service: String, body: [[UInt8]]) -> [GatewayOutput] {
+        switch origin {
+        case .client(let route):
+            return reply(route, service: service, body: body.first ?? [])
+        case .owner(let token):
+            guard let (route, batchReply) = batches.record(token: token, reply: Self.validJSON(body)) else { return [] }
+            return reply(route, service: GatewayService.name, body: batchReply)
+        }
+    }
+
+    func reply(_ route: ClientRoute, service: String, body: [UInt8]) -> [GatewayOutput] {
+        guard let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: service, body: [body]) else {
+            return []
+        }
+        return [.toClient(identity: route.identity, frames: frames)]
+    }
+
+    /// A worker's reply as it goes into a batch: its JSON, or an `internal` error if it is not one JSON object.
+    private static func validJSON(_ body: [[UInt8]]) -> [UInt8] {
+        guard body.count == 1, case .object = try? JSONValue(parsing: body[0]) else {
+            return JSONCoding.errorReply(WireError(.internal, "worker reply is not one JSON object"), id: nil)
+        }
+        return body[0]
+    }
+}

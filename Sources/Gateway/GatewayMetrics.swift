@@ -1,0 +1,50 @@
+import Majordomo
+import Metrics
+
+/// The gateway's Prometheus metrics, refreshed from the broker's counters on every tick.
+final class GatewayMetrics {
+    private let requests = Counter(label: "gateway_requests_total")
+    private let replies = Counter(label: "gateway_replies_total")
+    private let dropped = Counter(label: "gateway_dropped_messages_total")
+    private let undeliverable = Counter(label: "gateway_undeliverable_messages_total")
+    private let failures: [String: Counter]
+    private let redispatched = Counter(label: "gateway_redispatched_requests_total")
+    private let workersExpired = Counter(label: "gateway_workers_expired_total")
+    private var workers: [String: Gauge] = [:]
+    private var queueDepth: [String: Gauge] = [:]
+    private var last = BrokerCounters()
+
+    init() {
+        failures = Dictionary(uniqueKeysWithValues: ["no_workers", "worker_lost", "deadline_exceeded", "queue_full"].map {
+            ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
+        })
+    }
+
+    /// Counts a message libzmq refused to send (peer gone or its queue full).
+    func countUndeliverable() { undeliverable.increment() }
+
+    /// Adds what happened since the last call.
+    func update(counters: BrokerCounters, health: [ServiceHealth]) {
+        requests.increment(by: Int64(counters.requests - last.requests))
+        replies.increment(by: Int64(counters.replies - last.replies))
+        dropped.increment(by: Int64(counters.dropped - last.dropped))
+        failures["no_workers"]!.increment(by: Int64(counters.noWorkers - last.noWorkers))
+        failures["worker_lost"]!.increment(by: Int64(counters.workersLost - last.workersLost))
+        failures["deadline_exceeded"]!.increment(by: Int64(counters.deadlineExceeded - last.deadlineExceeded))
+        failures["queue_full"]!.increment(by: Int64(counters.queueFull - last.queueFull))
+        redispatched.increment(by: Int64(counters.redispatched - last.redispatched))
+        workersExpired.increment(by: Int64(counters.workersExpired - last.workersExpired))
+        last = counters
+        for service in health {
+            gauge(&workers, "gateway_workers", service.name).record(service.workers)
+            gauge(&queueDepth, "gateway_queue_depth", service.name).record(service.queued)
+        }
+    }
+
+    private func gauge(_ cache: inout [String: Gauge], _ label: String, _ service: String) -> Gauge {
+        if let gauge = cache[service] { return gauge }
+        let gauge = Gauge(label: label, dimensions: [("service", service)])
+        cache[service] = gauge
+        return gauge
+    }
+}

@@ -1,0 +1,8 @@
+import Majordomo
+
+/// What the gateway's I/O loop must do: send frames to a client or worker, or note a dropped message.
+public enum GatewayOutput: Sendable, Hashable {
+    case toClient(identity: [UInt8], frames: [[UInt8]])
+    case toWorker(identity: [UInt8], frames: [[UInt8]])
+    case dropped(MajordomoError)
+}

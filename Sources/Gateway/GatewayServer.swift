@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import ZeroMQ
+
+/// The Reckon gateway as a ServiceLifecycle `Service`: an MDP/0.2 broker on two ROUTER sockets, run on a thread of
+/// its own.
+///
+/// Graceful shutdown stops the loop through a wake-up pipe; cancellation shuts the ZeroMQ context down, so no
+/// blocking call outlives the service.
+///
+/// ```swift
+/// let gateway = GatewayServer(configuration: .init(), logger: logger)
+/// try await ServiceGroup(services: [gateway], gracefulShutdownSignals: [.sigterm], logger: logger).run()
+/// ```
+public final class GatewayServer: Service, Sendable {
+    /// The endpoints the gateway bound, reported once it listens.
+    public struct BoundEndpoints: Sendable, Hashable {
+        public var client: String
+        public var worker: String
+    }
+
+    private let configuration: GatewayConfiguration
+    private let logger: Logger
+    private let onListening: @Sendable (BoundEndpoints) -> Void
+
+    /// - Parameters:
+    ///   - onListening: called on the gateway's thread once both sockets are bound.
+    public init(
+        configuration: GatewayConfiguration, logger: Logger, onListening: @escaping @Sendable (BoundEndpoints) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    /// Runs until graceful shutdown or cancellation.
+    /// - Throws: ``ZMQError`` when an endpoint cannot be bound or the loop fails.
+    public func run() async throws {
+        let context = try ZMQContext()
+        let stopPipe = try WakeupPipe()
+        try await withTaskCancellationHandler {
+            try await withGracefulShutdownHandler {
+                try await runLoopThread(context: context, stopPipe: stopPipe)
+            } onGracefulShutdown: {
+                stopPipe.signal()
+            }
+        } onCancel: {
+            context.shutdown()
+        }
+    }
+
+    private func runLoopThread(context: ZMQContext, stopPipe: WakeupPipe) async throws {
+        let configuration = configuration
+        let logger = logger
+        let onListening = onListening
+        try await DedicatedThread.run(name: "reckon-gateway-loop") {
+            let loop = try GatewayLoop(context: context, configuration: configuration, stopPipe: stopPipe, logger: logger)
+            let (client, worker) = try loop.boundEndpoints()
+            logger.info("gateway listening", metadata: ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"])
+            onListening(BoundEndpoints(client: client, worker: worker))
+            try loop.run()
+        }
+    }
+}

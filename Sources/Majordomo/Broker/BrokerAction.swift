@@ -1,0 +1,46 @@
+/// Where a client's reply goes: the ROUTER identity and the dialect to answer in.
+public struct ClientRoute: Sendable, Hashable {
+    public var identity: [UInt8]
+    public var dialect: ClientDialect
+
+    public init(identity: [UInt8], dialect: ClientDialect) {
+        self.identity = identity
+        self.dialect = dialect
+    }
+}
+
+/// Who is waiting for a request's reply.
+public enum RequestOrigin: Sendable, Hashable {
+    /// A client on the client socket.
+    case client(ClientRoute)
+    /// The broker's owner itself (the gateway's batch fan-out), by a token it chose.
+    case owner(token: UInt64)
+}
+
+/// Why the broker answers a request itself instead of with a worker's reply.
+public enum BrokerFailure: Sendable, Hashable {
+    /// No worker serves the service.
+    case noWorkers
+    /// The worker holding the request died and the request could not be safely re-dispatched.
+    case workerLost
+    /// The request's deadline passed, queued or in flight.
+    case deadlineExceeded
+    /// The service's queue is full.
+    case queueFull
+}
+
+/// What the I/O loop must do after feeding the broker an event.
+public enum BrokerAction: Sendable, Hashable {
+    /// Send `frames` to the client with `identity` (the identity frame is not included).
+    case sendToClient(identity: [UInt8], frames: [[UInt8]])
+    /// Send `frames` to the worker with `identity`.
+    case sendToWorker(identity: [UInt8], frames: [[UInt8]])
+    /// Answer `origin` with an error for `failure`; `body` is the request, for its JSON `id`.
+    case fail(origin: RequestOrigin, service: String, failure: BrokerFailure, body: [[UInt8]])
+    /// The FINAL reply to an owner request.
+    case deliver(token: UInt64, body: [[UInt8]])
+    /// A client request for one of the owner's built-in services.
+    case builtin(route: ClientRoute, service: String, body: [[UInt8]])
+    /// A message was dropped as malformed or out of protocol.
+    case dropped(MajordomoError)
+}

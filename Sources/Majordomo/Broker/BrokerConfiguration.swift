@@ -1,0 +1,65 @@
+/// How a ``BrokerStateMachine`` behaves.
+public struct BrokerConfiguration: Sendable {
+    /// How often the broker heartbeats each worker (default 1 s).
+    public var heartbeatInterval: Duration
+    /// Missed intervals after which a silent worker is purged (default 3).
+    public var heartbeatLiveness: Int
+    /// How long a request may wait for its reply, queued and in flight (default 5 s).
+    public var defaultDeadline: Duration
+    /// Per-service deadlines overriding ``defaultDeadline``.
+    public var serviceDeadlines: [String: Duration]
+    /// Requests a service may queue before new ones are refused (default 1,024).
+    public var maximumQueuedPerService: Int
+    /// Services the owner answers itself (default `gateway`); workers may not register them.
+    public var builtinServices: Set<String>
+    /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
+    /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
+    public var isRetryable: @Sendable (_ body: [[UInt8]]) -> Bool
+
+    public init(
+        heartbeatInterval: Duration = .seconds(1),
+        heartbeatLiveness: Int = 3,
+        defaultDeadline: Duration = .seconds(5),
+        serviceDeadlines: [String: Duration] = [:],
+        maximumQueuedPerService: Int = 1024,
+        builtinServices: Set<String> = ["gateway"],
+        isRetryable: @escaping @Sendable (_ body: [[UInt8]]) -> Bool = { _ in false }
+    ) {
+        self.heartbeatInterval = heartbeatInterval
+        self.heartbeatLiveness = heartbeatLiveness
+        self.defaultDeadline = defaultDeadline
+        self.serviceDeadlines = serviceDeadlines
+        self.maximumQueuedPerService = maximumQueuedPerService
+        self.builtinServices = builtinServices
+        self.isRetryable = isRetryable
+    }
+
+    /// The deadline budget for `service`.
+    func deadline(for service: String) -> Duration {
+        serviceDeadlines[service] ?? defaultDeadline
+    }
+}
+
+/// Running totals the broker keeps, for `stats` and metrics.
+public struct BrokerCounters: Sendable, Hashable, Codable {
+    public var requests = 0
+    public var replies = 0
+    public var dropped = 0
+    public var queueFull = 0
+    public var deadlineExceeded = 0
+    public var noWorkers = 0
+    public var workersLost = 0
+    public var redispatched = 0
+    public var workersExpired = 0
+    public var disconnectsSent = 0
+
+    public init() {}
+}
+
+/// One service's load, for `health` and `reckon status`.
+public struct ServiceHealth: Sendable, Hashable, Codable {
+    public var name: String
+    public var workers: Int
+    public var idle: Int
+    public var queued: Int
+}

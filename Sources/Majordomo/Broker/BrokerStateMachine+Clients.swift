@@ -1,0 +1,59 @@
+extension BrokerStateMachine {
+    /// Handles one message from the client socket.
+    /// - Parameters:
+    ///   - identity: the ROUTER identity frame.
+    ///   - frames: the frames after it.
+    public mutating func receiveFromClient(
+        identity: [UInt8], frames: ArraySlice<[UInt8]>, now: Instant
+    ) -> [BrokerAction] {
+        let request: ClientRequest
+        do {
+            request = try BrokerClientCodec.decodeRequest(frames)
+        } catch let error as MajordomoError {
+            counters.dropped += 1
+            return [.dropped(error)]
+        } catch {
+            preconditionFailure("the codec throws only MajordomoError")
+        }
+        let route = ClientRoute(identity: identity, dialect: request.dialect)
+        if request.service.hasPrefix(reservedServicePrefix) {
+            return [answerMMI(route: route, request: request)]
+        }
+        if configuration.builtinServices.contains(request.service) {
+            return [.builtin(route: route, service: request.service, body: request.body)]
+        }
+        var actions: [BrokerAction] = []
+        submit(origin: .client(route), service: request.service, body: request.body, deadline: nil, now: now, into: &actions)
+        return actions
+    }
+
+    /// Sends a request on the owner's behalf (the gateway's batch fan-out); its reply comes back as
+    /// ``BrokerAction/deliver(token:body:)`` or ``BrokerAction/fail(origin:service:failure:body:)``.
+    /// - Parameter deadline: an earlier deadline than the service's own, if any.
+    public mutating func submitOwnerRequest(
+        token: UInt64, service: String, body: [[UInt8]], deadline: Instant?, now: Instant
+    ) -> [BrokerAction] {
+        var actions: [BrokerAction] = []
+        submit(origin: .owner(token: token), service: service, body: body, deadline: deadline, now: now, into: &actions)
+        return actions
+    }
+
+    /// Whether `service` has live workers or is built in (MMI's `mmi.service`).
+    public func isServiceAvailable(_ service: String) -> Bool {
+        configuration.builtinServices.contains(service) || (services[service]?.workerCount ?? 0) > 0
+    }
+
+    /// RFC 8: `mmi.service` answers 200 or 404 for the service named in the body; other `mmi.*` answer 501.
+    private mutating func answerMMI(route: ClientRoute, request: ClientRequest) -> BrokerAction {
+        let status: String
+        if request.service == "mmi.service" {
+            let asked = request.body.first.flatMap { String(validating: $0, as: UTF8.self) } ?? ""
+            status = isServiceAvailable(asked) ? "200" : "404"
+        } else {
+            status = "501"
+        }
+        counters.replies += 1
+        let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: request.service, body: [Array(status.utf8)])
+        return .sendToClient(identity: route.identity, frames: frames ?? [])
+    }
+}

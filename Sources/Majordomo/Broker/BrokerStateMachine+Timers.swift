@@ -1,0 +1,39 @@
+extension BrokerStateMachine {
+    /// Advances time: heartbeats workers when due, purges workers silent for the liveness window, and answers
+    /// requests whose deadline passed. Call it at least every ``tickInterval``.
+    public mutating func tick(now: Instant) -> [BrokerAction] {
+        var actions: [BrokerAction] = []
+        for (identity, worker) in workers where worker.expiry <= now {
+            counters.workersExpired += 1
+            purge(identity, now: now, into: &actions)
+        }
+        if now >= nextHeartbeat {
+            nextHeartbeat = now + configuration.heartbeatInterval
+            for (identity, worker) in workers {
+                actions.append(.sendToWorker(identity: identity, frames: BrokerWorkerCodec.encodeHeartbeat(dialect: worker.dialect)))
+            }
+        }
+        expireDeadlines(now: now, into: &actions)
+        return actions
+    }
+
+    private mutating func expireDeadlines(now: Instant, into actions: inout [BrokerAction]) {
+        var expiredQueued: Set<String> = []
+        for (id, request) in pending where !request.answered && request.deadline <= now {
+            let lostAllWorkers = request.worker == nil && services[request.service]?.workerCount == 0
+            counters.deadlineExceeded += lostAllWorkers ? 0 : 1
+            counters.noWorkers += lostAllWorkers ? 1 : 0
+            let failure: BrokerFailure = lostAllWorkers ? .noWorkers : .deadlineExceeded
+            actions.append(.fail(origin: request.origin, service: request.service, failure: failure, body: request.body))
+            if request.worker == nil {
+                pending[id] = nil
+                expiredQueued.insert(request.service)
+            } else {
+                pending[id]!.answered = true
+            }
+        }
+        for name in expiredQueued {
+            services[name]!.queue.removeAll { pending[$0] == nil }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import DequeModule
+
+extension BrokerStateMachine {
+    /// Handles one message from the worker socket.
+    /// - Parameters:
+    ///   - identity: the ROUTER identity frame.
+    ///   - frames: the frames after it.
+    public mutating func receiveFromWorker(
+        identity: [UInt8], frames: ArraySlice<[UInt8]>, now: Instant
+    ) -> [BrokerAction] {
+        let command: WorkerCommand
+        let dialect: WorkerDialect
+        do {
+            (command, dialect) = try BrokerWorkerCodec.decode(frames)
+        } catch let error as MajordomoError {
+            counters.dropped += 1
+            return [.dropped(error)]
+        } catch {
+            preconditionFailure("the codec throws only MajordomoError")
+        }
+        var actions: [BrokerAction] = []
+        guard var worker = workers[identity] else {
+            if case .ready(let service) = command {
+                register(identity, service: service, dialect: dialect, now: now, into: &actions)
+            } else if command != .disconnect {
+                // An unknown peer (say, after a broker restart) is told to reconnect and send READY.
+                disconnect(identity, dialect: dialect, reason: "message from an unregistered worker", into: &actions)
+            }
+            return actions
+        }
+        worker.expiry = now + workerExpiry
+        workers[identity] = worker
+        switch command {
+        case .heartbeat:
+            break
+        case .ready:
+            disconnect(identity, dialect: dialect, reason: "second READY", into: &actions)
+            purge(identity, now: now, into: &actions)
+        case .disconnect:
+            purge(identity, now: now, into: &actions)
+        case .partial(let address, let body):
+            guard let id = holdingRequest(worker, address: address) else {
+                return violation(identity, worker: worker, "PARTIAL for a request the worker does not hold", now: now)
+            }
+            forwardPartial(pending[id]!, body: body, into: &actions)
+        case .final(let address, let body):
+            guard let id = holdingRequest(worker, address: address) else {
+                return violation(identity, worker: worker, "FINAL for a request the worker does not hold", now: now)
+            }
+            complete(id, worker: identity, body: body, into: &actions)
+        }
+        return actions
+    }
+
+    private mutating func register(
+        _ identity: [UInt8], service: String, dialect: WorkerDialect, now: Instant, into actions: inout [BrokerAction]
+    ) {
+        if service.hasPrefix(reservedServicePrefix) || configuration.builtinServices.contains(service) {
+            disconnect(identity, dialect: dialect, reason: "READY for reserved service \(service)", into: &actions)
+            return
+        }
+        workers[identity] = Worker(service: service, dialect: dialect, expiry: now + workerExpiry)
+        services[service, default: Service()].workerCount += 1
+        services[service]!.idle.append(identity)
+        dispatch(service, into: &actions)
+    }
+
+    /// The request `worker` holds, when `address` names it.
+    private func holdingRequest(_ worker: Worker, address: [UInt8]) -> UInt64? {
+        guard let id = worker.requestID, Self.requestID(fromAddress: address) == id else { return nil }
+        return id
+    }
+
+    private mutating func violation(_ identity: [UInt8], worker: Worker, _ reason: String, now: Instant) -> [BrokerAction] {
+        var actions: [BrokerAction] = [.dropped(MajordomoError(.unknownCommand, reason))]
+        counters.dropped += 1
+        disconnect(identity, dialect: worker.dialect, reason: reason, into: &actions)
+        purge(identity, now: now, into: &actions)
+        return actions
+    }
+
+    private mutating func forwardPartial(_ request: Pending, body: [[UInt8]], into actions: inout [BrokerAction]) {
+        guard !request.answered, case .client(let route) = request.origin,
+            let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: request.service, body: body, final: false)
+        else { return }
+        actions.append(.sendToClient(identity: route.identity, frames: frames))
+    }
+
+    /// Answers a request with its worker's FINAL and makes the worker idle again.
+    private mutating func complete(_ id: UInt64, worker identity: [UInt8], body: [[UInt8]], into actions: inout [BrokerAction]) {
+        let request = pending.removeValue(forKey: id)!
+        workers[identity]!.requestID = nil
+        services[request.service]!.idle.append(identity)
+        if !request.answered {
+            counters.replies += 1
+            switch request.origin {
+            case .client(let route):
+                let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: request.service, body: body)!
+                actions.append(.sendToClient(identity: route.identity, frames: frames))
+            case .owner(let token):
+                actions.append(.deliver(token: token, body: body))
+            }
+        }
+        dispatch(request.service, into: &actions)
+    }
+
+    mutating func disconnect(
+        _ identity: [UInt8], dialect: WorkerDialect, reason: String, into actions: inout [BrokerAction]
+    ) {
+        counters.disconnectsSent += 1
+        actions.append(.sendToWorker(identity: identity, frames: BrokerWorkerCodec.encodeDisconnect(dialect: dialect)))
+    }
+
+    /// Forgets a worker. Its request goes to another worker once if it may be retried, else its origin is told
+    /// the outcome is unknown.
+    mutating func purge(_ identity: [UInt8], now: Instant, into actions: inout [BrokerAction]) {
+        guard let worker = workers.removeValue(forKey: identity) else { return }
+        services[worker.service]!.workerCount -= 1
+        services[worker.service]!.idle.removeAll { $0 == identity }
+        guard let id = worker.requestID, var request = pending[id] else { return }
+        if request.answered {
+            pending[id] = nil
+        } else if request.attempts == 0, configuration.isRetryable(request.body) {
+            counters.redispatched += 1
+            request.attempts += 1
+            request.worker = nil
+            pending[id] = request
+            services[worker.service]!.queue.prepend(id)
+            dispatch(worker.service, into: &actions)
+        } else {
+            pending[id] = nil
+            counters.workersLost += 1
+            actions.append(.fail(origin: request.origin, service: request.service, failure: .workerLost, body: request.body))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import DequeModule
+
+/// The Majordomo broker as a sans-IO state machine: feed it messages and clock ticks, execute the
+/// ``BrokerAction``s it returns.
+///
+/// It routes each request to the least recently used idle worker of its service, queues requests while every
+/// worker is busy (bounded, with a deadline), heartbeats workers and purges silent ones, re-dispatches a dead
+/// worker's request once when ``BrokerConfiguration/isRetryable`` allows, and answers MMI (RFC 8) itself. It never
+/// forwards a reply to anyone but the origin of the request the worker was given.
+///
+/// ```swift
+/// var broker = BrokerStateMachine(configuration: .init(), now: clock.now)
+/// for action in broker.receiveFromClient(identity: id, frames: frames[1...], now: clock.now) { execute(action) }
+/// ```
+public struct BrokerStateMachine: Sendable {
+    public typealias Instant = ContinuousClock.Instant
+
+    struct Worker: Sendable {
+        var service: String
+        var dialect: WorkerDialect
+        var expiry: Instant
+        var requestID: UInt64?
+    }
+
+    struct Service: Sendable {
+        var queue: Deque<UInt64> = []
+        /// Idle workers, least recently used first.
+        var idle: Deque<[UInt8]> = []
+        var workerCount = 0
+    }
+
+    struct Pending: Sendable {
+        var origin: RequestOrigin
+        var service: String
+        var body: [[UInt8]]
+        var deadline: Instant
+        var worker: [UInt8]?
+        /// The origin was already answered (deadline passed in flight); the worker's reply will be dropped.
+        var answered = false
+        var attempts = 0
+    }
+
+    public let configuration: BrokerConfiguration
+    var workers: [[UInt8]: Worker] = [:]
+    var services: [String: Service] = [:]
+    var pending: [UInt64: Pending] = [:]
+    var nextRequestID: UInt64 = 1
+    var nextHeartbeat: Instant
+    /// Running totals.
+    public internal(set) var counters = BrokerCounters()
+
+    public init(configuration: BrokerConfiguration, now: Instant) {
+        self.configuration = configuration
+        self.nextHeartbeat = now + configuration.heartbeatInterval
+    }
+
+    /// Each service's workers, idle workers and queue depth, by name.
+    public var health: [ServiceHealth] {
+        services.map { name, service in
+            ServiceHealth(name: name, workers: service.workerCount, idle: service.idle.count, queued: service.queue.count)
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Requests the broker holds, queued or in flight.
+    public var pendingCount: Int { pending.count }
+
+    /// How long the I/O loop may sleep before it must call ``tick(now:)``: deadlines are checked at this
+    /// resolution (a tenth of the heartbeat interval, at most 100 ms).
+    public var tickInterval: Duration { min(configuration.heartbeatInterval / 10, .milliseconds(100)) }
+
+    var workerExpiry: Duration { configuration.heartbeatInterval * configuration.heartbeatLiveness }
+}
+
+// MARK: - Dispatch
+
+extension BrokerStateMachine {
+    /// Queues a request and dispatches what can be dispatched.
+    mutating func submit(
+        origin: RequestOrigin, service name: String, body: [[UInt8]], deadline: Instant?, now: Instant,
+        into actions: inout [BrokerAction]
+    ) {
+        counters.requests += 1
+        // A service is known once a worker has registered it; its requests then wait (until their deadline) for a
+        // worker to come back. A name no worker ever served is answered at once.
+        guard var service = services[name] else {
+            counters.noWorkers += 1
+            actions.append(.fail(origin: origin, service: name, failure: .noWorkers, body: body))
+            return
+        }
+        guard service.queue.count < configuration.maximumQueuedPerService else {
+            counters.queueFull += 1
+            actions.append(.fail(origin: origin, service: name, failure: .queueFull, body: body))
+            return
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        let budget = now + configuration.deadline(for: name)
+        pending[id] = Pending(origin: origin, service: name, body: body, deadline: min(deadline ?? budget, budget))
+        service.queue.append(id)
+        services[name] = service
+        dispatch(name, into: &actions)
+    }
+
+    /// Hands queued requests of `name` to idle workers, least recently used first.
+    mutating func dispatch(_ name: String, into actions: inout [BrokerAction]) {
+        guard var service = services[name] else { return }
+        while !service.queue.isEmpty, let identity = service.idle.popFirst() {
+            let id = service.queue.removeFirst()
+            guard var request = pending[id], var worker = workers[identity] else { continue }
+            request.worker = identity
+            worker.requestID = id
+            pending[id] = request
+            workers[identity] = worker
+            let frames = BrokerWorkerCodec.encodeRequest(dialect: worker.dialect, address: Self.address(id), body: request.body)
+            actions.append(.sendToWorker(identity: identity, frames: frames))
+        }
+        services[name] = service
+    }
+
+    /// The client-address frame a worker sees for request `id`: 8 bytes, big-endian.
+    static func address(_ id: UInt64) -> [UInt8] {
+        withUnsafeBytes(of: id.bigEndian, Array.init)
+    }
+
+    /// The request id in a worker's reply address, if it is one.
+    static func requestID(fromAddress address: [UInt8]) -> UInt64? {
+        guard address.count == 8 else { return nil }
+        return address.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}

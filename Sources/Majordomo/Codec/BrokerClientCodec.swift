@@ -1,0 +1,56 @@
+/// Reads client requests and writes replies on the broker's client socket, in every dialect Reckon accepts.
+///
+/// Frames here exclude the ROUTER identity frame, which the I/O layer strips and prepends.
+public enum BrokerClientCodec {
+    /// Decodes one client message.
+    /// - Throws: ``MajordomoError`` for anything that is not a well-formed client REQUEST.
+    public static func decodeRequest(_ frames: ArraySlice<[UInt8]>) throws -> ClientRequest {
+        var rest = frames
+        let delimited = rest.first?.isEmpty == true
+        if delimited { rest = rest.dropFirst() }
+        guard let header = rest.first else { throw MajordomoError(.tooFewFrames, "no protocol header") }
+        rest = rest.dropFirst()
+        switch header {
+        case ProtocolHeader.client02:
+            guard let command = rest.first else { throw MajordomoError(.tooFewFrames, "no command") }
+            rest = rest.dropFirst()
+            let dialect: ClientDialect
+            switch (command, delimited) {
+            case ([Command.clientRequest], false): dialect = .mdp02
+            case ([Command.clientRequest], true): dialect = .mdp02Delimited
+            case ([Command.Majortomo.request], true): dialect = .majortomo
+            default: throw MajordomoError(.unknownCommand, "client command must be REQUEST")
+            }
+            return try request(dialect: dialect, rest)
+        case ProtocolHeader.client01:
+            return try request(dialect: .mdp01, rest)
+        default:
+            throw MajordomoError(.unknownProtocol, "expected MDPC02 or MDPC01")
+        }
+    }
+
+    private static func request(dialect: ClientDialect, _ rest: ArraySlice<[UInt8]>) throws -> ClientRequest {
+        guard let serviceFrame = rest.first else { throw MajordomoError(.tooFewFrames, "no service name") }
+        return ClientRequest(dialect: dialect, service: try ServiceName.decode(serviceFrame), body: Array(rest.dropFirst()))
+    }
+
+    /// Encodes a reply for a client of `dialect`.
+    /// - Parameters:
+    ///   - final: FINAL when `true`, PARTIAL otherwise; an MDP/0.1 client only ever gets the final reply.
+    /// - Returns: the frames after the identity, or `nil` when the dialect cannot carry a PARTIAL.
+    public static func encodeReply(
+        dialect: ClientDialect, service: String, body: [[UInt8]], final: Bool = true
+    ) -> [[UInt8]]? {
+        let serviceFrame = Array(service.utf8)
+        switch dialect {
+        case .mdp02:
+            return [ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame] + body
+        case .mdp02Delimited:
+            return [[], ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame] + body
+        case .majortomo:
+            return [[], ProtocolHeader.client02, [final ? Command.Majortomo.final : Command.Majortomo.partial]] + body
+        case .mdp01:
+            return final ? [[], ProtocolHeader.client01, serviceFrame] + body : nil
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Reads worker commands and writes broker commands on the broker's worker socket, in every worker dialect.
+///
+/// Frames here exclude the ROUTER identity frame.
+public enum BrokerWorkerCodec {
+    /// Decodes one worker message.
+    /// - Returns: the command and the dialect the message was framed in.
+    /// - Throws: ``MajordomoError`` for anything that is not a well-formed worker command.
+    public static func decode(_ frames: ArraySlice<[UInt8]>) throws -> (WorkerCommand, WorkerDialect) {
+        var rest = frames
+        let delimited = rest.first?.isEmpty == true
+        if delimited { rest = rest.dropFirst() }
+        guard let header = rest.first else { throw MajordomoError(.tooFewFrames, "no protocol header") }
+        rest = rest.dropFirst()
+        guard let commandFrame = rest.first else { throw MajordomoError(.tooFewFrames, "no command") }
+        guard commandFrame.count == 1 else { throw MajordomoError(.unknownCommand, "command must be one byte") }
+        rest = rest.dropFirst()
+        switch header {
+        case ProtocolHeader.worker02:
+            return (try decode02(commandFrame[0], rest), delimited ? .mdp02Delimited : .mdp02)
+        case ProtocolHeader.worker01:
+            return (try decode01(commandFrame[0], rest), .mdp01)
+        default:
+            throw MajordomoError(.unknownProtocol, "expected MDPW02 or MDPW01")
+        }
+    }
+
+    private static func decode02(_ command: UInt8, _ rest: ArraySlice<[UInt8]>) throws -> WorkerCommand {
+        switch command {
+        case Command.ready: return try ready(rest)
+        case Command.partial:
+            let (address, body) = try addressed(rest)
+            return .partial(address: address, body: body)
+        case Command.final:
+            let (address, body) = try addressed(rest)
+            return .final(address: address, body: body)
+        case Command.heartbeat: return .heartbeat
+        case Command.disconnect: return .disconnect
+        default: throw MajordomoError(.unknownCommand, "unknown MDPW02 command \(command)")
+        }
+    }
+
+    private static func decode01(_ command: UInt8, _ rest: ArraySlice<[UInt8]>) throws -> WorkerCommand {
+        switch command {
+        case Command.ready: return try ready(rest)
+        case Command.V01.reply:
+            let (address, body) = try addressed(rest)
+            return .final(address: address, body: body)
+        case Command.V01.heartbeat: return .heartbeat
+        case Command.V01.disconnect: return .disconnect
+        default: throw MajordomoError(.unknownCommand, "unknown MDPW01 command \(command)")
+        }
+    }
+
+    private static func ready(_ rest: ArraySlice<[UInt8]>) throws -> WorkerCommand {
+        guard let service = rest.first else { throw MajordomoError(.tooFewFrames, "READY without a service name") }
+        return .ready(service: try ServiceName.decode(service))
+    }
+
+    /// Reads `address, "", body...`.
+    private static func addressed(_ rest: ArraySlice<[UInt8]>) throws -> ([UInt8], [[UInt8]]) {
+        guard let address = rest.first, !address.isEmpty else {
+            throw MajordomoError(.tooFewFrames, "reply without a client address")
+        }
+        let afterAddress = rest.dropFirst()
+        guard afterAddress.first?.isEmpty == true else {
+            throw MajordomoError(.missingDelimiter, "no empty frame after the client address")
+        }
+        return (address, Array(afterAddress.dropFirst()))
+    }
+
+    // MARK: - Encoding
+
+    /// A REQUEST for a worker: `[header, 0x02, address, "", body...]`.
+    public static func encodeRequest(dialect: WorkerDialect, address: [UInt8], body: [[UInt8]]) -> [[UInt8]] {
+        prefix(dialect) + [[Command.request], address, []] + body
+    }
+
+    /// A HEARTBEAT for a worker.
+    public static func encodeHeartbeat(dialect: WorkerDialect) -> [[UInt8]] {
+        prefix(dialect) + [[dialect == .mdp01 ? Command.V01.heartbeat : Command.heartbeat]]
+    }
+
+    /// A DISCONNECT for a worker.
+    public static func encodeDisconnect(dialect: WorkerDialect) -> [[UInt8]] {
+        prefix(dialect) + [[dialect == .mdp01 ? Command.V01.disconnect : Command.disconnect]]
+    }
+
+    private static func prefix(_ dialect: WorkerDialect) -> [[UInt8]] {
+        switch dialect {
+        case .mdp02: [ProtocolHeader.worker02]
+        case .mdp02Delimited: [[], ProtocolHeader.worker02]
+        case .mdp01: [[], ProtocolHeader.worker01]
+        }
+    }
+}

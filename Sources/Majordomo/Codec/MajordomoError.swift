@@ -1,0 +1,31 @@
+/// A message that does not follow the Majordomo protocol.
+public struct MajordomoError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public let code: Code
+    /// Details for logs.
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+
+    /// The kinds of protocol violation, extensible.
+    public struct Code: RawRepresentable, Sendable, Hashable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Fewer frames than the command needs.
+        public static let tooFewFrames = Code(rawValue: "too_few_frames")
+        /// The first frame is no known protocol header.
+        public static let unknownProtocol = Code(rawValue: "unknown_protocol")
+        /// The command byte is missing, longer than a byte, or unknown.
+        public static let unknownCommand = Code(rawValue: "unknown_command")
+        /// A service name is empty, too long or not UTF-8.
+        public static let badServiceName = Code(rawValue: "bad_service_name")
+        /// The empty delimiter frame after a client address is missing.
+        public static let missingDelimiter = Code(rawValue: "missing_delimiter")
+    }
+}

@@ -1,0 +1,20 @@
+/// How one worker frames its messages; fixed by its READY and used for everything sent to it.
+public enum WorkerDialect: Sendable, Hashable {
+    /// RFC 18 exactly, from a DEALER with no leading empty frame.
+    case mdp02
+    /// RFC 18 commands behind a leading empty frame (majortomo 0.2.0 and zguide-style 0.2 workers).
+    case mdp02Delimited
+    /// MDP/0.1 (RFC 7): leading empty frame, `MDPW01`, REPLY `0x03`, HEARTBEAT `0x04`, DISCONNECT `0x05`.
+    case mdp01
+}
+
+/// A worker-to-broker command as the broker reads it.
+public enum WorkerCommand: Sendable, Hashable {
+    case ready(service: String)
+    /// A PARTIAL reply for the request at `address`.
+    case partial(address: [UInt8], body: [[UInt8]])
+    /// The FINAL reply (MDP/0.1's REPLY) for the request at `address`.
+    case final(address: [UInt8], body: [[UInt8]])
+    case heartbeat
+    case disconnect
+}

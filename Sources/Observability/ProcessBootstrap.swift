@@ -1,0 +1,24 @@
+import Logging
+import Metrics
+import Prometheus
+
+/// Process-wide logging and metrics set-up, for executables only: call it once, first thing in `main`.
+public enum ProcessBootstrap {
+    /// Sends logs to standard error at `logLevel` and metrics to a new Prometheus registry.
+    /// - Returns: the registry that `/metrics` serves.
+    public static func bootstrap(logLevel: Logger.Level) -> PrometheusCollectorRegistry {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }
+
+    /// The level named by `LOG_LEVEL` (`trace` … `critical`), `info` when unset or unknown.
+    public static func logLevel(from environment: [String: String]) -> Logger.Level {
+        environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
+    }
+}

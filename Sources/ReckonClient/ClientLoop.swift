@@ -1,0 +1,109 @@
+import Majordomo
+import Synchronization
+import Wire
+import ZeroMQ
+
+/// A call waiting for its reply.
+struct PendingCall: Sendable {
+    let service: String
+    /// Raw calls (MMI) carry no JSON id; they are matched to replies of their service in order.
+    let raw: Bool
+    let deadline: ContinuousClock.Instant
+    let continuation: CheckedContinuation<JSONValue, any Error>
+}
+
+/// What the calling tasks and the client's thread share: the calls and the wake-up pipe of the loop.
+final class ClientShared: Sendable {
+    let state = Mutex(ClientState())
+    let wakeup: WakeupPipe
+
+    init() throws { wakeup = try WakeupPipe() }
+}
+
+/// The mutable part of ``ClientShared``.
+struct ClientState: Sendable {
+    var pending: [String: PendingCall] = [:]
+    var outbox: [(service: String, body: [UInt8])] = []
+    var nextID: UInt64 = 0
+    var closed = false
+}
+
+/// The client's socket loop: sends queued requests, resolves replies, times calls out.
+final class ClientLoop: @unchecked Sendable {
+    // @unchecked: `socket` is created on the caller's thread and from then on touched only by `run()`'s thread.
+    private let socket: ZMQSocket
+    private let shared: ClientShared
+    private var wakeup: WakeupPipe { shared.wakeup }
+
+    init(socket: ZMQSocket, shared: ClientShared) {
+        self.socket = socket
+        self.shared = shared
+    }
+
+    func run() {
+        var poller = ZMQPoller()
+        let socketIndex = poller.add(socket)
+        let wakeupIndex = poller.add(fileDescriptor: wakeup.readDescriptor)
+        defer { finish() }
+        do {
+            while true {
+                try poller.poll(timeout: .milliseconds(50))
+                if poller.isReadable(wakeupIndex) {
+                    wakeup.drain()
+                    let (outbox, closed) = shared.state.withLock { state in
+                        defer { state.outbox.removeAll() }
+                        return (state.outbox, state.closed)
+                    }
+                    if closed { return }
+                    for request in outbox {
+                        try socket.send(PeerCodec.encodeClientRequest(service: request.service, body: [request.body]))
+                    }
+                }
+                if poller.isReadable(socketIndex) {
+                    while let frames = try socket.receive(dontWait: true) { resolve(frames) }
+                }
+                expire(now: .now)
+            }
+        } catch {
+            return
+        }
+    }
+
+    private func resolve(_ frames: [[UInt8]]) {
+        guard let reply = try? PeerCodec.decodeClientReply(frames), reply.final, let body = reply.body.first else { return }
+        let json = try? JSONValue(parsing: body)
+        let call = shared.state.withLock { state -> PendingCall? in
+            if let id = json?["id"]?.stringValue, let call = state.pending.removeValue(forKey: id) { return call }
+            let raw = state.pending.filter { $0.value.raw && $0.value.service == reply.service }.min { $0.key < $1.key }
+            return raw.flatMap { state.pending.removeValue(forKey: $0.key) }
+        }
+        guard let call else { return }
+        if call.raw {
+            call.continuation.resume(returning: json ?? .string(String(decoding: body, as: UTF8.self)))
+        } else if let json {
+            call.continuation.resume(returning: json)
+        } else {
+            call.continuation.resume(throwing: WireError(.internal, "reply is not JSON"))
+        }
+    }
+
+    private func expire(now: ContinuousClock.Instant) {
+        let expired = shared.state.withLock { state -> [PendingCall] in
+            let ids = state.pending.filter { $0.value.deadline <= now }.map(\.key)
+            return ids.compactMap { state.pending.removeValue(forKey: $0) }
+        }
+        for call in expired {
+            call.continuation.resume(throwing: WireError(.deadlineExceeded, "no reply from \(call.service) in time"))
+        }
+    }
+
+    private func finish() {
+        socket.close()
+        let calls = shared.state.withLock { state -> [PendingCall] in
+            state.closed = true
+            defer { state.pending.removeAll() }
+            return Array(state.pending.values)
+        }
+        for call in calls { call.continuation.resume(throwing: WireError(.unavailable, "client is closed")) }
+    }
+}

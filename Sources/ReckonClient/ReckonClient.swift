@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Wire
+import ZeroMQ
+
+/// An async client for Reckon: sends MDP/0.2 requests to the gateway and returns each reply's `result`.
+///
+/// Many calls may be in flight at once on one client; replies are matched by the JSON `id` the client puts on each
+/// request. The socket lives on a thread of the client's own; ``close()`` ends it.
+///
+/// ```swift
+/// let client = try ReckonClient(configuration: .init(endpoint: "tcp://127.0.0.1:5555"))
+/// defer { client.close() }
+/// let result = try await client.call(service: "calc", op: "evaluate", args: ["expression": "2^100"])
+/// print(result["value"]?.stringValue ?? "")
+/// ```
+public final class ReckonClient: Sendable {
+    private let configuration: Configuration
+    private let shared: ClientShared
+    private var wakeup: WakeupPipe { shared.wakeup }
+    private let context: ZMQContext
+    private let prefix = "rc-\(UInt32.random(in: 0...UInt32.max))-"
+
+    /// Connects (libzmq connects lazily, so this succeeds before the gateway is up).
+    /// - Throws: ``ZMQError`` for a malformed endpoint.
+    public init(configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        context = try ZMQContext()
+        shared = try ClientShared()
+        let socket = try ZMQSocket(context: context, type: .dealer)
+        if let curve = configuration.curve {
+            try socket.makeCurveClient(serverKey: curve.serverKey, keyPair: curve.keyPair)
+        }
+        try socket.connect(configuration.endpoint)
+        let loop = ClientLoop(socket: socket, shared: shared)
+        let thread = Thread { loop.run() }
+        thread.name = "reckon-client"
+        thread.start()
+    }
+
+    deinit { close() }
+
+    /// Fails every pending call with `unavailable` and stops the client's thread. Later calls fail at once.
+    public func close() {
+        shared.state.withLock { $0.closed = true }
+        wakeup.signal()
+        context.shutdown()
+    }
+
+    /// Calls `op` on `service` and returns the reply's `result`.
+    /// - Parameters:
+    ///   - args: the op's arguments.
+    ///   - token: a ledger session token.
+    ///   - idempotencyKey: makes the request safe to re-dispatch if its worker dies; a fresh one by default
+    ///     (pass `nil` for a request that must never run twice).
+    ///   - timeout: overrides the configured timeout.
+    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
+    public func call(
+        service: String, op: String, args: JSONValue = [:], token: String? = nil,
+        idempotencyKey: String? = UUID().uuidString, timeout: Duration? = nil
+    ) async throws -> JSONValue {
+        let id = shared.state.withLock { state -> String in
+            state.nextID += 1
+            return prefix + String(state.nextID)
+        }
+        var request = JSONObject([("op", .string(op)), ("args", args), ("id", .string(id))])
+        if let token { request["token"] = .string(token) }
+        if let idempotencyKey { request["idempotencyKey"] = .string(idempotencyKey) }
+        let reply = try await send(service: service, body: JSONValue.object(request).serialized, id: id, timeout: timeout)
+        return try reply.replyResult()
+    }
+
+    /// Sends a raw MDP body to `service` (MMI, say) and returns the first body frame of the reply.
+    /// - Throws: ``WireError`` on timeout or once closed.
+    public func callRaw(service: String, body: [UInt8], timeout: Duration? = nil) async throws -> [UInt8] {
+        let id = shared.state.withLock { state -> String in
+            state.nextID += 1
+            return "raw-" + String(state.nextID)
+        }
+        let reply = try await send(service: service, body: body, id: id, timeout: timeout, raw: true)
+        return reply.stringValue.map { Array($0.utf8) } ?? reply.serialized
+    }
+
+    private func send(service: String, body: [UInt8], id: String, timeout: Duration?, raw: Bool = false) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + (timeout ?? configuration.timeout)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let accepted = shared.state.withLock { state -> Bool in
+                    guard !state.closed else { return false }
+                    state.pending[id] = PendingCall(service: service, raw: raw, deadline: deadline, continuation: continuation)
+                    state.outbox.append((service, body))
+                    return true
+                }
+                if accepted {
+                    wakeup.signal()
+                } else {
+                    continuation.resume(throwing: WireError(.unavailable, "client is closed"))
+                }
+            }
+        } onCancel: {
+            shared.state.withLock { $0.pending.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+}

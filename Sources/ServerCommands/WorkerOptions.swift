@@ -1,0 +1,40 @@
+import ArgumentParser
+import WorkerRuntime
+import ZeroMQ
+
+/// Options every worker executable shares, beyond ``ServerOptions``.
+public struct WorkerOptions: ParsableArguments {
+    @Option(help: "Milliseconds a SIGTERM waits for in-flight requests before the worker exits.")
+    public var drainTimeoutMs = 10_000
+
+    @Option(help: "File with the gateway's Z85 CURVE public key; enables CURVE.")
+    public var curveServerKeyFile: String?
+
+    @Option(help: "File with this worker's Z85 CURVE secret key (its public key file is FILE.pub).")
+    public var curveSecretKeyFile: String?
+
+    public init() {}
+
+    public func validate() throws {
+        guard drainTimeoutMs >= 0 else { throw ValidationError("--drain-timeout-ms must not be negative") }
+        guard (curveServerKeyFile == nil) == (curveSecretKeyFile == nil) else {
+            throw ValidationError("--curve-server-key-file and --curve-secret-key-file go together")
+        }
+    }
+
+    /// The worker configuration these options describe.
+    /// - Throws: `ValidationError` for unreadable key files or a slot count below 1.
+    public func configuration(service: String, gateway: String, slots: Int, server: ServerOptions) throws -> WorkerConfiguration {
+        guard slots > 0 else { throw ValidationError("--slots must be at least 1") }
+        var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
+        if let serverFile = curveServerKeyFile, let secretFile = curveSecretKeyFile {
+            let keyPair = CurveKeyPair(publicKey: try ServerOptions.readKey(secretFile + ".pub"), secretKey: try ServerOptions.readKey(secretFile))
+            curve = (try ServerOptions.readKey(serverFile), keyPair)
+        }
+        return WorkerConfiguration(
+            gatewayEndpoint: gateway, service: service, slots: slots,
+            heartbeatInterval: .milliseconds(server.heartbeatMs), heartbeatLiveness: server.liveness,
+            drainTimeout: .milliseconds(drainTimeoutMs), curve: curve
+        )
+    }
+}

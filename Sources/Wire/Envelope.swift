@@ -1,0 +1,59 @@
+/// The routing part of a request body: everything but `args` (API.md, "Envelope").
+///
+/// Workers decode this first to find the op, then decode `args` straight into the op's own type, so numbers in
+/// arguments are read once, from their source text.
+public struct RequestHeader: Codable, Sendable, Hashable {
+    public var op: String
+    public var id: String?
+    public var token: String?
+    public var idempotencyKey: String?
+
+    public init(op: String, id: String? = nil, token: String? = nil, idempotencyKey: String? = nil) {
+        self.op = op
+        self.id = id
+        self.token = token
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+/// A whole request body with arguments of type `Args`.
+public struct Request<Args: Codable & Sendable>: Codable, Sendable {
+    public var op: String
+    public var args: Args
+    public var id: String?
+    public var token: String?
+    public var idempotencyKey: String?
+
+    public init(op: String, args: Args, id: String? = nil, token: String? = nil, idempotencyKey: String? = nil) {
+        self.op = op
+        self.args = args
+        self.id = id
+        self.token = token
+        self.idempotencyKey = idempotencyKey
+    }
+}
+
+/// A reply body: `{"ok": true, "id", "result"}` or `{"ok": false, "id", "error"}`.
+public struct Reply<Result: Codable & Sendable>: Codable, Sendable {
+    public var ok: Bool
+    public var id: String?
+    public var result: Result?
+    public var error: WireError?
+
+    /// A successful reply.
+    public static func success(_ result: Result, id: String?) -> Reply {
+        Reply(ok: true, id: id, result: result, error: nil)
+    }
+
+    /// A failed reply.
+    public static func failure(_ error: WireError, id: String?) -> Reply {
+        Reply(ok: false, id: id, result: nil, error: error)
+    }
+
+    /// The result, or the reply's error thrown.
+    /// - Throws: ``WireError`` when the reply is not ok.
+    public func get() throws -> Result {
+        if ok, let result { return result }
+        throw error ?? WireError(.internal, "reply has neither result nor error")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Wire
+
+/// Decodes a request body's `args` into an op's argument type and turns decoding failures into
+/// `invalid_argument` errors that name the field.
+enum ArgsDecoder {
+    private struct ArgsOnly<Args: Decodable>: Decodable {
+        let args: Args
+        enum CodingKeys: String, CodingKey { case args }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if container.contains(.args), try !container.decodeNil(forKey: .args) {
+                args = try container.decode(Args.self, forKey: .args)
+            } else {
+                args = try JSONDecoder().decode(Args.self, from: Data("{}".utf8))
+            }
+        }
+    }
+
+    /// - Throws: ``WireError`` with code `invalid_argument` (or `malformed_request` for a body that is no JSON).
+    static func decode<Args: Decodable>(_ type: Args.Type, fromRequestBody body: [UInt8]) throws -> Args {
+        do {
+            return try JSONDecoder().decode(ArgsOnly<Args>.self, from: Data(body)).args
+        } catch let error as DecodingError {
+            throw wireError(for: error)
+        }
+    }
+
+    static func wireError(for error: DecodingError) -> WireError {
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return WireError(.invalidArgument, "\(field) is required", field: field)
+        case .typeMismatch(let type, let context):
+            let field = path(context.codingPath)
+            return WireError(.invalidArgument, "\(field) must be \(describe(type))", field: field)
+        case .valueNotFound(let type, let context):
+            let field = path(context.codingPath)
+            return WireError(.invalidArgument, "\(field) must be \(describe(type)), not null", field: field)
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return WireError(.malformedRequest, "request body is not valid JSON")
+            }
+            let field = path(context.codingPath)
+            return WireError(.invalidArgument, "\(field): \(context.debugDescription)", field: field)
+        @unknown default:
+            return WireError(.invalidArgument, "arguments do not match the op's schema")
+        }
+    }
+
+    /// The dotted field path without the leading `args`, e.g. `income.foreign` or `items[2].quantity`.
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath.drop(while: { $0.stringValue == "args" }) {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text.isEmpty ? "args" : text
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type: "an integer"
+        case is Double.Type, is Decimal.Type: "a number"
+        default: "of type \(type)"
+        }
+    }
+}

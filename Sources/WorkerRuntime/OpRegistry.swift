@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import Wire
+
+/// What an op handler knows about the request it serves.
+public struct OpContext: Sendable {
+    /// The request's `id`, echoed in the reply and carried in logs as `request.id`.
+    public var requestID: String?
+    /// The caller's session token (ledger ops).
+    public var token: String?
+    /// The request's idempotency key, when the client sent one.
+    public var idempotencyKey: String?
+    /// A logger with the request id in its metadata.
+    public var logger: Logger
+
+    public init(requestID: String? = nil, token: String? = nil, idempotencyKey: String? = nil, logger: Logger) {
+        self.requestID = requestID
+        self.token = token
+        self.idempotencyKey = idempotencyKey
+        self.logger = logger
+    }
+}
+
+/// One registered op: its name, a summary, the JSON Schema of its `args`, and the handler.
+public struct Op: Sendable {
+    public let name: String
+    public let summary: String
+    public let argsSchema: JSONValue
+    /// Decodes the whole request body's `args`, runs the op and encodes the reply's `result`.
+    let run: @Sendable (_ body: [UInt8], _ context: OpContext) async throws -> [UInt8]
+}
+
+/// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:handler:)``:
+///
+/// ```swift
+/// var registry = OpRegistry()
+/// registry.register("evaluate", summary: "Evaluates an expression", schema: ["type": "object"]) {
+///     (args: EvaluateArgs, context: OpContext) in try Evaluator().evaluate(args.expression)
+/// }
+/// ```
+public struct OpRegistry: Sendable {
+    /// The ops in registration order.
+    public private(set) var ops: [Op] = []
+    private var index: [String: Int] = [:]
+
+    public init() {}
+
+    /// The op called `name`, if registered.
+    public func op(named name: String) -> Op? {
+        index[name].map { ops[$0] }
+    }
+
+    /// Registers an op whose `args` decode into `Args` and whose result encodes as the reply's `result`.
+    ///
+    /// A missing `args` decodes as `{}`. A decoding failure is answered `invalid_argument` naming the field; an
+    /// error the handler throws is answered with its ``WireError`` when it is ``WireErrorConvertible``, else
+    /// `internal`.
+    /// - Parameters:
+    ///   - name: the op's name in requests; registering a name twice is a programmer error.
+    ///   - summary: one line for the `ops` listing.
+    ///   - schema: the JSON Schema of `args`.
+    ///   - handler: the op itself.
+    public mutating func register<Args: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ name: String,
+        summary: String,
+        schema: JSONValue,
+        handler: @escaping @Sendable (Args, OpContext) async throws -> Result
+    ) {
+        precondition(index[name] == nil, "op \(name) registered twice")
+        let run: @Sendable ([UInt8], OpContext) async throws -> [UInt8] = { body, context in
+            let args = try ArgsDecoder.decode(Args.self, fromRequestBody: body)
+            let result = try await handler(args, context)
+            return try JSONCoding.encode(Reply.success(EncodableBox(result), id: context.requestID))
+        }
+        index[name] = ops.count
+        ops.append(Op(name: name, summary: summary, argsSchema: schema, run: run))
+    }
+}
+
+/// Carries any `Encodable` result through `Reply`, which needs `Codable` for its generic parameter.
+struct EncodableBox<Value: Encodable & Sendable>: Codable, Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are only encoded"))
+    }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}

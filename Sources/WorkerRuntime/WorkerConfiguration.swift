@@ -1,0 +1,46 @@
+import Foundation
+import ZeroMQ
+
+/// How a ``WorkerService`` connects and behaves.
+public struct WorkerConfiguration: Sendable {
+    /// - `gatewayEndpoint` (string, `tcp://127.0.0.1:5556`): the gateway's worker endpoint.
+    public var gatewayEndpoint: String
+    /// - `service` (string): the service name this worker serves.
+    public var service: String
+    /// - `slots` (int, CPU count): worker sockets, each serving one request at a time.
+    public var slots: Int
+    /// - `heartbeatInterval` (duration, 1 s): how often the worker heartbeats the gateway.
+    public var heartbeatInterval: Duration
+    /// - `heartbeatLiveness` (int, 3): silent intervals after which the worker reconnects.
+    public var heartbeatLiveness: Int
+    /// - `reconnectDelay` (duration, 100 ms): the first reconnect back-off, doubled up to ``maximumReconnectDelay``.
+    public var reconnectDelay: Duration
+    /// - `maximumReconnectDelay` (duration, 5 s).
+    public var maximumReconnectDelay: Duration
+    /// - `drainTimeout` (duration, 10 s): how long SIGTERM waits for in-flight requests.
+    public var drainTimeout: Duration
+    /// CURVE: the gateway's public key and this worker's key pair; `nil` for plain text.
+    public var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
+
+    public init(
+        gatewayEndpoint: String = "tcp://127.0.0.1:5556",
+        service: String,
+        slots: Int = ProcessInfo.processInfo.activeProcessorCount,
+        heartbeatInterval: Duration = .seconds(1),
+        heartbeatLiveness: Int = 3,
+        reconnectDelay: Duration = .milliseconds(100),
+        maximumReconnectDelay: Duration = .seconds(5),
+        drainTimeout: Duration = .seconds(10),
+        curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
+    ) {
+        self.gatewayEndpoint = gatewayEndpoint
+        self.service = service
+        self.slots = max(1, slots)
+        self.heartbeatInterval = heartbeatInterval
+        self.heartbeatLiveness = heartbeatLiveness
+        self.reconnectDelay = reconnectDelay
+        self.maximumReconnectDelay = maximumReconnectDelay
+        self.drainTimeout = drainTimeout
+        self.curve = curve
+    }
+}

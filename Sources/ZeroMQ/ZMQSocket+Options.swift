@@ -1,0 +1,96 @@
+import CZeroMQ
+
+extension ZMQSocket {
+    /// Sets an `int` option.
+    /// - Throws: ``ZMQError`` from `zmq_setsockopt`.
+    func setOption(_ option: Int32, _ value: Int32) throws {
+        let handle = try requireHandle("zmq_setsockopt")
+        var value = value
+        try zmqCall("zmq_setsockopt") { zmq_setsockopt(handle, option, &value, MemoryLayout<Int32>.size) }
+    }
+
+    /// Sets an `int64_t` option.
+    func setOption(_ option: Int32, _ value: Int64) throws {
+        let handle = try requireHandle("zmq_setsockopt")
+        var value = value
+        try zmqCall("zmq_setsockopt") { zmq_setsockopt(handle, option, &value, MemoryLayout<Int64>.size) }
+    }
+
+    /// Sets a binary option.
+    func setOption(_ option: Int32, bytes: [UInt8]) throws {
+        let handle = try requireHandle("zmq_setsockopt")
+        _ = try bytes.withUnsafeBytes { buffer in
+            try zmqCall("zmq_setsockopt") { zmq_setsockopt(handle, option, buffer.baseAddress, buffer.count) }
+        }
+    }
+
+    /// Reads an `int` option.
+    func intOption(_ option: Int32) throws -> Int32 {
+        let handle = try requireHandle("zmq_getsockopt")
+        var value: Int32 = 0
+        var size = MemoryLayout<Int32>.size
+        try zmqCall("zmq_getsockopt") { zmq_getsockopt(handle, option, &value, &size) }
+        return value
+    }
+
+    // MARK: - Named options
+
+    /// Milliseconds to keep unsent messages after ``close()`` (`ZMQ_LINGER`); 0 by default here.
+    /// - Throws: ``ZMQError``.
+    public func setLinger(milliseconds: Int32) throws { try setOption(ZMQ_LINGER, milliseconds) }
+
+    /// Makes a ROUTER fail with `EHOSTUNREACH` for unknown peers instead of dropping (`ZMQ_ROUTER_MANDATORY`).
+    /// - Throws: ``ZMQError``.
+    public func setRouterMandatory(_ enabled: Bool) throws { try setOption(ZMQ_ROUTER_MANDATORY, Int32(enabled ? 1 : 0)) }
+
+    /// Disconnects peers that send a frame larger than `bytes` (`ZMQ_MAXMSGSIZE`; -1 for no limit).
+    /// - Throws: ``ZMQError``.
+    public func setMaxMessageSize(bytes: Int64) throws { try setOption(ZMQ_MAXMSGSIZE, bytes) }
+
+    /// Queue limits in messages (`ZMQ_SNDHWM`, `ZMQ_RCVHWM`).
+    /// - Throws: ``ZMQError``.
+    public func setHighWaterMarks(send: Int32, receive: Int32) throws {
+        try setOption(ZMQ_SNDHWM, send)
+        try setOption(ZMQ_RCVHWM, receive)
+    }
+
+    /// The identity a ROUTER peer sees for this socket (`ZMQ_ROUTING_ID`), set before connecting.
+    /// - Throws: ``ZMQError``.
+    public func setRoutingID(_ identity: [UInt8]) throws { try setOption(ZMQ_ROUTING_ID, bytes: identity) }
+
+    /// Reconnect back-off in milliseconds (`ZMQ_RECONNECT_IVL`, `ZMQ_RECONNECT_IVL_MAX`).
+    /// - Throws: ``ZMQError``.
+    public func setReconnectInterval(milliseconds: Int32, maximum: Int32) throws {
+        try setOption(ZMQ_RECONNECT_IVL, milliseconds)
+        try setOption(ZMQ_RECONNECT_IVL_MAX, maximum)
+    }
+
+    /// Makes a REQ socket accept replies out of strict order and correlate them (`ZMQ_REQ_RELAXED`,
+    /// `ZMQ_REQ_CORRELATE`), so a lost reply does not wedge it.
+    /// - Throws: ``ZMQError``.
+    public func setRequestRelaxed() throws {
+        try setOption(ZMQ_REQ_RELAXED, Int32(1))
+        try setOption(ZMQ_REQ_CORRELATE, Int32(1))
+    }
+
+    /// Whether more frames of the current message wait to be read (`ZMQ_RCVMORE`).
+    public var hasMoreFrames: Bool { (try? intOption(ZMQ_RCVMORE)) == 1 }
+
+    // MARK: - CURVE
+
+    /// Makes this socket a CURVE server with `secretKey` (`ZMQ_CURVE_SERVER`, `ZMQ_CURVE_SECRETKEY`).
+    /// Set before bind.
+    /// - Throws: ``ZMQError``.
+    public func makeCurveServer(secretKey: CurveKey) throws {
+        try setOption(ZMQ_CURVE_SERVER, Int32(1))
+        try setOption(ZMQ_CURVE_SECRETKEY, bytes: secretKey.bytes)
+    }
+
+    /// Makes this socket a CURVE client of the server whose public key is `serverKey`. Set before connect.
+    /// - Throws: ``ZMQError``.
+    public func makeCurveClient(serverKey: CurveKey, keyPair: CurveKeyPair) throws {
+        try setOption(ZMQ_CURVE_SERVERKEY, bytes: serverKey.bytes)
+        try setOption(ZMQ_CURVE_PUBLICKEY, bytes: keyPair.publicKey.bytes)
+        try setOption(ZMQ_CURVE_SECRETKEY, bytes: keyPair.secretKey.bytes)
+    }
+}

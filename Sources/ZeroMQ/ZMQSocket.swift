@@ -1,0 +1,119 @@
+import CZeroMQ
+
+/// A libzmq socket, owned by one thread: not `Sendable`, as libzmq sockets are not thread-safe.
+///
+/// Messages are multipart: an array of frames, each `[UInt8]`. ``close()`` is idempotent and `deinit` calls it.
+public final class ZMQSocket {
+    /// The socket's `void *` handle, or `nil` once closed.
+    private(set) var handle: UnsafeMutableRawPointer?
+    public let type: ZMQSocketType
+
+    /// Creates a socket of `type` in `context` with linger 0, so closing never waits for unsent messages.
+    /// - Throws: ``ZMQError``.
+    public init(context: ZMQContext, type: ZMQSocketType) throws {
+        guard let handle = zmq_socket(context.handle, type.rawValue) else {
+            throw ZMQError.current("zmq_socket")
+        }
+        self.handle = handle
+        self.type = type
+        try setOption(ZMQ_LINGER, Int32(0))
+    }
+
+    deinit { close() }
+
+    /// Closes the socket; later calls do nothing.
+    public func close() {
+        guard let handle else { return }
+        zmq_close(handle)
+        self.handle = nil
+    }
+
+    func requireHandle(_ function: String) throws -> UnsafeMutableRawPointer {
+        guard let handle else { throw ZMQError(code: ENOTSOCK, function: function) }
+        return handle
+    }
+
+    // MARK: - Endpoints
+
+    /// Binds to `endpoint` (`tcp://127.0.0.1:*` picks a free port; read it back with ``lastEndpoint``).
+    /// - Throws: ``ZMQError`` from `zmq_bind`.
+    public func bind(_ endpoint: String) throws {
+        let handle = try requireHandle("zmq_bind")
+        try zmqCall("zmq_bind") { zmq_bind(handle, endpoint) }
+    }
+
+    /// Connects to `endpoint`; libzmq reconnects by itself when the peer goes away.
+    /// - Throws: ``ZMQError`` from `zmq_connect`.
+    public func connect(_ endpoint: String) throws {
+        let handle = try requireHandle("zmq_connect")
+        try zmqCall("zmq_connect") { zmq_connect(handle, endpoint) }
+    }
+
+    /// Disconnects from `endpoint`.
+    /// - Throws: ``ZMQError`` from `zmq_disconnect`.
+    public func disconnect(_ endpoint: String) throws {
+        let handle = try requireHandle("zmq_disconnect")
+        try zmqCall("zmq_disconnect") { zmq_disconnect(handle, endpoint) }
+    }
+
+    /// The endpoint the socket last bound to, with the real port when `*` was asked for.
+    /// - Throws: ``ZMQError`` from `zmq_getsockopt`.
+    public var lastEndpoint: String {
+        get throws {
+            var buffer = [CChar](repeating: 0, count: 256)
+            var size = buffer.count
+            let handle = try requireHandle("zmq_getsockopt")
+            try zmqCall("zmq_getsockopt") { zmq_getsockopt(handle, ZMQ_LAST_ENDPOINT, &buffer, &size) }
+            return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    // MARK: - Messages
+
+    /// Sends a multipart message.
+    /// - Parameters:
+    ///   - frames: the frames, in order; an empty array sends nothing.
+    ///   - dontWait: fail with `EAGAIN` instead of blocking when the peer's queue is full.
+    /// - Throws: ``ZMQError`` from `zmq_send` (`EHOSTUNREACH` for an unknown peer on a mandatory ROUTER).
+    public func send(_ frames: [[UInt8]], dontWait: Bool = false) throws {
+        let handle = try requireHandle("zmq_send")
+        let baseFlags = dontWait ? ZMQ_DONTWAIT : 0
+        for (position, frame) in frames.enumerated() {
+            let flags = position == frames.count - 1 ? baseFlags : baseFlags | ZMQ_SNDMORE
+            _ = try frame.withUnsafeBytes { bytes in
+                try zmqCall("zmq_send") { zmq_send(handle, bytes.baseAddress, bytes.count, flags) }
+            }
+        }
+    }
+
+    /// Receives one whole multipart message.
+    /// - Parameter dontWait: return `nil` instead of blocking when no message is waiting.
+    /// - Returns: the frames, or `nil` when `dontWait` is set and nothing was waiting.
+    /// - Throws: ``ZMQError`` from `zmq_msg_recv` (`ETERM` when the context shuts down).
+    public func receive(dontWait: Bool = false) throws -> [[UInt8]]? {
+        let handle = try requireHandle("zmq_msg_recv")
+        var frames: [[UInt8]] = []
+        var more = true
+        while more {
+            let frame: [UInt8]? = try withUnsafeTemporaryAllocation(of: zmq_msg_t.self, capacity: 1) { buffer in
+                let message = buffer.baseAddress!
+                zmq_msg_init(message)
+                defer { zmq_msg_close(message) }
+                // Only the first frame may be absent; the rest of a multipart message arrives atomically.
+                let flags = frames.isEmpty && dontWait ? ZMQ_DONTWAIT : 0
+                do {
+                    try zmqCall("zmq_msg_recv") { zmq_msg_recv(message, handle, flags) }
+                } catch let error as ZMQError where error.isWouldBlock && frames.isEmpty {
+                    return nil
+                }
+                more = zmq_msg_more(message) == 1
+                let size = zmq_msg_size(message)
+                guard size > 0, let data = zmq_msg_data(message) else { return [] }
+                return Array(UnsafeRawBufferPointer(start: data, count: size))
+            }
+            guard let frame else { return nil }
+            frames.append(frame)
+        }
+        return frames
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import CalcService
+import Foundation
+import Logging
+import Observability
+import ServerCommands
+import ServiceLifecycle
+import WorkerRuntime
+
+/// `reckon-calc`: the `calc` worker with its metrics endpoint.
+@main
+struct CalcWorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reckon-calc", abstract: "Reckon's calc worker: calculator, units, dates, finance, tax, ceilings."
+    )
+
+    @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
+    var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
+
+    @Option(help: "Worker slots (requests served at once); defaults to the CPU count.")
+    var slots = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "ECB reference-rates file, CSV or XML (env RECKON_RATES_FILE).")
+    var ratesFile = ProcessInfo.processInfo.environment["RECKON_RATES_FILE"]
+
+    @Option(help: "Folder of tax-ca-YEAR.json files replacing the bundled ones (env RECKON_TAX_DATA).")
+    var taxData = ProcessInfo.processInfo.environment["RECKON_TAX_DATA"]
+
+    @Option(help: "Ceiling catalogue JSON replacing the bundled one (env RECKON_CEILING_CATALOGUE).")
+    var ceilingCatalogue = ProcessInfo.processInfo.environment["RECKON_CEILING_CATALOGUE"]
+
+    @OptionGroup var worker: WorkerOptions
+    @OptionGroup var server: ServerOptions
+
+    func run() async throws {
+        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment))
+        let logger = Logger(label: "reckon.calc")
+        let ops = try CalcService.makeRegistry(
+            configuration: .init(ratesFile: ratesFile, taxDataDirectory: taxData, ceilingCatalogue: ceilingCatalogue)
+        )
+        let configuration = try worker.configuration(service: CalcService.name, gateway: gateway, slots: slots, server: server)
+        try await WorkerProcess.run(configuration: configuration, ops: ops, server: server, registry: registry, logger: logger)
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Wire
+
+extension CeilingCommand {
+    /// `reckon ceiling menu [NODE]`: the children of a node of the product tree.
+    struct Menu: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the product tree from the root or a node.")
+
+        @OptionGroup var client: ClientOptions
+
+        @Argument(help: "A menu id, e.g. kwikloc_regal; the root when omitted.")
+        var node: String?
+
+        func run() async throws {
+            let args: JSONValue = node.map { ["node": .string($0)] } ?? [:]
+            let result = try await client.call(service: "calc", op: "ceiling.menu", args: args)
+            client.print(result, text: CeilingRendering.menu)
+        }
+    }
+}

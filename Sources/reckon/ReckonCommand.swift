@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `reckon`: the command-line client of a Reckon gateway, and `reckon up` to run a whole stack locally.
+@main
+struct ReckonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reckon",
+        abstract: "Everyday calculations, food orders and a household ledger, over ZeroMQ.",
+        subcommands: [
+            CallCommand.self, StatusCommand.self, UpCommand.self, KeygenCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import ReckonClient
+import Wire
+import ZeroMQ
+
+/// Options for every command that talks to a gateway: where, how long to wait, and how to print.
+struct ClientOptions: ParsableArguments {
+    @Option(help: "The gateway's client endpoint (env RECKON_CLIENT_ENDPOINT).")
+    var endpoint = ProcessInfo.processInfo.environment["RECKON_CLIENT_ENDPOINT"] ?? "tcp://127.0.0.1:5555"
+
+    @Option(help: "Milliseconds to wait for a reply.")
+    var timeoutMs = 10_000
+
+    @Flag(help: "Print the JSON result instead of text.")
+    var json = false
+
+    @Option(help: "File with the gateway's Z85 CURVE public key; enables CURVE.")
+    var curveServerKeyFile: String?
+
+    func validate() throws {
+        guard timeoutMs > 0 else { throw ValidationError("--timeout-ms must be positive") }
+    }
+
+    /// Calls `op` on `service` and returns the reply's `result`. A reply error is printed to standard error and
+    /// ends the command with exit code 1.
+    func call(service: String, op: String, args: JSONValue = [:]) async throws -> JSONValue {
+        let client = try makeClient()
+        defer { client.close() }
+        do {
+            return try await client.call(service: service, op: op, args: args)
+        } catch let error as WireError {
+            FileHandle.standardError.write(Data((Self.describe(error) + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Prints `result` as JSON when `--json` is set, else as `text(result)`.
+    func print(_ result: JSONValue, text: (JSONValue) -> String) {
+        Swift.print(json ? result.prettyText : text(result))
+    }
+
+    func makeClient() throws -> ReckonClient {
+        var configuration = ReckonClient.Configuration(endpoint: endpoint, timeout: .milliseconds(timeoutMs))
+        if let curveServerKeyFile {
+            let serverKey = try CurveKey(z85: try String(contentsOfFile: curveServerKeyFile, encoding: .utf8))
+            configuration.curve = (serverKey, try CurveKeyPair.generate())
+        }
+        return try ReckonClient(configuration: configuration)
+    }
+
+    /// `error [code] message (field: f)` plus one line per detail.
+    static func describe(_ error: WireError) -> String {
+        var text = "error [\(error.code)] \(error.message)"
+        if let field = error.field { text += " (field: \(field))" }
+        for detail in error.details ?? [] { text += "\n  \(detail.field): [\(detail.code)] \(detail.message)" }
+        return text
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import ReckonClient
+import Wire
+
+/// `reckon up`: the gateway and one process of every worker, on loopback, supervised, until Ctrl-C.
+struct UpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "up",
+        abstract: "Run the gateway and every worker locally; restart crashed ones; Ctrl-C stops all.",
+        discussion: "Several stacks can run side by side with their own endpoints and --data-dir."
+    )
+
+    /// The worker executables `reckon up` starts when they exist beside `reckon`.
+    static let workerNames = ["reckon-calc"]
+
+    @Option(help: "Client endpoint for the gateway (env RECKON_CLIENT_ENDPOINT).")
+    var clientEndpoint = ProcessInfo.processInfo.environment["RECKON_CLIENT_ENDPOINT"] ?? "tcp://127.0.0.1:5555"
+
+    @Option(help: "Worker endpoint for the gateway (env RECKON_WORKER_ENDPOINT).")
+    var workerEndpoint = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
+
+    @Option(help: "Folder for data and logs.")
+    var dataDir = ".reckon"
+
+    @Option(help: "Folder holding the reckon-* executables; defaults to the one holding reckon.")
+    var binDir: String?
+
+    func run() async throws {
+        let bin = binDir ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+        let logs = URL(fileURLWithPath: dataDir).appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let gateway = ChildSpec(
+            name: "reckon-gateway", path: "\(bin)/reckon-gateway",
+            arguments: ["--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint]
+        )
+        let workers = Self.workerNames
+            .filter { FileManager.default.isExecutableFile(atPath: "\(bin)/\($0)") }
+            .map { ChildSpec(name: $0, path: "\(bin)/\($0)", arguments: ["--gateway", workerEndpoint]) }
+        guard FileManager.default.isExecutableFile(atPath: gateway.path) else {
+            throw ValidationError("no reckon-gateway in \(bin); build first (swift build) or pass --bin-dir")
+        }
+        let supervisor = Supervisor(children: [gateway] + workers, logDirectory: logs)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { try await supervisor.run() }
+            group.addTask { await reportReady(services: workers.map { String($0.name.dropFirst("reckon-".count)) }) }
+        }
+    }
+
+    /// Prints the gateway's status once every worker service has registered (or after 30 s).
+    private func reportReady(services: [String]) async {
+        guard let client = try? ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .milliseconds(500))) else {
+            return
+        }
+        defer { client.close() }
+        for _ in 0..<60 {
+            if let health = try? await client.call(service: "gateway", op: "health"),
+                let names = health["services"]?.arrayValue?.compactMap({ $0["name"]?.stringValue }),
+                Set(services).isSubset(of: names)
+            {
+                say("ready: gateway on \(clientEndpoint), services \(names.joined(separator: ", ")). Ctrl-C stops.")
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(500))
+        }
+        say("warning: not every service registered within 30 s; see \(dataDir)/logs")
+    }
+}

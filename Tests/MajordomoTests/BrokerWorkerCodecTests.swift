@@ -1,0 +1,140 @@
+import Majordomo
+import Testing
+
+@Suite struct BrokerWorkerCodecTests {
+    static let address: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 7]
+
+    /// The frames before the command in each worker dialect.
+    static func prefix(_ dialect: WorkerDialect) -> [[UInt8]] {
+        switch dialect {
+        case .mdp02: [mdpw02]
+        case .mdp02Delimited: [[], mdpw02]
+        case .mdp01: [[], mdpw01]
+        }
+    }
+
+    static let dialects: [WorkerDialect] = [.mdp02, .mdp02Delimited, .mdp01]
+
+    // MARK: - Decoding
+
+    @Test(arguments: dialects)
+    func decodesReady(_ dialect: WorkerDialect) throws {
+        let (command, decodedDialect) = try BrokerWorkerCodec.decode((Self.prefix(dialect) + [[0x01], bytes("calc")])[...])
+        #expect(command == .ready(service: "calc"))
+        #expect(decodedDialect == dialect)
+    }
+
+    @Test(arguments: [WorkerDialect.mdp02, .mdp02Delimited])
+    func decodes02Partial(_ dialect: WorkerDialect) throws {
+        let frames = Self.prefix(dialect) + [[0x03], Self.address, [], bytes("chunk")]
+        let (command, decodedDialect) = try BrokerWorkerCodec.decode(frames[...])
+        #expect(command == .partial(address: Self.address, body: [bytes("chunk")]))
+        #expect(decodedDialect == dialect)
+    }
+
+    @Test(arguments: [WorkerDialect.mdp02, .mdp02Delimited])
+    func decodes02Final(_ dialect: WorkerDialect) throws {
+        let frames = Self.prefix(dialect) + [[0x04], Self.address, [], bytes("done"), bytes("more")]
+        let (command, decodedDialect) = try BrokerWorkerCodec.decode(frames[...])
+        #expect(command == .final(address: Self.address, body: [bytes("done"), bytes("more")]))
+        #expect(decodedDialect == dialect)
+    }
+
+    @Test(arguments: [WorkerDialect.mdp02, .mdp02Delimited])
+    func decodes02HeartbeatAndDisconnect(_ dialect: WorkerDialect) throws {
+        #expect(try BrokerWorkerCodec.decode((Self.prefix(dialect) + [[0x05]])[...]) == (.heartbeat, dialect))
+        #expect(try BrokerWorkerCodec.decode((Self.prefix(dialect) + [[0x06]])[...]) == (.disconnect, dialect))
+    }
+
+    @Test func decodes01ReplyAsFinal() throws {
+        let frames = Self.prefix(.mdp01) + [[0x03], Self.address, [], bytes("done")]
+        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.final(address: Self.address, body: [bytes("done")]), .mdp01))
+    }
+
+    @Test func decodes01HeartbeatAndDisconnect() throws {
+        #expect(try BrokerWorkerCodec.decode((Self.prefix(.mdp01) + [[0x04]])[...]) == (.heartbeat, .mdp01))
+        #expect(try BrokerWorkerCodec.decode((Self.prefix(.mdp01) + [[0x05]])[...]) == (.disconnect, .mdp01))
+    }
+
+    @Test func decodesAFinalWithAnEmptyBody() throws {
+        let frames: [[UInt8]] = [mdpw02, [0x04], Self.address, []]
+        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.final(address: Self.address, body: []), .mdp02))
+    }
+
+    @Test func decodesASliceAfterTheIdentity() throws {
+        let frames: [[UInt8]] = [bytes("worker-1"), mdpw02, [0x01], bytes("calc")]
+        #expect(try BrokerWorkerCodec.decode(frames[1...]) == (.ready(service: "calc"), .mdp02))
+    }
+
+    // MARK: - Malformed
+
+    static let malformed: [Malformed] = [
+        Malformed("empty message", [], .tooFewFrames),
+        Malformed("only a delimiter", [[]], .tooFewFrames),
+        Malformed("header without command", [mdpw02], .tooFewFrames),
+        Malformed("delimited header without command", [[], mdpw02], .tooFewFrames),
+        Malformed("0.1 header without command", [[], mdpw01], .tooFewFrames),
+        Malformed("unknown header", [bytes("MDPW03"), [0x05]], .unknownProtocol),
+        Malformed("client header on the worker socket", [mdpc02, [0x01], bytes("calc")], .unknownProtocol),
+        Malformed("delimited unknown header", [[], bytes("XYZ"), [0x05]], .unknownProtocol),
+        Malformed("empty command", [mdpw02, []], .unknownCommand),
+        Malformed("two-byte command", [mdpw02, [0x05, 0x05]], .unknownCommand),
+        Malformed("REQUEST from a worker", [mdpw02, [0x02], bytes("x"), [], bytes("b")], .unknownCommand),
+        Malformed("unknown 0.2 command", [mdpw02, [0x07]], .unknownCommand),
+        Malformed("zero command", [mdpw02, [0x00]], .unknownCommand),
+        Malformed("0.2 DISCONNECT byte in 0.1", [[], mdpw01, [0x06]], .unknownCommand),
+        Malformed("unknown 0.1 command", [[], mdpw01, [0x09]], .unknownCommand),
+        Malformed("READY without service", [mdpw02, [0x01]], .tooFewFrames),
+        Malformed("0.1 READY without service", [[], mdpw01, [0x01]], .tooFewFrames),
+        Malformed("READY with empty service", [mdpw02, [0x01], []], .badServiceName),
+        Malformed("READY with oversized service", [mdpw02, [0x01], Array(repeating: 0x61, count: 256)], .badServiceName),
+        Malformed("READY with non-UTF-8 service", [mdpw02, [0x01], [0xC0, 0x80]], .badServiceName),
+        Malformed("FINAL without address", [mdpw02, [0x04]], .tooFewFrames),
+        Malformed("FINAL with empty address", [mdpw02, [0x04], [], bytes("body")], .tooFewFrames),
+        Malformed("PARTIAL without address", [mdpw02, [0x03]], .tooFewFrames),
+        Malformed("0.1 REPLY without address", [[], mdpw01, [0x03]], .tooFewFrames),
+        Malformed("FINAL without delimiter", [mdpw02, [0x04], address], .missingDelimiter),
+        Malformed("FINAL with body where the delimiter goes", [mdpw02, [0x04], address, bytes("b")], .missingDelimiter),
+        Malformed("PARTIAL without delimiter", [[], mdpw02, [0x03], address, bytes("b")], .missingDelimiter),
+        Malformed("0.1 REPLY without delimiter", [[], mdpw01, [0x03], address], .missingDelimiter),
+    ]
+
+    @Test(arguments: malformed)
+    func refusesMalformedCommand(_ input: Malformed) {
+        expectMajordomoError(input.code) { _ = try BrokerWorkerCodec.decode(input.frames[...]) }
+    }
+
+    // MARK: - Encoding
+
+    @Test func encodesRequestPerDialect() {
+        let body = [bytes("{}")]
+        #expect(
+            BrokerWorkerCodec.encodeRequest(dialect: .mdp02, address: Self.address, body: body)
+                == [mdpw02, [0x02], Self.address, [], bytes("{}")])
+        #expect(
+            BrokerWorkerCodec.encodeRequest(dialect: .mdp02Delimited, address: Self.address, body: body)
+                == [[], mdpw02, [0x02], Self.address, [], bytes("{}")])
+        #expect(
+            BrokerWorkerCodec.encodeRequest(dialect: .mdp01, address: Self.address, body: body)
+                == [[], mdpw01, [0x02], Self.address, [], bytes("{}")])
+    }
+
+    @Test func encodesHeartbeatPerDialect() {
+        #expect(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp02) == [mdpw02, [0x05]])
+        #expect(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp02Delimited) == [[], mdpw02, [0x05]])
+        #expect(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp01) == [[], mdpw01, [0x04]])
+    }
+
+    @Test func encodesDisconnectPerDialect() {
+        #expect(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp02) == [mdpw02, [0x06]])
+        #expect(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp02Delimited) == [[], mdpw02, [0x06]])
+        #expect(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp01) == [[], mdpw01, [0x05]])
+    }
+
+    @Test(arguments: dialects)
+    func brokerCommandsDecodeAsTheirOwnDialect(_ dialect: WorkerDialect) throws {
+        // What the broker sends decodes, with the broker-side decoder, to the same dialect: the framing is symmetric.
+        #expect(try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)[...]) == (.heartbeat, dialect))
+        #expect(try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeDisconnect(dialect: dialect)[...]) == (.disconnect, dialect))
+    }
+}
