@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "Ceiling", resources: [.copy("Data")]),
 
         // MARK: - Services
-        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Ceiling"]),
+        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Ceiling", "Tax"]),
 
         // MARK: - Executables
         .executableTarget(
@@ -126,9 +126,9 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
-        .testTarget(name: "CalculatorTests", dependencies: ["Calculator"]),
+        .testTarget(name: "CalculatorTests", dependencies: ["Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
-        .testTarget(name: "CeilingTests", dependencies: ["Ceiling"]),
+        .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ReckonClient", "Majordomo", "Wire", "ZeroMQ"]

@@ -1,3 +1,6 @@
+import Ceiling
+import Foundation
+import Tax
 import WorkerRuntime
 
 /// The `calc` service: calculator, units, dates, finance, currency, Canadian tax and ceiling estimates.
@@ -24,7 +27,13 @@ public enum CalcService {
     /// Loads and validates every data file, then registers every op.
     /// - Throws: the loading error of the first bad data file, naming the file and field.
     public static func makeRegistry(configuration: Configuration) throws -> OpRegistry {
-        let registry = OpRegistry()
+        var registry = OpRegistry()
+        let catalogue = try configuration.ceilingCatalogue.map { try CeilingCatalogue(contentsOf: URL(fileURLWithPath: $0)) }
+            ?? CeilingCatalogue.bundled()
+        registry.registerCeilingOps(catalogue: catalogue)
+        let taxTables = try configuration.taxDataDirectory.map { try TaxTables.load(directory: URL(fileURLWithPath: $0)) }
+            ?? TaxTables.bundled()
+        registry.registerTaxOps(tables: taxTables)
         return registry
     }
 }

@@ -62,13 +62,17 @@ public final class ObservabilityServer: Service, Sendable {
                 statusCode: healthy ? .ok : .serviceUnavailable, headers: [.contentType: "application/json"], body: body
             )
         }
-        try await cancelWhenGracefulShutdown {
-            try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { try await server.run() }
-                try await server.waitUntilListening()
-                let address = await server.listeningAddress.map { "\($0)" } ?? "unknown"
-                self.logger.info("metrics and health listening", metadata: ["http.address": "\(address)"])
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { try await server.run() }
+                    try await server.waitUntilListening()
+                    let address = await server.listeningAddress.map { "\($0)" } ?? "unknown"
+                    self.logger.info("metrics and health listening", metadata: ["http.address": "\(address)"])
+                }
             }
+        } catch where Task.isShuttingDownGracefully {
+            // Graceful shutdown cancels the server, which then reports its closed socket; that is a normal end.
         }
     }
 }

@@ -19,7 +19,8 @@ public enum WorkerProcess {
         )
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: worker), .init(service: http)],
+                // Shutdown runs in reverse order: the worker drains first, metrics stay up until it has.
+                services: [.init(service: http), .init(service: worker)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

@@ -78,7 +78,7 @@ struct GatewayCommand: AsyncParsableCommand {
             configuration: .init(host: server.metricsHost, port: server.metricsPort), registry: registry, logger: logger
         )
         let group = ServiceGroup(
-            services: [gateway, http], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+            services: [http, gateway], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
         )
         try await group.run()
     }

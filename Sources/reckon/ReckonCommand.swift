@@ -8,6 +8,7 @@ struct ReckonCommand: AsyncParsableCommand {
         abstract: "Everyday calculations, food orders and a household ledger, over ZeroMQ.",
         subcommands: [
             CallCommand.self, StatusCommand.self, UpCommand.self, KeygenCommand.self,
+            CeilingCommand.self, TaxCommand.self,
         ]
     )
 }

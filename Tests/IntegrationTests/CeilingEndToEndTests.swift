@@ -4,13 +4,8 @@ import Wire
 /// Runs `body` against a fresh gateway and `reckon-calc`, stopping them afterwards even when `body` throws.
 private func withLocalStack(_ body: (LocalStack) async throws -> Void) async throws {
     let stack = try await LocalStack.start()
-    do {
-        try await body(stack)
-    } catch {
-        await stack.stop()
-        throw error
-    }
-    await stack.stop()
+    defer { stack.stop() }
+    try await body(stack)
 }
 
 /// The ceiling ops through the real gateway and `reckon-calc`.

@@ -127,3 +127,24 @@ extension BrokerAction {
         return nil
     }
 }
+
+/// One service's counts from ``BrokerStateMachine/health``.
+struct Load: Equatable, CustomStringConvertible {
+    let workers: Int
+    let idle: Int
+    let queued: Int
+
+    init(_ workers: Int, _ idle: Int, _ queued: Int) {
+        self.workers = workers
+        self.idle = idle
+        self.queued = queued
+    }
+
+    init(_ health: ServiceHealth) { self.init(health.workers, health.idle, health.queued) }
+
+    var description: String { "workers \(workers), idle \(idle), queued \(queued)" }
+}
+
+extension BrokerHarness {
+    func load(_ service: String) -> Load? { health(service).map(Load.init) }
+}

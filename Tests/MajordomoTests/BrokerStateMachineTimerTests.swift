@@ -48,7 +48,7 @@ import Testing
         #expect(harness.tick(at: .milliseconds(2999)) == [])
         // w1 has been silent for 3 s; w2 spoke at 2 s.
         #expect(harness.tick(at: .seconds(3)) == [workerHeartbeat("w2")])
-        #expect(harness.health("calc") == ServiceHealth(name: "calc", workers: 1, idle: 1, queued: 0))
+        #expect(harness.load("calc") == Load(1, 1, 0))
         #expect(harness.broker.counters.workersExpired == 1)
         #expect(harness.tick(at: .seconds(5)) == [])
         #expect(harness.health("calc")?.workers == 0)

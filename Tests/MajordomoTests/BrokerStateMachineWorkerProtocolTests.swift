@@ -16,7 +16,7 @@ import Testing
         try #require(actions.count == 3, "\(label)")
         #expect(actions[0].droppedError?.code == .unknownCommand)
         #expect(Array(actions[1...]) == [workerDisconnect("w1"), failure("c1", .workerLost, body: "a")])
-        #expect(harness.health("calc") == ServiceHealth(name: "calc", workers: 0, idle: 0, queued: 0))
+        #expect(harness.load("calc") == Load(0, 0, 0))
         #expect(harness.broker.pendingCount == 0)
         #expect(harness.broker.counters.workersLost == 1)
         #expect(harness.broker.counters.disconnectsSent == 1)
@@ -110,7 +110,7 @@ import Testing
         _ = harness.ready("w1")
         _ = harness.ready("w2")
         #expect(harness.disconnect("w1") == [])
-        #expect(harness.health("calc") == ServiceHealth(name: "calc", workers: 1, idle: 1, queued: 0))
+        #expect(harness.load("calc") == Load(1, 1, 0))
         #expect(harness.request("c1", body: "a") == [workerRequest("w2", id: 1, body: "a")])
     }
 

@@ -19,7 +19,8 @@ import Testing
         // 5,000 × 29.65% = 1,482.50.
         let result = try Self.ask("rrsp", 5_000)
         #expect(result.taxChange == Fixture.money("-1482.5"))
-        #expect(result.breakdown.first { $0.label == "Net cost of the contribution" }?.amount == Fixture.money("3517.5"))
+        let netCost = result.breakdown.first { $0.label == "Net cost of the contribution" }
+        #expect(netCost?.amount == Fixture.money("3517.5"))
         #expect(result.summary.contains("saves $1,482.50"))
     }
 
@@ -29,7 +30,8 @@ import Testing
     }
 
     @Test func eligibleDividendsEarnCredits() throws {
-        // 1,000 × 1.38 = 1,380 taxed at 29.65% = 409.17, less 15.0198% + 10% of 1,380 = 345.2732 → 63.8968 → 63.90.
+        // 1,000 × 1.38 = 1,380 taxed at 29.65% = 409.17, less 15.0198% + 10% of 1,380 = 345.2732
+        // → 63.8968 → 63.90.
         #expect(try Self.ask("dividend", 1_000).taxChange == Fixture.money("63.9"))
         // Non-eligible: 1,150 × 29.65% = 340.975 − (9.0301% + 2.9863%) × 1,150 = 138.1886 → 202.7864 → 202.79.
         #expect(try Self.ask("dividend", 1_000, kind: .nonEligible).taxChange == Fixture.money("202.79"))

@@ -50,7 +50,9 @@ import Testing
 
     @Test func unknownTopicAndNegativeTopicAmount() {
         let situation = Fixture.other(1, "ON")
-        #expect(throws: TaxError.self) { try Fixture.engine.topic(TaxTopicRequest(topic: "lottery", situation: situation)) }
+        #expect(throws: TaxError.self) {
+            try Fixture.engine.topic(TaxTopicRequest(topic: "lottery", situation: situation))
+        }
         do {
             _ = try Fixture.engine.topic(TaxTopicRequest(topic: "rrsp", situation: situation, amount: FixedDecimal(-1)))
             Issue.record("expected an error")

@@ -23,7 +23,9 @@ extension OpRegistry {
                  schema: TaxSchemas.none) { (_: NoTaxArgs, _: OpContext) in
             TaxJurisdictionsResult(
                 years: tables.availableYears, defaultYear: tables.latestYear,
-                jurisdictions: Jurisdiction.allCases.map { .init(code: $0.rawValue, name: $0.name, territory: $0.isTerritory) })
+                jurisdictions: Jurisdiction.allCases.map {
+                    .init(code: $0.rawValue, name: $0.name, territory: $0.isTerritory)
+                })
         }
         register("tax.topics", summary: "Tax topics with definition, instruction and tip; query searches them",
                  schema: TaxSchemas.topics) { (args: TaxTopicsArgs, _: OpContext) in

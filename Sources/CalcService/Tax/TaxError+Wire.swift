@@ -2,7 +2,7 @@ import Tax
 import Wire
 
 /// Every tax input error is a bad argument on the wire, with the field it names.
-extension TaxError: @retroactive WireErrorConvertible {
+extension TaxError: WireErrorConvertible {
     public var wireError: WireError {
         WireError(.invalidArgument, message, field: field)
     }

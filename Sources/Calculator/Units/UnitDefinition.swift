@@ -41,9 +41,10 @@ public struct UnitDefinition: Sendable, Hashable {
             let core = factor.terminatingDecimal ?? factor.fractionText
             return piPower == 0 ? core : core + (piPower > 0 ? "*pi" : "/pi")
         case .affine(let factor, let offset):
-            "(x + \(offset.terminatingDecimal ?? offset.fractionText)) * \(factor.terminatingDecimal ?? factor.fractionText)"
+            return "(x + \(offset.terminatingDecimal ?? offset.fractionText)) * "
+                + (factor.terminatingDecimal ?? factor.fractionText)
         case .reciprocal(let factor):
-            "\(factor.terminatingDecimal ?? factor.fractionText)/x"
+            return "\(factor.terminatingDecimal ?? factor.fractionText)/x"
         }
     }
 }

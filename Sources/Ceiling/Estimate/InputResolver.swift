@@ -23,7 +23,9 @@ struct InputResolver {
         }
         let grouped = Set((leaf.template.choiceGroups ?? []).flatMap(\.members))
         for name in names {
-            let definition = document.inputs[name]!
+            guard let definition = document.inputs[name] else {
+                preconditionFailure("the catalogue validator lets no template name an unknown input")
+            }
             if let raw = given[name] {
                 switch Self.check(raw, name: name, against: definition) {
                 case .success(let value): values[name] = value

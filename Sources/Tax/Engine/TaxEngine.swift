@@ -45,7 +45,8 @@ public struct TaxEngine: Sendable {
             rrspDeduction: computation.income.rrspDeduction.rounded(toPlaces: 2),
             rrspRoom: computation.income.rrspRoom,
             breakdown: computation.breakdown(input: input),
-            chart: chart(computation, received: received, parts: (federal, provincial, oasRecovery, pension, insurance)),
+            chart: chart(
+                computation, received: received, parts: (federal, provincial, oasRecovery, pension, insurance)),
             reductionsApplied: reductionsApplied(computation),
             warnings: warnings(input, computation)
         )
@@ -104,7 +105,8 @@ public struct TaxEngine: Sendable {
         if input.deductions.rrsp > income.rrspRoom {
             let excess = input.deductions.rrsp - income.rrspRoom
             warnings.append("RRSP contribution exceeds the deduction room of \(income.rrspRoom.moneyText) by "
-                + "\(excess.moneyText); only the room is deducted. Over-contributions above $2,000 are taxed 1% a month.")
+                + "\(excess.moneyText); only the room is deducted. Over-contributions above $2,000 are taxed "
+                + "1% a month.")
         }
         if !income.foreignTaxDeduction.isZero {
             warnings.append("Foreign tax above \(computation.rules.federal.foreignPropertyTaxCap.percentText) of the "
@@ -119,7 +121,8 @@ public struct TaxEngine: Sendable {
         }
         let caveats = computation.rules.caveats + computation.rules.province(computation.jurisdiction).caveats
         if !caveats.isEmpty {
-            warnings.append("Figures to re-check for \(computation.rules.year): " + caveats.joined(separator: "; ") + ".")
+            let list = caveats.joined(separator: "; ")
+            warnings.append("Figures to re-check for \(computation.rules.year): \(list).")
         }
         return warnings
     }

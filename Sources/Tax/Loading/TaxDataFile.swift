@@ -103,7 +103,9 @@ struct TaxDataFile: Decodable {
     struct RRSP: Decodable {
         let dollarLimit: FixedDecimal
         let earnedIncomeRate: FixedDecimal
-        enum CodingKeys: String, CodingKey { case dollarLimit = "dollar_limit", earnedIncomeRate = "earned_income_rate" }
+        enum CodingKeys: String, CodingKey {
+            case dollarLimit = "dollar_limit", earnedIncomeRate = "earned_income_rate"
+        }
     }
 
     struct CapitalGains: Decodable {

@@ -68,7 +68,8 @@ public struct TaxTables: Sendable {
             throw TaxDataError(file: name, field: "", message: "not valid JSON: \(error.localizedDescription)")
         }
         if let year = fileYear(name), year != file.taxYear {
-            throw TaxDataError(file: name, field: "tax_year", message: "is \(file.taxYear) but the file name says \(year)")
+            throw TaxDataError(
+                file: name, field: "tax_year", message: "is \(file.taxYear) but the file name says \(year)")
         }
         return try file.rules(fileName: name)
     }

@@ -134,10 +134,13 @@ struct CeilingInteractive {
     }
 
     /// Prints `text`, reads a line; `nil` for a blank answer.
-    /// - Throws: `ValidationError` when input ends.
+    /// - Throws: `ExitCode(1)` when input ends, after saying so on standard error.
     private func prompt(_ text: String) throws -> String? {
         print("\(text): ", terminator: "")
-        guard let line = readLine() else { throw ValidationError("input ended before the estimate was complete") }
+        guard let line = readLine() else {
+            FileHandle.standardError.write(Data("\ninput ended before the estimate was complete\n".utf8))
+            throw ExitCode(1)
+        }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
     }

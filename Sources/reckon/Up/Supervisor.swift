@@ -111,6 +111,5 @@ final class Supervisor: @unchecked Sendable {
 
 /// Prints a line and flushes, so progress shows at once even when standard output is a file or a pipe.
 func say(_ line: String) {
-    print(line)
-    fflush(stdout)
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -1,0 +1,140 @@
+import Calculator
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// Registers the calculator ops of API.md's `calc` section: `evaluate`, `convert`, `units`, `dateDiff`,
+    /// `dateAdd`, `compoundInterest`, `loan`, `stockRatios`, `cagr`, `currency` and `rates` (docs/calculator.md).
+    ///
+    /// Load the rates once at start and pass them; without them `currency` and `rates` answer
+    /// `failed_precondition`.
+    ///
+    /// ```swift
+    /// registry.registerCalculatorOps(rates: try configuration.ratesFile.map(RatesTable.load(path:)))
+    /// ```
+    public mutating func registerCalculatorOps(rates: RatesTable?) {
+        register("evaluate", summary: "Evaluates an expression: exact where possible, correctly rounded otherwise",
+                 schema: CalculatorSchemas.evaluate) { (args: EvaluateArgs, _: OpContext) in
+            EvaluateResult(try ExpressionCalculator.evaluate(args.expression, options: try args.options()))
+        }
+        register("convert", summary: "Converts a value between units of one category, with exact factors",
+                 schema: CalculatorSchemas.convert) { (args: ConvertArgs, _: OpContext) in
+            ConvertResult(try UnitConverter.shared.convert(args.value.text, from: args.from, to: args.to,
+                                                           digits: try checkedDigits(args.digits)))
+        }
+        register("units", summary: "Lists the units, optionally of one category",
+                 schema: CalculatorSchemas.units) { (args: UnitsArgs, _: OpContext) in
+            try UnitsResult(category: args.category)
+        }
+        registerDateOps()
+        registerFinanceOps(rates: rates)
+    }
+}
+
+/// Checks a `digits` argument (1...1000, default 15).
+func checkedDigits(_ value: Int?) throws -> Int {
+    guard let value else { return 15 }
+    guard (1...1000).contains(value) else {
+        throw CalculatorError(.invalidArgument, "digits must be from 1 to 1000", field: "digits")
+    }
+    return value
+}
+
+struct EvaluateArgs: Decodable, Sendable {
+    var expression: String
+    var angle: String?
+    var digits: Int?
+    /// The previous result in the caller's session, for `ans`.
+    var ans: NumberText?
+
+    func options() throws -> ExpressionCalculator.Options {
+        let unit: AngleUnit
+        switch angle?.lowercased() {
+        case nil, "rad", "radian", "radians": unit = .radians
+        case "deg", "degree", "degrees": unit = .degrees
+        default: throw CalculatorError(.invalidArgument, "angle must be rad or deg", field: "angle")
+        }
+        return .init(angle: unit, digits: try checkedDigits(digits), ans: try ans?.rational("ans"),
+                     showParsed: true)
+    }
+}
+
+struct EvaluateResult: Encodable, Sendable {
+    var value: String
+    var exact: Bool
+    var approx: String?
+    var exactForm: String?
+    var parsed: String?
+
+    init(_ result: ExpressionCalculator.Result) {
+        value = result.value
+        exact = result.exact
+        approx = result.approx
+        exactForm = result.exactForm
+        parsed = result.parsed
+    }
+}
+
+struct ConvertArgs: Decodable, Sendable {
+    var value: NumberText
+    var from: String
+    var to: String
+    var digits: Int?
+}
+
+struct UnitText: Encodable, Sendable {
+    var symbol: String
+    var name: String
+    var category: String
+    var definition: String
+    var aliases: [String]
+
+    init(_ unit: UnitDefinition) {
+        symbol = unit.symbol
+        name = unit.name
+        category = unit.category.rawValue
+        definition = unit.definition
+        aliases = unit.aliases
+    }
+}
+
+struct ConvertResult: Encodable, Sendable {
+    var value: String
+    var exact: Bool
+    var exactForm: String?
+    var from: UnitText
+    var to: UnitText
+    var category: String
+
+    init(_ result: UnitConverter.Result) {
+        value = result.value
+        exact = result.exact
+        exactForm = result.exactForm
+        from = UnitText(result.from)
+        to = UnitText(result.to)
+        category = result.category.rawValue
+    }
+}
+
+struct UnitsArgs: Decodable, Sendable {
+    var category: String?
+}
+
+struct UnitsResult: Encodable, Sendable {
+    var categories: [String]
+    var units: [UnitText]
+
+    init(category: String?) throws {
+        var selected: UnitCategory?
+        if let category {
+            guard let known = UnitCategory(rawValue: category) else {
+                throw CalculatorError(.notFound, "unknown category '\(category)'; known: "
+                                      + UnitCategory.allCases.map(\.rawValue).joined(separator: ", "),
+                                      field: "category")
+            }
+            selected = known
+        }
+        categories = UnitCategory.allCases.map(\.rawValue)
+        units = UnitConverter.shared.units(in: selected).map(UnitText.init)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Calculator
+import Wire
+
+/// Calculator errors on the wire: `not_found` for unknown units, currencies, zones and dates; everything else is
+/// `invalid_argument` naming the field. Expression errors carry their kind (`syntax`, `division_by_zero`,
+/// `domain`, `undefined`, `overflow`, `unknown_identifier`) in `details[0].code`, and the column in the message.
+extension CalculatorError: WireErrorConvertible {
+    public var wireError: WireError {
+        if code == .notFound { return WireError(.notFound, message, field: field) }
+        let field = field ?? "args"
+        if code == .invalidArgument { return WireError(.invalidArgument, message, field: field) }
+        let detail = WireError.Detail(field: field, code: WireError.Code(rawValue: code.rawValue), message: message)
+        return WireError(.invalidArgument, message, field: field, details: [detail])
+    }
+}
+
+/// A number argument given as a JSON string (`"12.50"`, `"1/3"`) or a JSON number, kept as text so nothing is
+/// rounded through binary floating point.
+struct NumberText: Decodable, Sendable {
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            text = string
+        } else if let integer = try? container.decode(Int.self) {
+            text = String(integer)
+        } else {
+            text = "\(try container.decode(Decimal.self))"
+        }
+    }
+
+    /// The exact value.
+    /// - Throws: ``CalculatorError`` `invalid_argument` naming `field`.
+    func rational(_ field: String) throws -> Rational {
+        guard let value = Rational(parsing: text) else {
+            throw CalculatorError(.invalidArgument, "\(field) must be a decimal number, got '\(text)'", field: field)
+        }
+        return value
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+
+/// The processes the bench starts. Each writes its output to a log file of its own; every one still running is
+/// stopped when ``withChildProcesses(_:)`` ends, and at once when SIGINT or SIGTERM interrupts the bench.
+final class ChildProcesses: Sendable {
+    /// Where each child's stdout and stderr go, as `NAME-N.log`.
+    let logDirectory: URL
+    private let running = Mutex<[Process]>([])
+    private let launched = Atomic<Int>(0)
+
+    fileprivate init() throws {
+        logDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reckon-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: logDirectory, withIntermediateDirectories: true)
+    }
+
+    /// Starts `executable` with `arguments`.
+    /// - Returns: the running process.
+    /// - Throws: when it cannot be started (a missing executable, say).
+    func launch(_ executable: String, _ arguments: [String]) throws -> Process {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        let number = launched.wrappingAdd(1, ordering: .relaxed).newValue
+        let log = logDirectory.appendingPathComponent("\(name)-\(number).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw BenchError("cannot start \(executable): \(error)")
+        }
+        running.withLock { $0.append(process) }
+        return process
+    }
+
+    /// Stops `processes`: SIGTERM, then SIGKILL for any still running after `grace`.
+    func stop(_ processes: [Process], grace: Duration = .seconds(5)) async {
+        let ids = Set(processes.map(ObjectIdentifier.init))
+        running.withLock { $0.removeAll { ids.contains(ObjectIdentifier($0)) } }
+        for process in processes where process.isRunning { process.terminate() }
+        let deadline = ContinuousClock.now + grace
+        while processes.contains(where: \.isRunning), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Stops every child still running.
+    func stopAll() async {
+        await stop(running.withLock { $0 })
+    }
+
+    /// Sends SIGTERM to every child at once, for the signal handler, which cannot wait.
+    fileprivate func terminateAllNow() {
+        for process in running.withLock({ $0 }) where process.isRunning { process.terminate() }
+    }
+}
+
+/// Runs `body` with a fresh ``ChildProcesses`` and stops whatever it started when it returns or throws. SIGINT and
+/// SIGTERM stop the children and end the bench with status 130.
+/// - Throws: what `body` throws, or an error creating the log folder.
+func withChildProcesses<Result>(_ body: (ChildProcesses) async throws -> Result) async throws -> Result {
+    let children = try ChildProcesses()
+    let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            children.terminateAllNow()
+            exit(130)
+        }
+        source.resume()
+        return source
+    }
+    defer {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+    do {
+        let result = try await body(children)
+        await children.stopAll()
+        return result
+    } catch {
+        await children.stopAll()
+        throw error
+    }
+}

@@ -1,0 +1,148 @@
+import Majordomo
+import ZeroMQ
+
+/// The direct transport: the bench plays the gateway's part for one service, to show what the gateway costs.
+///
+/// It binds a ROUTER worker endpoint, registers each worker slot that sends READY for the service, and hands every
+/// request straight to an idle slot (least recently used first, one request per slot, as MDP intends), so clients
+/// can be at most as many as slots. It heartbeats every slot once a second. Any MDP/0.2 or 0.1 worker will do.
+final class DirectDispatcher: LoadTransport {
+    private struct Slot {
+        let identity: [UInt8]
+        /// `[identity] + REQUEST` with the client address at ``addressIndex``, rewritten before each send.
+        var request: [[UInt8]]
+        let addressIndex: Int
+        let heartbeat: [[UInt8]]
+        var client: Int?
+    }
+
+    private let socket: ZMQSocket
+    private let service: String
+    private let body: [UInt8]
+    private var slots: [Slot] = []
+    private var slotByIdentity: [[UInt8]: Int] = [:]
+    /// Idle slots, least recently used first; a handful at most, so an array is the right queue.
+    private var idle: [Int] = []
+    private var addresses: [[UInt8]] = []
+    private var pollIndex = 0
+    private var nextHeartbeat: UInt64 = 0
+
+    private static let heartbeatInterval: UInt64 = 1_000_000_000
+
+    /// Binds `endpoint`.
+    /// - Throws: ``ZMQError`` when it cannot be bound.
+    init(context: ZMQContext, endpoint: String, target: BenchTarget) throws {
+        socket = try ZMQSocket(context: context, type: .router)
+        try socket.setRouterMandatory(true)
+        try socket.bind(endpoint)
+        service = target.service
+        body = target.body
+    }
+
+    /// Worker slots registered and still connected.
+    var liveSlots: Int { slotByIdentity.count }
+
+    /// Waits until `count` slots have sent READY for the service, heartbeating those already registered.
+    /// - Throws: ``BenchError`` when fewer have come after `timeout`.
+    func waitForSlots(_ count: Int, timeout: TimeSpan) throws {
+        var poller = ZMQPoller()
+        let index = poller.add(socket)
+        let deadline = MonotonicClock.now() + timeout.nanoseconds
+        while liveSlots < count {
+            let now = MonotonicClock.now()
+            guard now < deadline else {
+                let endpoint = (try? socket.lastEndpoint) ?? "?"
+                throw BenchError("only \(liveSlots) of \(count) worker slots sent READY for \(service) on \(endpoint)")
+            }
+            try tick(now: now)
+            try poller.poll(timeoutMilliseconds: 100)
+            if poller.isReadable(index) { try readMessages { _, _ in } }
+        }
+    }
+
+    // MARK: - LoadTransport
+
+    func prepare(clients: Int, poller: inout ZMQPoller) throws {
+        guard clients <= liveSlots else {
+            throw BenchError("\(clients) clients need as many worker slots; \(liveSlots) registered")
+        }
+        addresses = (0..<clients).map { withUnsafeBytes(of: UInt32($0).bigEndian, Array.init) }
+        pollIndex = poller.add(socket)
+    }
+
+    func send(client: Int) throws {
+        guard !idle.isEmpty else { throw BenchError("no idle worker slot for client \(client)") }
+        let slot = idle.removeFirst()
+        slots[slot].request[slots[slot].addressIndex] = addresses[client]
+        slots[slot].client = client
+        try socket.send(slots[slot].request)
+    }
+
+    func receive(_ poller: ZMQPoller, _ handle: (Int, ReplyOutcome) throws -> Void) throws {
+        if poller.isReadable(pollIndex) { try readMessages(handle) }
+    }
+
+    func tick(now: UInt64) throws {
+        guard now >= nextHeartbeat else { return }
+        nextHeartbeat = now + Self.heartbeatInterval
+        for slot in slotByIdentity.values {
+            try? socket.send(slots[slot].heartbeat, dontWait: true)
+        }
+    }
+
+    func close() {
+        socket.close()
+    }
+
+    // MARK: - Worker messages
+
+    private func readMessages(_ handle: (Int, ReplyOutcome) throws -> Void) throws {
+        while let frames = try socket.receive(dontWait: true) {
+            guard let identity = frames.first,
+                let (command, dialect) = try? BrokerWorkerCodec.decode(frames.dropFirst())
+            else { continue }
+            if let slot = slotByIdentity[identity] {
+                try handleCommand(command, from: slot, handle)
+            } else {
+                try admit(identity, command: command, dialect: dialect)
+            }
+        }
+    }
+
+    private func handleCommand(
+        _ command: WorkerCommand, from slot: Int, _ handle: (Int, ReplyOutcome) throws -> Void
+    ) throws {
+        switch command {
+        case .final(let address, let reply):
+            guard let client = slots[slot].client else { return }
+            slots[slot].client = nil
+            idle.append(slot)
+            let outcome = address == addresses[client] && reply.count == 1 ? ReplyOutcome(body: reply[0]) : .malformed
+            try handle(client, outcome)
+        case .disconnect:
+            slotByIdentity[slots[slot].identity] = nil
+            idle.removeAll { $0 == slot }
+            if let client = slots[slot].client {
+                throw BenchError("a worker slot disconnected holding client \(client)'s request")
+            }
+        case .partial, .heartbeat, .ready:
+            break
+        }
+    }
+
+    /// Registers a new slot on READY for the service; tells any other unknown peer to DISCONNECT, as the gateway does.
+    private func admit(_ identity: [UInt8], command: WorkerCommand, dialect: WorkerDialect) throws {
+        switch command {
+        case .ready(let name) where name == service:
+            let request = [identity] + BrokerWorkerCodec.encodeRequest(dialect: dialect, address: [0], body: [body])
+            let heartbeat = [identity] + BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)
+            slots.append(Slot(identity: identity, request: request, addressIndex: request.count - 3, heartbeat: heartbeat))
+            slotByIdentity[identity] = slots.count - 1
+            idle.append(slots.count - 1)
+        case .disconnect:
+            break
+        default:
+            try? socket.send([identity] + BrokerWorkerCodec.encodeDisconnect(dialect: dialect), dontWait: true)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Majordomo
+import ZeroMQ
+
+/// The through-gateway transport: one DEALER per client on the gateway's client endpoint, all sending the same
+/// pre-encoded MDP/0.2 REQUEST.
+final class GatewayClients: LoadTransport {
+    private let context: ZMQContext
+    private let endpoint: String
+    private let request: [[UInt8]]
+    private var sockets: [ZMQSocket] = []
+    private var pollIndices: [Int] = []
+
+    /// - Parameters:
+    ///   - endpoint: the gateway's client endpoint.
+    ///   - target: what every request asks.
+    init(context: ZMQContext, endpoint: String, target: BenchTarget) {
+        self.context = context
+        self.endpoint = endpoint
+        request = PeerCodec.encodeClientRequest(service: target.service, body: [target.body])
+    }
+
+    func prepare(clients: Int, poller: inout ZMQPoller) throws {
+        for _ in 0..<clients {
+            let socket = try ZMQSocket(context: context, type: .dealer)
+            try socket.connect(endpoint)
+            sockets.append(socket)
+            pollIndices.append(poller.add(socket))
+        }
+    }
+
+    func send(client: Int) throws {
+        try sockets[client].send(request)
+    }
+
+    func receive(_ poller: ZMQPoller, _ handle: (Int, ReplyOutcome) throws -> Void) throws {
+        // A client has one request in flight, so one read per readable socket is all there is.
+        for client in sockets.indices where poller.isReadable(pollIndices[client]) {
+            if let frames = try sockets[client].receive(dontWait: true) {
+                try handle(client, ReplyOutcome(clientReply: frames))
+            }
+        }
+    }
+
+    func tick(now: UInt64) throws {}
+
+    func close() {
+        for socket in sockets { socket.close() }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import ReckonClient
+import Wire
+import ZeroMQ
+
+/// What happens when workers die, the gateway restarts, or peers send garbage.
+@Suite(.serialized) struct FailureEndToEndTests {
+    /// Freezes the only worker, sends it a request it will never answer, starts a second worker, then kills the
+    /// first with SIGKILL mid-request.
+    private func requestToKilledWorker(idempotencyKey: String?) async throws -> (LocalStack, Result<JSONValue, any Error>) {
+        let stack = try await LocalStack.start(workers: [1])
+        let doomed = try #require(stack.processes(named: "reckon-calc").first)
+        doomed.kill(SIGSTOP)
+        async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
+        try await Task.sleep(for: .milliseconds(100))
+        try stack.startWorker(slots: 1)
+        doomed.kill(SIGKILL)
+        return (stack, await reply)
+    }
+
+    @Test func killedWorkersRequestWithKeyIsRedispatched() async throws {
+        let (stack, reply) = try await requestToKilledWorker(idempotencyKey: "retry-me")
+        defer { stack.stop() }
+        #expect(try reply.get()["service"] == "calc")
+        let stats = try await stack.call("gateway", "stats")
+        #expect(stats["redispatched"]?.cellInt == 1)
+    }
+
+    @Test func killedWorkersRequestWithoutKeyIsUnavailable() async throws {
+        let (stack, reply) = try await requestToKilledWorker(idempotencyKey: nil)
+        defer { stack.stop() }
+        #expect(throws: WireError(.unavailable, "worker lost, outcome unknown")) { try reply.get() }
+    }
+
+    @Test func queuedRequestGetsDeadlineExceeded() async throws {
+        let stack = try await LocalStack.start(workers: [1], gatewayArguments: ["--deadline-ms", "600"])
+        defer { stack.stop() }
+        let worker = try #require(stack.processes(named: "reckon-calc").first)
+        worker.kill(SIGSTOP)
+        defer { worker.kill(SIGCONT) }
+        let error = await #expect(throws: WireError.self) { try await stack.call("calc", "ops", idempotencyKey: nil) }
+        #expect(error?.code == .deadlineExceeded || error?.code == .unavailable)
+    }
+
+    @Test func workersRegisterAgainAfterGatewayRestart() async throws {
+        let stack = try await LocalStack.start(workers: [2])
+        defer { stack.stop() }
+        let first = try #require(stack.gateway)
+        first.kill(SIGTERM)
+        #expect(await first.waitForExit(timeout: .seconds(5)) != nil)
+        try stack.startGateway()
+        try await stack.waitForWorkers(service: "calc", count: 2)
+        #expect(try await stack.call("calc", "ops")["service"] == "calc")
+    }
+
+    @Test func garbageOnBothSocketsIsDroppedAndGatewayKeepsServing() async throws {
+        let stack = try await LocalStack.start(workers: [1])
+        defer { stack.stop() }
+        let clientEndpoint = stack.clientEndpoint
+        let workerEndpoint = stack.workerEndpoint
+        try await onThread {
+            let garbage: [[[UInt8]]] = [
+                [[0xFF]], [bytes("MDPC02")], [bytes("MDPC02"), [0x07], bytes("calc")], [bytes("MDPC02"), [0x01], []],
+                [bytes("MDPW02"), [0x04], bytes("addr"), [], bytes("{}")], [[], [], []], [bytes("MDPC01")],
+            ]
+            let client = try RawPeer(.dealer, connect: clientEndpoint)
+            let worker = try RawPeer(.dealer, connect: workerEndpoint)
+            for message in garbage {
+                try client.send(message)
+                try worker.send(message)
+            }
+            _ = try worker.receive(timeoutMs: 500)
+        }
+        #expect(try await stack.call("calc", "ops")["service"] == "calc")
+        let stats = try await stack.call("gateway", "stats")
+        #expect((stats["dropped"]?.cellInt ?? 0) >= 7)
+    }
+
+    @Test func oversizeMessageIsRefusedAndGatewayKeepsServing() async throws {
+        let stack = try await LocalStack.start(workers: [1], gatewayArguments: ["--max-message-bytes", "65536"])
+        defer { stack.stop() }
+        let clientEndpoint = stack.clientEndpoint
+        let answered = try await onThread { () -> Bool in
+            let peer = try RawPeer(.dealer, connect: clientEndpoint)
+            let huge = bytes(#"{"op":"ops","id":"big","pad":""# + String(repeating: "x", count: 200_000) + #""}"#)
+            try peer.send([bytes("MDPC02"), [0x01], bytes("calc"), huge])
+            return try peer.receive(timeoutMs: 1000) != nil
+        }
+        #expect(!answered)
+        #expect(try await stack.call("calc", "ops")["service"] == "calc")
+    }
+
+    @Test func sigtermDrainsWorkerGracefully() async throws {
+        let stack = try await LocalStack.start(workers: [1])
+        defer { stack.stop() }
+        let worker = try #require(stack.processes(named: "reckon-calc").first)
+        worker.kill(SIGTERM)
+        #expect(await worker.waitForExit(timeout: .seconds(5)) == 0)
+        try await stack.waitForWorkers(service: "calc", count: 0, timeout: .seconds(3))
+    }
+}

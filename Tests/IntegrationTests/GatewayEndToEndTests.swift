@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import ReckonClient
+import Wire
+import ZeroMQ
+
+/// Requests through a real gateway to real workers: routing, MMI, the gateway service and batch fan-out.
+@Suite(.serialized) struct GatewayEndToEndTests {
+    @Test func requestReachesWorkerAndReplyComesBack() async throws {
+        let stack = try await LocalStack.start()
+        defer { stack.stop() }
+        let ops = try await stack.call("calc", "ops")
+        #expect(ops["service"]?.stringValue == "calc")
+        let names = ops["ops"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(names.contains("ops"))
+    }
+
+    @Test func unknownOpIsTypedError() async throws {
+        let stack = try await LocalStack.start()
+        defer { stack.stop() }
+        await #expect(throws: WireError(.unknownOp, "no op nope", field: "op")) {
+            try await stack.call("calc", "nope")
+        }
+    }
+
+    @Test func serviceWithoutWorkersIsUnavailable() async throws {
+        let stack = try await LocalStack.start()
+        defer { stack.stop() }
+        let error = await #expect(throws: WireError.self) { try await stack.call("nosuch", "anything") }
+        #expect(error?.code == .unavailable)
+    }
+
+    @Test func mmiServiceAnswersPerRFC8() async throws {
+        let stack = try await LocalStack.start()
+        defer { stack.stop() }
+        #expect(try await stack.client.callRaw(service: "mmi.service", body: bytes("calc")) == bytes("200"))
+        #expect(try await stack.client.callRaw(service: "mmi.service", body: bytes("orders")) == bytes("404"))
+        #expect(try await stack.client.callRaw(service: "mmi.service", body: bytes("gateway")) == bytes("200"))
+        #expect(try await stack.client.callRaw(service: "mmi.echo", body: []) == bytes("501"))
+    }
+
+    @Test func healthListsWorkersAndStatsCount() async throws {
+        let stack = try await LocalStack.start(workers: [2, 1])
+        defer { stack.stop() }
+        let health = try await stack.call("gateway", "health")
+        let calc = health["services"]?.arrayValue?.first { $0["name"]?.stringValue == "calc" }
+        #expect(calc?["workers"]?.cellInt == 3)
+        #expect(calc?["queued"]?.cellInt == 0)
+        _ = try await stack.call("calc", "ops")
+        let stats = try await stack.call("gateway", "stats")
+        #expect((stats["requests"]?.cellInt ?? 0) >= 1)
+        #expect((stats["replies"]?.cellInt ?? 0) >= 1)
+    }
+
+    @Test func batchFansOutAndKeepsOrderWithPerRequestErrors() async throws {
+        let stack = try await LocalStack.start(workers: [2])
+        defer { stack.stop() }
+        let result = try await stack.call("gateway", "batch", [
+            "requests": [
+                ["service": "calc", "op": "ops", "id": "first"],
+                ["service": "nosuch", "op": "x", "id": "second"],
+                ["service": "calc", "op": "nope", "id": "third"],
+                ["service": "gateway", "op": "health"],
+                ["op": "ops"],
+            ]
+        ])
+        let replies = try #require(result["replies"]?.arrayValue)
+        #expect(replies.count == 5)
+        #expect(replies[0]["ok"] == true)
+        #expect(replies[0]["id"] == "first")
+        #expect(replies[1]["error"]?["code"] == "unavailable")
+        #expect(replies[1]["id"] == "second")
+        #expect(replies[2]["error"]?["code"] == "unknown_op")
+        #expect(replies[3]["error"]?["field"] == "requests[3].service")
+        #expect(replies[4]["error"]?["field"] == "requests[4].service")
+    }
+
+    @Test func batchValidatesItsOwnArguments() async throws {
+        let stack = try await LocalStack.start()
+        defer { stack.stop() }
+        let empty = await #expect(throws: WireError.self) { try await stack.call("gateway", "batch", ["requests": []]) }
+        #expect(empty?.field == "requests")
+        let deadline = await #expect(throws: WireError.self) {
+            try await stack.call("gateway", "batch", ["requests": [["service": "calc", "op": "ops"]], "deadlineMs": "soon"])
+        }
+        #expect(deadline?.field == "deadlineMs")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ReckonClient
+import Wire
+import ZeroMQ
+
+/// A real Reckon stack for one test: `reckon-gateway` and workers as processes on free loopback ports.
+///
+/// Heartbeats run at 250 ms with liveness 4, so a dead peer is noticed within a second even on a loaded machine.
+final class LocalStack: Sendable {
+    let clientEndpoint: String
+    let workerEndpoint: String
+    let heartbeatMs = 250
+    let liveness = 4
+    private let gatewayArguments: [String]
+    private let processes = ProcessList()
+    let client: ReckonClient
+
+    private init(extraGatewayArguments: [String]) throws {
+        let ports = try FreePorts.take(2)
+        clientEndpoint = "tcp://127.0.0.1:\(ports[0])"
+        workerEndpoint = "tcp://127.0.0.1:\(ports[1])"
+        gatewayArguments = [
+            "--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint,
+            "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)",
+        ] + extraGatewayArguments
+        client = try ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .seconds(10)))
+    }
+
+    /// Starts a gateway and, for each entry of `workers`, one worker process with that many slots.
+    /// - Parameters:
+    ///   - workers: slot counts of the `reckon-calc` processes to start.
+    ///   - gatewayArguments: more flags for the gateway (`--deadline-ms`, `--max-message-bytes`, ...).
+    static func start(workers: [Int] = [2], gatewayArguments: [String] = []) async throws -> LocalStack {
+        let stack = try LocalStack(extraGatewayArguments: gatewayArguments)
+        try stack.startGateway()
+        for slots in workers { try stack.startWorker(slots: slots) }
+        try await stack.waitForWorkers(service: "calc", count: workers.reduce(0, +))
+        return stack
+    }
+
+    /// Starts (or restarts) the gateway.
+    @discardableResult
+    func startGateway() throws -> ChildProcess {
+        processes.add(try ChildProcess("reckon-gateway", gatewayArguments), role: .gateway)
+    }
+
+    /// Starts one `reckon-calc` process.
+    @discardableResult
+    func startWorker(slots: Int = 2) throws -> ChildProcess {
+        let arguments = ["--gateway", workerEndpoint, "--slots", "\(slots)", "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)"]
+        return processes.add(try ChildProcess("reckon-calc", arguments), role: .worker)
+    }
+
+    /// The current gateway process.
+    var gateway: ChildProcess? { processes.gateway }
+
+    /// The processes started from the executable `name`, oldest first.
+    func processes(named name: String) -> [ChildProcess] { processes.named(name) }
+
+    /// Waits until the gateway reports `count` live workers for `service`.
+    func waitForWorkers(service: String, count: Int, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        var last: JSONValue?
+        while ContinuousClock.now < deadline {
+            last = try? await client.call(service: "gateway", op: "health", timeout: .milliseconds(500))
+            let services = last?["services"]?.arrayValue ?? []
+            let entry = services.first { $0["name"]?.stringValue == service }
+            if last != nil, (entry?["workers"]?.cellInt ?? 0) == count { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw StackError("\(service) did not reach \(count) workers; last health \(last?.jsonText ?? "none")\n\(processes.logs)")
+    }
+
+    /// Calls an op through the gateway.
+    func call(_ service: String, _ op: String, _ args: JSONValue = [:], idempotencyKey: String? = UUID().uuidString) async throws -> JSONValue {
+        try await client.call(service: service, op: op, args: args, idempotencyKey: idempotencyKey)
+    }
+
+    /// Stops every process (SIGKILL: tests that need a graceful stop send SIGTERM themselves).
+    func stop() {
+        client.close()
+        processes.killAll()
+    }
+
+    /// Every process's output, for failure messages.
+    var logs: String { processes.logs }
+}
+
+/// The processes of a stack, safe to touch from any task.
+private final class ProcessList: @unchecked Sendable {
+    // @unchecked: all state is guarded by `lock`.
+    enum Role { case gateway, worker }
+    private let lock = NSLock()
+    private var entries: [(ChildProcess, Role)] = []
+
+    func add(_ process: ChildProcess, role: Role) -> ChildProcess {
+        lock.withLock { entries.append((process, role)) }
+        return process
+    }
+
+    var gateway: ChildProcess? { lock.withLock { entries.last { $0.1 == .gateway }?.0 } }
+
+    func named(_ name: String) -> [ChildProcess] { lock.withLock { entries.map(\.0).filter { $0.name == name } } }
+
+    func killAll() { lock.withLock { entries.forEach { $0.0.kill(SIGKILL) } } }
+
+    var logs: String {
+        lock.withLock { entries.map { "--- \($0.0.name) (pid \($0.0.pid))\n\($0.0.output)" }.joined(separator: "\n") }
+    }
+}
+
+extension JSONValue {
+    /// The integer value of a JSON number, if it is one.
+    var cellInt: Int? {
+        if case .number(let text) = self { return Int(text) }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+import ZeroMQ
+
+/// A hand-written ZeroMQ peer for tests: raw frames in and out with bounded waits, on a socket owned by the
+/// calling thread (use inside ``onThread(_:)``).
+final class RawPeer {
+    let context: ZMQContext
+    let socket: ZMQSocket
+
+    init(_ type: ZMQSocketType, connect endpoint: String) throws {
+        context = try ZMQContext()
+        socket = try ZMQSocket(context: context, type: type)
+        try socket.connect(endpoint)
+    }
+
+    deinit { socket.close() }
+
+    func send(_ frames: [[UInt8]]) throws { try socket.send(frames) }
+
+    /// The next message, or nil after `timeoutMs`.
+    func receive(timeoutMs: Int = 5000) throws -> [[UInt8]]? {
+        var poller = ZMQPoller()
+        poller.add(socket)
+        guard try poller.poll(timeoutMilliseconds: timeoutMs) > 0 else { return nil }
+        return try socket.receive()
+    }
+}
+
+/// Runs blocking socket code off the cooperative pool and returns its result.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    let box = ResultBox<T>()
+    try await DedicatedThread.run(name: "test-peer") { box.value = try body() }
+    return box.value!
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    // @unchecked: written once on the worker thread before DedicatedThread.run returns, read after.
+    var value: T?
+}
+
+/// UTF-8 bytes of a string, for frames.
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// The outcome of an async throwing call as a `Result`.
+func capture<T: Sendable>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}

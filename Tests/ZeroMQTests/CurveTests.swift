@@ -1,0 +1,104 @@
+import Testing
+import ZeroMQ
+
+@Suite struct CurveTests {
+    @Test func generatesDistinctThirtyTwoByteKeys() throws {
+        let first = try CurveKeyPair.generate()
+        let second = try CurveKeyPair.generate()
+        #expect(first.publicKey.bytes.count == 32)
+        #expect(first.secretKey.bytes.count == 32)
+        #expect(first.publicKey != first.secretKey)
+        #expect(first != second)
+        #expect(first.publicKey.z85.count == 40)
+    }
+
+    @Test func z85RoundTrips() throws {
+        let pair = try CurveKeyPair.generate()
+        #expect(try CurveKey(z85: pair.publicKey.z85) == pair.publicKey)
+        #expect(try CurveKey(z85: pair.secretKey.z85) == pair.secretKey)
+    }
+
+    @Test(arguments: [
+        ("0000000000000000000000000000000000000000", [UInt8](repeating: 0, count: 32)),
+        ("%nSc0%nSc0%nSc0%nSc0%nSc0%nSc0%nSc0%nSc0", [UInt8](repeating: 0xFF, count: 32)),
+    ])
+    func decodesKnownVectors(_ text: String, _ expected: [UInt8]) throws {
+        let key = try CurveKey(z85: text)
+        #expect(key.bytes == expected)
+        #expect(key.z85 == text)
+    }
+
+    @Test func ignoresSurroundingWhitespaceAsReadFromAFile() throws {
+        let pair = try CurveKeyPair.generate()
+        #expect(try CurveKey(z85: "  \(pair.publicKey.z85)\n") == pair.publicKey)
+    }
+
+    @Test(arguments: [
+        "", "000000000000000000000000000000000000000", "00000000000000000000000000000000000000000",
+        "~000000000000000000000000000000000000000", "\"000000000000000000000000000000000000000",
+        "0000000000000000000 0000000000000000000", "#####00000000000000000000000000000000000",
+        "000000000000000000000000000000000000000é",
+    ])
+    func refusesBadZ85(_ text: String) {
+        let error = #expect(throws: ZMQError.self) { try CurveKey(z85: text) }
+        #expect(error?.function == "zmq_z85_decode")
+    }
+
+    // MARK: - Encrypted exchange
+
+    @Test func encryptedExchangeWorksWithTheRightServerKey() throws {
+        let server = try CurveKeyPair.generate()
+        let client = try CurveKeyPair.generate()
+        try withContext { context in
+            let router = try ZMQSocket(context: context, type: .router)
+            defer { router.close() }
+            let dealer = try ZMQSocket(context: context, type: .dealer)
+            defer { dealer.close() }
+            try router.makeCurveServer(secretKey: server.secretKey)
+            try router.bind("tcp://127.0.0.1:*")
+            try dealer.makeCurveClient(serverKey: server.publicKey, keyPair: client)
+            try dealer.connect(try router.lastEndpoint)
+
+            try dealer.send([bytes("secret"), []])
+            let received = try #require(try router.receive(within: deliveryTimeout))
+            #expect(Array(received.dropFirst()) == [bytes("secret"), []])
+            try router.send([received[0], bytes("reply")])
+            #expect(try dealer.receive(within: deliveryTimeout) == [bytes("reply")])
+        }
+    }
+
+    @Test func wrongServerKeyDeliversNothing() throws {
+        let server = try CurveKeyPair.generate()
+        let impostor = try CurveKeyPair.generate()
+        let client = try CurveKeyPair.generate()
+        try withContext { context in
+            let router = try ZMQSocket(context: context, type: .router)
+            defer { router.close() }
+            let dealer = try ZMQSocket(context: context, type: .dealer)
+            defer { dealer.close() }
+            try router.makeCurveServer(secretKey: server.secretKey)
+            try router.bind("tcp://127.0.0.1:*")
+            try dealer.makeCurveClient(serverKey: impostor.publicKey, keyPair: client)
+            try dealer.connect(try router.lastEndpoint)
+
+            try dealer.send([bytes("secret")])
+            #expect(try router.receive(within: silenceTimeout) == nil)
+        }
+    }
+
+    @Test func plainTextClientDeliversNothingToACurveServer() throws {
+        let server = try CurveKeyPair.generate()
+        try withContext { context in
+            let router = try ZMQSocket(context: context, type: .router)
+            defer { router.close() }
+            let dealer = try ZMQSocket(context: context, type: .dealer)
+            defer { dealer.close() }
+            try router.makeCurveServer(secretKey: server.secretKey)
+            try router.bind("tcp://127.0.0.1:*")
+            try dealer.connect(try router.lastEndpoint)
+
+            try dealer.send([bytes("plain")])
+            #expect(try router.receive(within: silenceTimeout) == nil)
+        }
+    }
+}

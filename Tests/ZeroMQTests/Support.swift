@@ -1,0 +1,29 @@
+import ZeroMQ
+
+/// Runs `body` with a fresh context kept alive until `body` returns; `body` closes the sockets it makes.
+func withContext<R>(_ body: (ZMQContext) throws -> R) throws -> R {
+    let context = try ZMQContext()
+    return try withExtendedLifetime(context) { try body(context) }
+}
+
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+extension ZMQSocket {
+    /// Receives one message, waiting at most `timeout`; `nil` when none arrived in time.
+    func receive(within timeout: Duration) throws -> [[UInt8]]? {
+        var poller = ZMQPoller()
+        poller.add(self)
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let frames = try receive(dontWait: true) { return frames }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return nil }
+            try poller.poll(timeout: remaining)
+        }
+    }
+}
+
+/// Long enough for a message to cross loopback TCP on a loaded machine.
+let deliveryTimeout = Duration.seconds(5)
+/// How long to watch for a message that must not arrive.
+let silenceTimeout = Duration.milliseconds(300)
