@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "Ceiling", resources: [.copy("Data")]),
 
         // MARK: - Services
-        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Ceiling", "Tax"]),
+        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax"]),
 
         // MARK: - Executables
         .executableTarget(

@@ -1,3 +1,4 @@
+import Calculator
 import Ceiling
 import Foundation
 import Tax
@@ -28,6 +29,7 @@ public enum CalcService {
     /// - Throws: the loading error of the first bad data file, naming the file and field.
     public static func makeRegistry(configuration: Configuration) throws -> OpRegistry {
         var registry = OpRegistry()
+        registry.registerCalculatorOps(rates: try configuration.ratesFile.map(RatesTable.load(path:)))
         let catalogue = try configuration.ceilingCatalogue.map { try CeilingCatalogue(contentsOf: URL(fileURLWithPath: $0)) }
             ?? CeilingCatalogue.bundled()
         registry.registerCeilingOps(catalogue: catalogue)

@@ -54,7 +54,7 @@ public final class GatewayServer: Service, Sendable {
         let configuration = configuration
         let logger = logger
         let onListening = onListening
-        try await DedicatedThread.run(name: "reckon-gateway-loop") {
+        try await DedicatedThread.run(name: "gateway-loop") {
             let loop = try GatewayLoop(context: context, configuration: configuration, stopPipe: stopPipe, logger: logger)
             let (client, worker) = try loop.boundEndpoints()
             logger.info("gateway listening", metadata: ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"])

@@ -65,7 +65,7 @@ public final class WorkerService: Service, Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for slot in slots {
                 group.addTask {
-                    try await DedicatedThread.run(name: "reckon-worker-slot-\(slot.index)") {
+                    try await DedicatedThread.run(name: "worker-slot-\(slot.index)") {
                         try SlotLoop(
                             context: context, configuration: self.configuration, slot: slot, jobs: jobs, drain: drain,
                             logger: self.logger

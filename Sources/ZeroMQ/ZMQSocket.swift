@@ -7,6 +7,8 @@ public final class ZMQSocket {
     /// The socket's `void *` handle, or `nil` once closed.
     private(set) var handle: UnsafeMutableRawPointer?
     public let type: ZMQSocketType
+    /// Held so the context cannot be terminated (which waits for open sockets) while this socket is open.
+    private let context: ZMQContext
 
     /// Creates a socket of `type` in `context` with linger 0, so closing never waits for unsent messages.
     /// - Throws: ``ZMQError``.
@@ -16,6 +18,7 @@ public final class ZMQSocket {
         }
         self.handle = handle
         self.type = type
+        self.context = context
         try setOption(ZMQ_LINGER, Int32(0))
     }
 

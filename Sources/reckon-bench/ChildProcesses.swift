@@ -22,7 +22,9 @@ final class ChildProcesses: Sendable {
         let name = URL(fileURLWithPath: executable).lastPathComponent
         let number = launched.wrappingAdd(1, ordering: .relaxed).newValue
         let log = logDirectory.appendingPathComponent("\(name)-\(number).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw BenchError("cannot create \(log.path)")
+        }
         let output = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -35,12 +35,19 @@ enum ReplyOutcome {
         }
     }
 
-    /// Whether `needle` occurs in `haystack` (`memmem`).
+    /// Whether `needle` occurs in `haystack`: `memchr` finds each candidate first byte, `memcmp` checks the rest.
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
         return haystack.withUnsafeBytes { text in
             needle.withUnsafeBytes { pattern in
-                memmem(text.baseAddress, text.count, pattern.baseAddress, pattern.count) != nil
+                let base = text.baseAddress!
+                let end = base + (text.count - pattern.count + 1)
+                var cursor = base
+                while cursor < end, let found = memchr(cursor, Int32(first), end - cursor) {
+                    if memcmp(found, pattern.baseAddress!, pattern.count) == 0 { return true }
+                    cursor = UnsafeRawPointer(found) + 1
+                }
+                return false
             }
         }
     }

@@ -8,7 +8,8 @@ struct ReckonCommand: AsyncParsableCommand {
         abstract: "Everyday calculations, food orders and a household ledger, over ZeroMQ.",
         subcommands: [
             CallCommand.self, StatusCommand.self, UpCommand.self, KeygenCommand.self,
-            CeilingCommand.self, TaxCommand.self,
+            CalcCommand.self, ConvertCommand.self, DateCommand.self, LoanCommand.self, TaxCommand.self,
+            CeilingCommand.self,
         ]
     )
 }

@@ -25,7 +25,9 @@ import Testing
     }
 
     @Test func keepsEveryBodyFrameIncludingEmptyOnes() throws {
-        let request = try BrokerClientCodec.decodeRequest([mdpc02, [0x01], bytes("calc"), bytes("a"), [], bytes("c")][...])
+        let request = try BrokerClientCodec.decodeRequest(
+            [mdpc02, [0x01], bytes("calc"), bytes("a"), [], bytes("c")][...]
+        )
         #expect(request.body == [bytes("a"), [], bytes("c")])
     }
 
@@ -57,6 +59,7 @@ import Testing
         Malformed("MDPC02 without service", [mdpc02, [0x01]], .tooFewFrames),
         Malformed("majortomo without service", [[], mdpc02, [0x02]], .tooFewFrames),
         Malformed("MDPC01 without service", [[], mdpc01], .tooFewFrames),
+        Malformed("MDPC01 without its leading empty frame", [mdpc01, bytes("calc"), bytes("{}")], .missingDelimiter),
         Malformed("unknown header", [bytes("MDPC03"), [0x01], bytes("calc")], .unknownProtocol),
         Malformed("lower-case header", [bytes("mdpc02"), [0x01], bytes("calc")], .unknownProtocol),
         Malformed("worker header on the client socket", [mdpw02, [0x01], bytes("calc")], .unknownProtocol),
@@ -72,7 +75,11 @@ import Testing
         Malformed("non-UTF-8 service", [mdpc02, [0x01], [0x63, 0xFF]], .badServiceName),
         Malformed("truncated UTF-8 service", [mdpc02, [0x01], [0x63, 0xC3]], .badServiceName),
         Malformed("MDPC01 empty service", [[], mdpc01, []], .badServiceName),
-        Malformed("majortomo oversized service", [[], mdpc02, [0x02], Array(repeating: 0x61, count: 300)], .badServiceName),
+        Malformed(
+            "majortomo oversized service",
+            [[], mdpc02, [0x02], Array(repeating: 0x61, count: 300)],
+            .badServiceName
+        ),
     ]
 
     @Test(arguments: malformed)
@@ -93,21 +100,32 @@ import Testing
         let final = BrokerClientCodec.encodeReply(dialect: .mdp02Delimited, service: "calc", body: [bytes("r")])
         #expect(final == [[], mdpc02, [0x03], bytes("calc"), bytes("r")])
         let partial = BrokerClientCodec.encodeReply(
-            dialect: .mdp02Delimited, service: "calc", body: [bytes("p")], final: false)
+            dialect: .mdp02Delimited,
+            service: "calc",
+            body: [bytes("p")],
+            final: false
+        )
         #expect(partial == [[], mdpc02, [0x02], bytes("calc"), bytes("p")])
     }
 
     @Test func encodesMajortomoRepliesWithoutServiceFrame() {
         let final = BrokerClientCodec.encodeReply(dialect: .majortomo, service: "calc", body: [bytes("r")])
         #expect(final == [[], mdpc02, [0x04], bytes("r")])
-        let partial = BrokerClientCodec.encodeReply(dialect: .majortomo, service: "calc", body: [bytes("p")], final: false)
+        let partial = BrokerClientCodec.encodeReply(
+            dialect: .majortomo,
+            service: "calc",
+            body: [bytes("p")],
+            final: false
+        )
         #expect(partial == [[], mdpc02, [0x03], bytes("p")])
     }
 
     @Test func encodesMDP01FinalAndRefusesPartial() {
         let final = BrokerClientCodec.encodeReply(dialect: .mdp01, service: "calc", body: [bytes("r")])
         #expect(final == [[], mdpc01, bytes("calc"), bytes("r")])
-        #expect(BrokerClientCodec.encodeReply(dialect: .mdp01, service: "calc", body: [bytes("p")], final: false) == nil)
+        #expect(
+            BrokerClientCodec.encodeReply(dialect: .mdp01, service: "calc", body: [bytes("p")], final: false) == nil
+        )
     }
 
     @Test func encodesEmptyAndMultiFrameBodies() {
@@ -125,7 +143,8 @@ import Testing
 
     @Test func rfc18ReplyDecodesWithThePeerCodec() throws {
         let frames = try #require(
-            BrokerClientCodec.encodeReply(dialect: .mdp02, service: "calc", body: [bytes("x")], final: false))
+            BrokerClientCodec.encodeReply(dialect: .mdp02, service: "calc", body: [bytes("x")], final: false)
+        )
         let reply = try PeerCodec.decodeClientReply(frames)
         #expect(!reply.final)
         #expect(reply.service == "calc")

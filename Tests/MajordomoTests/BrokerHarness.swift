@@ -18,41 +18,66 @@ struct BrokerHarness {
     }
 
     mutating func ready(
-        _ worker: String, service: String = "calc", dialect: WorkerDialect = .mdp02, at offset: Duration = .zero
+        _ worker: String,
+        service: String = "calc",
+        dialect: WorkerDialect = .mdp02,
+        at offset: Duration = .zero
     ) -> [BrokerAction] {
         self.worker(worker, sends: workerPrefix(dialect) + [[0x01], bytes(service)], at: offset)
     }
 
-    mutating func heartbeat(_ worker: String, dialect: WorkerDialect = .mdp02, at offset: Duration = .zero) -> [BrokerAction] {
+    mutating func heartbeat(
+        _ worker: String,
+        dialect: WorkerDialect = .mdp02,
+        at offset: Duration = .zero
+    ) -> [BrokerAction] {
         self.worker(worker, sends: workerPrefix(dialect) + [[dialect == .mdp01 ? 0x04 : 0x05]], at: offset)
     }
 
-    mutating func disconnect(_ worker: String, dialect: WorkerDialect = .mdp02, at offset: Duration = .zero) -> [BrokerAction] {
+    mutating func disconnect(
+        _ worker: String,
+        dialect: WorkerDialect = .mdp02,
+        at offset: Duration = .zero
+    ) -> [BrokerAction] {
         self.worker(worker, sends: workerPrefix(dialect) + [[dialect == .mdp01 ? 0x05 : 0x06]], at: offset)
     }
 
     /// A worker's FINAL (MDP/0.1 REPLY) for the request with broker id `request`.
     mutating func final(
-        _ worker: String, request: UInt64, body: String, dialect: WorkerDialect = .mdp02, at offset: Duration = .zero
+        _ worker: String,
+        request: UInt64,
+        body: String,
+        dialect: WorkerDialect = .mdp02,
+        at offset: Duration = .zero
     ) -> [BrokerAction] {
         final(worker, address: address(request), body: body, dialect: dialect, at: offset)
     }
 
     mutating func final(
-        _ worker: String, address: [UInt8], body: String, dialect: WorkerDialect = .mdp02, at offset: Duration = .zero
+        _ worker: String,
+        address: [UInt8],
+        body: String,
+        dialect: WorkerDialect = .mdp02,
+        at offset: Duration = .zero
     ) -> [BrokerAction] {
         let command: UInt8 = dialect == .mdp01 ? 0x03 : 0x04
         return self.worker(worker, sends: workerPrefix(dialect) + [[command], address, [], bytes(body)], at: offset)
     }
 
     mutating func partial(
-        _ worker: String, request: UInt64, body: String, at offset: Duration = .zero
+        _ worker: String,
+        request: UInt64,
+        body: String,
+        at offset: Duration = .zero
     ) -> [BrokerAction] {
         self.worker(worker, sends: [mdpw02, [0x03], address(request), [], bytes(body)], at: offset)
     }
 
     mutating func request(
-        _ client: String, service: String = "calc", body: String, dialect: ClientDialect = .mdp02,
+        _ client: String,
+        service: String = "calc",
+        body: String,
+        dialect: ClientDialect = .mdp02,
         at offset: Duration = .zero
     ) -> [BrokerAction] {
         let frames = [bytes(client)] + clientRequestFrames(dialect, service: service, body: body)
@@ -115,7 +140,11 @@ func clientFinal(_ client: String, service: String = "calc", body: String) -> Br
 }
 
 func failure(
-    _ client: String, _ failure: BrokerFailure, service: String = "calc", body: String, dialect: ClientDialect = .mdp02
+    _ client: String,
+    _ failure: BrokerFailure,
+    service: String = "calc",
+    body: String,
+    dialect: ClientDialect = .mdp02
 ) -> BrokerAction {
     .fail(origin: .client(route(client, dialect)), service: service, failure: failure, body: [bytes(body)])
 }

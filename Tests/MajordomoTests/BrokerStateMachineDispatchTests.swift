@@ -16,7 +16,14 @@ import Testing
         var harness = BrokerHarness()
         _ = harness.ready("w1")
         let actions = harness.request("c1", body: #"{"op":"evaluate"}"#)
-        #expect(actions == [.sendToWorker(identity: bytes("w1"), frames: [mdpw02, [0x02], [0, 0, 0, 0, 0, 0, 0, 1], [], bytes(#"{"op":"evaluate"}"#)])])
+        #expect(
+            actions == [
+                .sendToWorker(
+                    identity: bytes("w1"),
+                    frames: [mdpw02, [0x02], [0, 0, 0, 0, 0, 0, 0, 1], [], bytes(#"{"op":"evaluate"}"#)]
+                )
+            ]
+        )
         #expect(harness.load("calc") == Load(1, 0, 0))
         #expect(harness.broker.pendingCount == 1)
         #expect(harness.broker.counters.requests == 1)
@@ -25,7 +32,11 @@ import Testing
     @Test func requestForANeverSeenServiceFailsWithNoWorkers() {
         var harness = BrokerHarness()
         _ = harness.ready("w1", service: "calc")
-        #expect(harness.request("c1", service: "orders", body: "b") == [failure("c1", .noWorkers, service: "orders", body: "b")])
+        #expect(
+            harness.request("c1", service: "orders", body: "b") == [
+                failure("c1", .noWorkers, service: "orders", body: "b")
+            ]
+        )
         #expect(harness.broker.pendingCount == 0)
         #expect(harness.broker.counters.noWorkers == 1)
         #expect(harness.health("orders") == nil)
@@ -89,7 +100,11 @@ import Testing
         #expect(harness.broker.counters.queueFull == 1)
         #expect(harness.health("calc")?.queued == 2)
         // Once the queue drains a little, requests are accepted again.
-        #expect(harness.final("w1", request: 1, body: "r1") == [clientFinal("c1", body: "r1"), workerRequest("w1", id: 2, body: "2")])
+        #expect(
+            harness.final("w1", request: 1, body: "r1") == [
+                clientFinal("c1", body: "r1"), workerRequest("w1", id: 2, body: "2"),
+            ]
+        )
         #expect(harness.request("c5", body: "5") == [])
         #expect(harness.health("calc")?.queued == 2)
     }
@@ -113,7 +128,11 @@ import Testing
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
         #expect(harness.request("c2", body: "b") == [])
-        #expect(harness.final("w1", request: 1, body: "ra") == [clientFinal("c1", body: "ra"), workerRequest("w1", id: 2, body: "b")])
+        #expect(
+            harness.final("w1", request: 1, body: "ra") == [
+                clientFinal("c1", body: "ra"), workerRequest("w1", id: 2, body: "b"),
+            ]
+        )
         #expect(harness.final("w1", request: 2, body: "rb") == [clientFinal("c2", body: "rb")])
     }
 
@@ -146,7 +165,12 @@ import Testing
         var harness = BrokerHarness()
         _ = harness.ready("w1")
         let actions = harness.broker.submitOwnerRequest(
-            token: 42, service: "calc", body: [bytes("sub")], deadline: nil, now: harness.start)
+            token: 42,
+            service: "calc",
+            body: [bytes("sub")],
+            deadline: nil,
+            now: harness.start
+        )
         #expect(actions == [workerRequest("w1", id: 1, body: "sub")])
         #expect(harness.final("w1", request: 1, body: "done") == [.deliver(token: 42, body: [bytes("done")])])
         #expect(harness.broker.pendingCount == 0)
@@ -155,7 +179,14 @@ import Testing
     @Test func ownerRequestForAnUnknownServiceFails() {
         var harness = BrokerHarness()
         let actions = harness.broker.submitOwnerRequest(
-            token: 7, service: "ledger", body: [bytes("x")], deadline: nil, now: harness.start)
-        #expect(actions == [.fail(origin: .owner(token: 7), service: "ledger", failure: .noWorkers, body: [bytes("x")])])
+            token: 7,
+            service: "ledger",
+            body: [bytes("x")],
+            deadline: nil,
+            now: harness.start
+        )
+        #expect(
+            actions == [.fail(origin: .owner(token: 7), service: "ledger", failure: .noWorkers, body: [bytes("x")])]
+        )
     }
 }

@@ -27,7 +27,8 @@ import Testing
             Set(actions) == [
                 workerHeartbeat("w1"), workerHeartbeat("w2", dialect: .mdp02Delimited),
                 workerHeartbeat("w3", dialect: .mdp01),
-            ])
+            ]
+        )
     }
 
     @Test func tickIntervalIsATenthOfTheHeartbeatAtMost100Milliseconds() {
@@ -42,7 +43,7 @@ import Testing
         var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(1), heartbeatLiveness: 3))
         _ = harness.ready("w1")
         _ = harness.ready("w2")
-        #expect(harness.tick(at: .seconds(1)) .count == 2)
+        #expect(harness.tick(at: .seconds(1)).count == 2)
         #expect(harness.heartbeat("w2", at: .seconds(2)) == [])
         #expect(harness.tick(at: .seconds(2)).count == 2)
         #expect(harness.tick(at: .milliseconds(2999)) == [])
@@ -65,7 +66,9 @@ import Testing
     }
 
     @Test func expiredWorkersRequestFailsAsWorkerLost() {
-        var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(1), heartbeatLiveness: 3, defaultDeadline: .seconds(60)))
+        var harness = BrokerHarness(
+            BrokerConfiguration(heartbeatInterval: .seconds(1), heartbeatLiveness: 3, defaultDeadline: .seconds(60))
+        )
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
         #expect(harness.tick(at: .seconds(3)) == [failure("c1", .workerLost, body: "a")])
@@ -79,7 +82,11 @@ import Testing
 
     @Test func retryableRequestIsRedispatchedOnceThenFails() {
         let configuration = BrokerConfiguration(
-            heartbeatInterval: .seconds(1), heartbeatLiveness: 3, defaultDeadline: .seconds(60), isRetryable: { _ in true })
+            heartbeatInterval: .seconds(1),
+            heartbeatLiveness: 3,
+            defaultDeadline: .seconds(60),
+            isRetryable: { _ in true }
+        )
         var harness = BrokerHarness(configuration)
         _ = harness.ready("w1")
         _ = harness.ready("w2")
@@ -91,6 +98,17 @@ import Testing
         // w2 dies too: the second loss fails the request.
         #expect(harness.tick(at: .seconds(5)) == [failure("c1", .workerLost, body: "a")])
         #expect(harness.broker.pendingCount == 0)
+    }
+
+    @Test func redispatchSkipsWorkersExpiringInTheSameTick() {
+        var harness = BrokerHarness(BrokerConfiguration(defaultDeadline: .seconds(60), isRetryable: { _ in true }))
+        _ = harness.ready("w1")
+        _ = harness.ready("w2")
+        #expect(harness.request("c1", body: "a") == [workerRequest("w1", id: 1, body: "a")])
+        // Both fall silent: the request must wait for a live worker instead of going to w2 and losing its retry.
+        #expect(harness.tick(at: .seconds(3)) == [])
+        #expect(harness.broker.counters.workersExpired == 2)
+        #expect(harness.ready("w3", at: .seconds(4)) == [workerRequest("w3", id: 1, body: "a")])
     }
 
     @Test func retryableRequestWaitsForTheNextWorker() {
@@ -131,12 +149,18 @@ import Testing
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
         let queued = harness.broker.submitOwnerRequest(
-            token: 9, service: "calc", body: [bytes("b")], deadline: harness.start + .seconds(1), now: harness.start)
+            token: 9,
+            service: "calc",
+            body: [bytes("b")],
+            deadline: harness.start + .seconds(1),
+            now: harness.start
+        )
         #expect(queued == [])
         #expect(harness.tick(at: .milliseconds(999)) == [])
         #expect(
             harness.tick(at: .seconds(1))
-                == [.fail(origin: .owner(token: 9), service: "calc", failure: .deadlineExceeded, body: [bytes("b")])])
+                == [.fail(origin: .owner(token: 9), service: "calc", failure: .deadlineExceeded, body: [bytes("b")])]
+        )
         #expect(harness.health("calc")?.queued == 0)
         #expect(harness.broker.counters.deadlineExceeded == 1)
         // When w1 is done, the expired request is not dispatched.
@@ -163,14 +187,24 @@ import Testing
         #expect(harness.tick(at: .milliseconds(5100)) == [])
         // The worker still holds the request: its PARTIAL and FINAL go nowhere, then it takes the next one.
         #expect(harness.partial("w1", request: 1, body: "p", at: .milliseconds(5200)) == [])
-        #expect(harness.final("w1", request: 1, body: "late", at: .milliseconds(5500)) == [workerRequest("w1", id: 2, body: "b")])
+        #expect(
+            harness.final("w1", request: 1, body: "late", at: .milliseconds(5500)) == [
+                workerRequest("w1", id: 2, body: "b")
+            ]
+        )
         #expect(harness.broker.counters.replies == 0)
         #expect(harness.final("w1", request: 2, body: "rb", at: .seconds(6)) == [clientFinal("c2", body: "rb")])
         #expect(harness.health("calc")?.idle == 1)
     }
 
     @Test func workerLostAfterItsRequestTimedOutFailsNothingTwice() {
-        var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(60), defaultDeadline: .seconds(5), isRetryable: { _ in true }))
+        var harness = BrokerHarness(
+            BrokerConfiguration(
+                heartbeatInterval: .seconds(60),
+                defaultDeadline: .seconds(5),
+                isRetryable: { _ in true }
+            )
+        )
         _ = harness.ready("w1")
         _ = harness.ready("w2")
         _ = harness.request("c1", body: "a")
@@ -181,7 +215,10 @@ import Testing
 
     @Test func serviceDeadlineOverridesTheDefault() {
         let configuration = BrokerConfiguration(
-            heartbeatInterval: .seconds(60), defaultDeadline: .seconds(5), serviceDeadlines: ["slow": .seconds(10)])
+            heartbeatInterval: .seconds(60),
+            defaultDeadline: .seconds(5),
+            serviceDeadlines: ["slow": .seconds(10)]
+        )
         var harness = BrokerHarness(configuration)
         _ = harness.ready("w1", service: "slow")
         _ = harness.request("c1", service: "slow", body: "a")
@@ -193,9 +230,15 @@ import Testing
         var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(60), defaultDeadline: .seconds(5)))
         _ = harness.ready("w1")
         _ = harness.broker.submitOwnerRequest(
-            token: 1, service: "calc", body: [bytes("a")], deadline: harness.start + .seconds(30), now: harness.start)
+            token: 1,
+            service: "calc",
+            body: [bytes("a")],
+            deadline: harness.start + .seconds(30),
+            now: harness.start
+        )
         #expect(
             harness.tick(at: .seconds(5))
-                == [.fail(origin: .owner(token: 1), service: "calc", failure: .deadlineExceeded, body: [bytes("a")])])
+                == [.fail(origin: .owner(token: 1), service: "calc", failure: .deadlineExceeded, body: [bytes("a")])]
+        )
     }
 }

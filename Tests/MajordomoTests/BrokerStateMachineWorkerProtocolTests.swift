@@ -68,7 +68,9 @@ import Testing
         var harness = BrokerHarness()
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
-        #expect(harness.ready("w1", service: "orders") == [workerDisconnect("w1"), failure("c1", .workerLost, body: "a")])
+        #expect(
+            harness.ready("w1", service: "orders") == [workerDisconnect("w1"), failure("c1", .workerLost, body: "a")]
+        )
         #expect(harness.health("orders") == nil)
     }
 
@@ -137,7 +139,10 @@ import Testing
     @Test func malformedClientMessageIsDropped() throws {
         var harness = BrokerHarness()
         let actions = harness.broker.receiveFromClient(
-            identity: bytes("c1"), frames: [bytes("c1"), mdpc02, [0x01]][1...], now: harness.start)
+            identity: bytes("c1"),
+            frames: [bytes("c1"), mdpc02, [0x01]][1...],
+            now: harness.start
+        )
         try #require(actions.count == 1)
         #expect(actions[0].droppedError?.code == .tooFewFrames)
         #expect(harness.broker.counters.dropped == 1)

@@ -19,7 +19,9 @@ import Testing
 
     @Test(arguments: dialects)
     func decodesReady(_ dialect: WorkerDialect) throws {
-        let (command, decodedDialect) = try BrokerWorkerCodec.decode((Self.prefix(dialect) + [[0x01], bytes("calc")])[...])
+        let (command, decodedDialect) = try BrokerWorkerCodec.decode(
+            (Self.prefix(dialect) + [[0x01], bytes("calc")])[...]
+        )
         #expect(command == .ready(service: "calc"))
         #expect(decodedDialect == dialect)
     }
@@ -48,7 +50,9 @@ import Testing
 
     @Test func decodes01ReplyAsFinal() throws {
         let frames = Self.prefix(.mdp01) + [[0x03], Self.address, [], bytes("done")]
-        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.final(address: Self.address, body: [bytes("done")]), .mdp01))
+        #expect(
+            try BrokerWorkerCodec.decode(frames[...]) == (.final(address: Self.address, body: [bytes("done")]), .mdp01)
+        )
     }
 
     @Test func decodes01HeartbeatAndDisconnect() throws {
@@ -74,6 +78,7 @@ import Testing
         Malformed("header without command", [mdpw02], .tooFewFrames),
         Malformed("delimited header without command", [[], mdpw02], .tooFewFrames),
         Malformed("0.1 header without command", [[], mdpw01], .tooFewFrames),
+        Malformed("MDPW01 without its leading empty frame", [mdpw01, [0x01], bytes("calc")], .missingDelimiter),
         Malformed("unknown header", [bytes("MDPW03"), [0x05]], .unknownProtocol),
         Malformed("client header on the worker socket", [mdpc02, [0x01], bytes("calc")], .unknownProtocol),
         Malformed("delimited unknown header", [[], bytes("XYZ"), [0x05]], .unknownProtocol),
@@ -87,14 +92,22 @@ import Testing
         Malformed("READY without service", [mdpw02, [0x01]], .tooFewFrames),
         Malformed("0.1 READY without service", [[], mdpw01, [0x01]], .tooFewFrames),
         Malformed("READY with empty service", [mdpw02, [0x01], []], .badServiceName),
-        Malformed("READY with oversized service", [mdpw02, [0x01], Array(repeating: 0x61, count: 256)], .badServiceName),
+        Malformed(
+            "READY with oversized service",
+            [mdpw02, [0x01], Array(repeating: 0x61, count: 256)],
+            .badServiceName
+        ),
         Malformed("READY with non-UTF-8 service", [mdpw02, [0x01], [0xC0, 0x80]], .badServiceName),
         Malformed("FINAL without address", [mdpw02, [0x04]], .tooFewFrames),
         Malformed("FINAL with empty address", [mdpw02, [0x04], [], bytes("body")], .tooFewFrames),
         Malformed("PARTIAL without address", [mdpw02, [0x03]], .tooFewFrames),
         Malformed("0.1 REPLY without address", [[], mdpw01, [0x03]], .tooFewFrames),
         Malformed("FINAL without delimiter", [mdpw02, [0x04], address], .missingDelimiter),
-        Malformed("FINAL with body where the delimiter goes", [mdpw02, [0x04], address, bytes("b")], .missingDelimiter),
+        Malformed(
+            "FINAL with body where the delimiter goes",
+            [mdpw02, [0x04], address, bytes("b")],
+            .missingDelimiter
+        ),
         Malformed("PARTIAL without delimiter", [[], mdpw02, [0x03], address, bytes("b")], .missingDelimiter),
         Malformed("0.1 REPLY without delimiter", [[], mdpw01, [0x03], address], .missingDelimiter),
     ]
@@ -110,13 +123,16 @@ import Testing
         let body = [bytes("{}")]
         #expect(
             BrokerWorkerCodec.encodeRequest(dialect: .mdp02, address: Self.address, body: body)
-                == [mdpw02, [0x02], Self.address, [], bytes("{}")])
+                == [mdpw02, [0x02], Self.address, [], bytes("{}")]
+        )
         #expect(
             BrokerWorkerCodec.encodeRequest(dialect: .mdp02Delimited, address: Self.address, body: body)
-                == [[], mdpw02, [0x02], Self.address, [], bytes("{}")])
+                == [[], mdpw02, [0x02], Self.address, [], bytes("{}")]
+        )
         #expect(
             BrokerWorkerCodec.encodeRequest(dialect: .mdp01, address: Self.address, body: body)
-                == [[], mdpw01, [0x02], Self.address, [], bytes("{}")])
+                == [[], mdpw01, [0x02], Self.address, [], bytes("{}")]
+        )
     }
 
     @Test func encodesHeartbeatPerDialect() {
@@ -134,7 +150,15 @@ import Testing
     @Test(arguments: dialects)
     func brokerCommandsDecodeAsTheirOwnDialect(_ dialect: WorkerDialect) throws {
         // What the broker sends decodes, with the broker-side decoder, to the same dialect: the framing is symmetric.
-        #expect(try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)[...]) == (.heartbeat, dialect))
-        #expect(try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeDisconnect(dialect: dialect)[...]) == (.disconnect, dialect))
+        #expect(
+            try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)[...]) == (
+                .heartbeat, dialect
+            )
+        )
+        #expect(
+            try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeDisconnect(dialect: dialect)[...]) == (
+                .disconnect, dialect
+            )
+        )
     }
 }

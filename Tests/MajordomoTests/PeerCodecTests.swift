@@ -9,13 +9,17 @@ import Testing
     @Test func clientRequestIsRFC18AndDecodesAtTheBroker() throws {
         let frames = PeerCodec.encodeClientRequest(service: "calc", body: [bytes("{}")])
         #expect(frames == [mdpc02, [0x01], bytes("calc"), bytes("{}")])
-        #expect(try BrokerClientCodec.decodeRequest(frames[...]) == ClientRequest(dialect: .mdp02, service: "calc", body: [bytes("{}")]))
+        #expect(
+            try BrokerClientCodec.decodeRequest(frames[...])
+                == ClientRequest(dialect: .mdp02, service: "calc", body: [bytes("{}")])
+        )
     }
 
     @Test(arguments: [true, false])
     func brokerReplyRoundTrips(final: Bool) throws {
         let frames = try #require(
-            BrokerClientCodec.encodeReply(dialect: .mdp02, service: "ledger", body: [bytes("a"), []], final: final))
+            BrokerClientCodec.encodeReply(dialect: .mdp02, service: "ledger", body: [bytes("a"), []], final: final)
+        )
         let reply = try PeerCodec.decodeClientReply(frames)
         #expect(reply.final == final)
         #expect(reply.service == "ledger")
@@ -66,7 +70,9 @@ import Testing
         #expect(try BrokerWorkerCodec.decode(final[...]) == (.final(address: Self.address, body: [bytes("r")]), .mdp02))
         let partial = PeerCodec.encodeWorkerReply(address: Self.address, body: [bytes("p")], final: false)
         #expect(partial == [mdpw02, [0x03], Self.address, [], bytes("p")])
-        #expect(try BrokerWorkerCodec.decode(partial[...]) == (.partial(address: Self.address, body: [bytes("p")]), .mdp02))
+        #expect(
+            try BrokerWorkerCodec.decode(partial[...]) == (.partial(address: Self.address, body: [bytes("p")]), .mdp02)
+        )
     }
 
     @Test func brokerCommandsRoundTrip() throws {
@@ -77,7 +83,10 @@ import Testing
     }
 
     @Test func requestWithoutBodyDecodes() throws {
-        #expect(try PeerCodec.decodeBrokerCommand([mdpw02, [0x02], Self.address, []]) == .request(address: Self.address, body: []))
+        #expect(
+            try PeerCodec.decodeBrokerCommand([mdpw02, [0x02], Self.address, []])
+                == .request(address: Self.address, body: [])
+        )
     }
 
     static let malformedCommands: [Malformed] = [
@@ -88,7 +97,11 @@ import Testing
         Malformed("REQUEST without address", [mdpw02, [0x02]], .tooFewFrames),
         Malformed("REQUEST without delimiter", [mdpw02, [0x02], address], .tooFewFrames),
         Malformed("REQUEST with empty address", [mdpw02, [0x02], [], []], .tooFewFrames),
-        Malformed("REQUEST with body where the delimiter goes", [mdpw02, [0x02], address, bytes("b")], .missingDelimiter),
+        Malformed(
+            "REQUEST with body where the delimiter goes",
+            [mdpw02, [0x02], address, bytes("b")],
+            .missingDelimiter
+        ),
         Malformed("READY sent to a worker", [mdpw02, [0x01], bytes("calc")], .unknownCommand),
         Malformed("FINAL sent to a worker", [mdpw02, [0x04], address, []], .unknownCommand),
         Malformed("two-byte command", [mdpw02, [0x05, 0x00]], .unknownCommand),

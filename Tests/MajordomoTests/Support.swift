@@ -14,7 +14,9 @@ let mdpw01 = bytes("MDPW01")
 
 /// Expects `body` to throw a ``MajordomoError`` with `code`.
 func expectMajordomoError(
-    _ code: MajordomoError.Code, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ code: MajordomoError.Code,
+    _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) {
     let error = #expect(throws: MajordomoError.self, comment, sourceLocation: sourceLocation) { try body() }

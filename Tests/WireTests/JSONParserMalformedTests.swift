@@ -24,7 +24,8 @@ import Wire
         // Arrays
         "[", "[1", "[1,", "[1,]", "[,1]", "[1 2]", "[1;2]", "[,]",
         // Objects
-        "{", "{\"a\"", "{\"a\":", "{\"a\":1", "{\"a\":1,", "{\"a\":1,}", "{\"a\" 1}", "{a:1}", "{1:1}", "{\"a\":1;\"b\":2}",
+        "{", "{\"a\"", "{\"a\":", "{\"a\":1", "{\"a\":1,", "{\"a\":1,}", "{\"a\" 1}", "{a:1}", "{1:1}",
+        "{\"a\":1;\"b\":2}",
         "{,}", "{\"a\"::1}", "{'a':1}", "{\"a\":1 \"b\":2}",
     ]
 
@@ -33,7 +34,11 @@ import Wire
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
     }
 
-    @Test(arguments: [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0xEF, 0xBB, 0xBF, 0x31], [0xFF]] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0xEF, 0xBB, 0xBF, 0x31], [0xFF],
+        ] as [[UInt8]]
+    )
     func refusesInvalidUTF8(_ bytes: [UInt8]) {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: bytes) }
     }

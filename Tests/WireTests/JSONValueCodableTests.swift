@@ -4,7 +4,10 @@ import Wire
 /// ``JSONValue`` through Foundation's coders, as ``JSONCoding`` uses them.
 @Suite struct JSONValueCodableTests {
     @Test func decodesEveryKindOfValue() throws {
-        let value = try JSONCoding.decode(JSONValue.self, from: Array(#"{"s":"x","n":0.1,"b":false,"z":null,"a":[1,"2"]}"#.utf8))
+        let value = try JSONCoding.decode(
+            JSONValue.self,
+            from: Array(#"{"s":"x","n":0.1,"b":false,"z":null,"a":[1,"2"]}"#.utf8)
+        )
         #expect(value == ["a": [1, "2"], "b": false, "n": .number("0.1"), "s": "x", "z": nil])
     }
 

@@ -20,7 +20,10 @@ import Wire
         #expect(try JSONValue(parsing: value.serialized) == value)
     }
 
-    @Test(arguments: ["0.1", "-0", "1e400", "1E-400", "0e0", "1234567890123456789012345678901234567890", "12.50", "-3.14159265358979323846264338327950288419716939937510"])
+    @Test(arguments: [
+        "0.1", "-0", "1e400", "1E-400", "0e0", "1234567890123456789012345678901234567890", "12.50",
+        "-3.14159265358979323846264338327950288419716939937510",
+    ])
     func numbersKeepTheirSourceText(_ text: String) throws {
         #expect(try JSONValue(parsing: text) == .number(text))
         #expect(try JSONValue(parsing: "[\(text)]") == .array([.number(text)]))

@@ -30,7 +30,10 @@ import Wire
     }
 
     @Test func decodesTypedResults() throws {
-        struct Value: Codable, Sendable, Equatable { var value: String; var exact: Bool }
+        struct Value: Codable, Sendable, Equatable {
+            var value: String
+            var exact: Bool
+        }
         let body = #"{"ok":true,"id":"c-1","result":{"value":"0.3","exact":true}}"#
         let reply = try JSONCoding.decode(Reply<Value>.self, from: Array(body.utf8))
         #expect(reply.id == "c-1")
@@ -68,7 +71,9 @@ import Wire
         }
     }
 
-    @Test(arguments: [#"{"ok":false}"#, #"{"ok":false,"error":"boom"}"#, #"{"result":1}"#, #"{"ok":"true"}"#, "[]", "1"])
+    @Test(arguments: [
+        #"{"ok":false}"#, #"{"ok":false,"error":"boom"}"#, #"{"result":1}"#, #"{"ok":"true"}"#, "[]", "1",
+    ])
     func replyResultThrowsInternalForOtherBodies(_ text: String) throws {
         let error = try #require(throws: WireError.self) { try JSONValue(parsing: text).replyResult() }
         #expect(error.code == .internal)
@@ -83,7 +88,12 @@ import Wire
     }
 
     @Test func requestRoundTrips() throws {
-        let request = Request(op: "convert", args: ["value": "1", "from": "m", "to": "ft"] as JSONValue, id: "9", token: "t")
+        let request = Request(
+            op: "convert",
+            args: ["value": "1", "from": "m", "to": "ft"] as JSONValue,
+            id: "9",
+            token: "t"
+        )
         let decoded = try JSONCoding.decode(Request<JSONValue>.self, from: JSONCoding.encode(request))
         #expect(decoded.op == "convert")
         #expect(decoded.id == "9")

@@ -24,18 +24,30 @@ import Wire
 
     @Test func encodesDetails() throws {
         let error = WireError(
-            .invalidArgument, "2 fields are invalid",
-            details: [.init(field: "phone", code: .invalidArgument, message: "bad phone"), .init(field: "name", code: .init(rawValue: "required"), message: "")])
+            .invalidArgument,
+            "2 fields are invalid",
+            details: [
+                .init(field: "phone", code: .invalidArgument, message: "bad phone"),
+                .init(field: "name", code: .init(rawValue: "required"), message: ""),
+            ]
+        )
         let json = try JSONValue(parsing: JSONCoding.encode(error))
-        #expect(json["details"] == [["code": "invalid_argument", "field": "phone", "message": "bad phone"], ["code": "required", "field": "name", "message": ""]])
+        #expect(
+            json["details"] == [
+                ["code": "invalid_argument", "field": "phone", "message": "bad phone"],
+                ["code": "required", "field": "name", "message": ""],
+            ]
+        )
         #expect(try JSONCoding.decode(WireError.self, from: JSONCoding.encode(error)) == error)
     }
 
     @Test(arguments: [
-        (WireError.Code.invalidArgument, "invalid_argument"), (.malformedRequest, "malformed_request"), (.unknownOp, "unknown_op"),
+        (WireError.Code.invalidArgument, "invalid_argument"), (.malformedRequest, "malformed_request"),
+        (.unknownOp, "unknown_op"),
         (.notFound, "not_found"), (.alreadyExists, "already_exists"), (.conflict, "conflict"),
         (.failedPrecondition, "failed_precondition"), (.unauthenticated, "unauthenticated"),
-        (.permissionDenied, "permission_denied"), (.resourceExhausted, "resource_exhausted"), (.unavailable, "unavailable"),
+        (.permissionDenied, "permission_denied"), (.resourceExhausted, "resource_exhausted"),
+        (.unavailable, "unavailable"),
         (.deadlineExceeded, "deadline_exceeded"), (.internal, "internal"),
     ])
     func codesAreTheAPINames(_ code: WireError.Code, _ name: String) throws {
@@ -45,14 +57,28 @@ import Wire
     }
 
     @Test func decodesUnknownCodes() throws {
-        let error = try JSONCoding.decode(WireError.self, from: Array(#"{"code":"teapot","message":"short and stout"}"#.utf8))
+        let error = try JSONCoding.decode(
+            WireError.self,
+            from: Array(#"{"code":"teapot","message":"short and stout"}"#.utf8)
+        )
         #expect(error == WireError(.init(rawValue: "teapot"), "short and stout"))
     }
 
     @Test func readsFromAJSONValue() throws {
-        let json = try JSONValue(parsing: #"{"code":"conflict","message":"stale","field":"version","details":[{"field":"a","code":"x","message":"m"},{"field":"no code"}]}"#)
+        let json = try JSONValue(
+            parsing:
+                #"{"code":"conflict","message":"stale","field":"version","details":[{"field":"a","code":"x","message":"m"},{"field":"no code"}]}"#
+        )
         let error = try #require(WireError(json: json))
-        #expect(error == WireError(.conflict, "stale", field: "version", details: [.init(field: "a", code: .init(rawValue: "x"), message: "m")]))
+        #expect(
+            error
+                == WireError(
+                    .conflict,
+                    "stale",
+                    field: "version",
+                    details: [.init(field: "a", code: .init(rawValue: "x"), message: "m")]
+                )
+        )
     }
 
     @Test func readingToleratesAMissingMessageAndRefusesAMissingCode() throws {

@@ -59,12 +59,7 @@ import Testing
         try await DedicatedThread.run(name: "reckon-test") {
             if Thread.current.name == "reckon-test" { named.set() }
         }
-        #if os(Linux)
-        // Foundation on Linux ignores `Thread.name` set before `start()`; see the report to the lead.
-        withKnownIssue("DedicatedThread does not name its thread on Linux") { #expect(named.isSet) }
-        #else
         #expect(named.isSet)
-        #endif
     }
 
     @Test func dedicatedThreadRethrows() async throws {

@@ -18,7 +18,9 @@ import ZeroMQ
             let big = [UInt8](repeating: 0xA5, count: 100_000)
             try dealer.send([[], bytes("MDPC02"), [], [0x00], big])
             let received = try #require(try router.receive(within: deliveryTimeout))
-            #expect(received == [bytes("dealer-1"), [], bytes("MDPC02"), [], [0x00], big])
+            #expect(received.dropLast() == [bytes("dealer-1"), [], bytes("MDPC02"), [], [0x00]])
+            let bigFrameIntact = received.last == big  // compared apart, so a failure does not print 100 kB
+            #expect(bigFrameIntact)
 
             try router.send([bytes("dealer-1"), [], bytes("reply"), []])
             #expect(try dealer.receive(within: deliveryTimeout) == [[], bytes("reply"), []])
@@ -63,7 +65,9 @@ import ZeroMQ
             try pull.bind("inproc://order")
             try push.connect("inproc://order")
             for index in 0..<50 { try push.send([bytes("\(index)"), [UInt8(index)]]) }
-            for index in 0..<50 { #expect(try pull.receive(within: deliveryTimeout) == [bytes("\(index)"), [UInt8(index)]]) }
+            for index in 0..<50 {
+                #expect(try pull.receive(within: deliveryTimeout) == [bytes("\(index)"), [UInt8(index)]])
+            }
         }
     }
 

@@ -117,8 +117,9 @@ struct DateAddResult: Encodable, Sendable {
         guard !steps.isEmpty else {
             throw CalculatorError(.invalidArgument, "give amount and unit, or add", field: "amount")
         }
-        let order = DateUnit.allCases.reversed()
-        steps.sort { order.firstIndex(of: $0.0)! < order.firstIndex(of: $1.0)! }
+        let rank: [DateUnit: Int] = [.years: 0, .months: 1, .weeks: 2, .days: 3, .businessDays: 4, .hours: 5,
+                                     .minutes: 6, .seconds: 7]
+        steps.sort { rank[$0.0, default: 9] < rank[$1.0, default: 9] }
         for (unit, amount) in steps {
             guard abs(amount) <= 10_000_000 else {
                 throw CalculatorError(.invalidArgument, "amount is out of range", field: "amount")
@@ -126,7 +127,8 @@ struct DateAddResult: Encodable, Sendable {
             value = DateCalculator.add(amount, unit, to: value, holidays: holidays)
         }
         date = value.description
-        weekday = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][value.date.isoWeekday - 1]
+        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        weekday = names[value.date.isoWeekday - 1]
     }
 }
 

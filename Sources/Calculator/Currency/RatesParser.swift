@@ -36,7 +36,8 @@ public enum RatesParser {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
             guard let first = fields.first, !first.isEmpty else { continue }
             var day = RatesTable.Day(date: try date(first), rates: [:])
-            for (code, field) in zip(codes, fields).dropFirst() where !code.isEmpty && !field.isEmpty && field != "N/A" {
+            for (code, field) in zip(codes, fields).dropFirst()
+            where !code.isEmpty && !field.isEmpty && field != "N/A" {
                 day.rates[code] = try rate(field, code)
             }
             days.append(day)

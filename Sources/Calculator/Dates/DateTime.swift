@@ -65,7 +65,8 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
         } else if bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") {
             let sign = bytes[cursor] == UInt8(ascii: "-") ? -1 : 1
             let hours = try number(cursor + 1..<cursor + 3)
-            let minuteStart = cursor + 3 < bytes.count && bytes[cursor + 3] == UInt8(ascii: ":") ? cursor + 4 : cursor + 3
+            let colon = cursor + 3 < bytes.count && bytes[cursor + 3] == UInt8(ascii: ":")
+            let minuteStart = colon ? cursor + 4 : cursor + 3
             let minutes = minuteStart < bytes.count ? try number(minuteStart..<minuteStart + 2) : 0
             guard minuteStart + (minuteStart < bytes.count ? 2 : 0) == bytes.count, hours < 24, minutes < 60
             else { throw fail() }

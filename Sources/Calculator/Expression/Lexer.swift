@@ -1,5 +1,6 @@
 /// Splits an expression into tokens, reading UTF-8 bytes directly. Accepts ASCII operators and the usual
-/// typographic ones (`×`, `÷`, `−`, `·`, `π`, `√`, `°`, `²`, `³`); `**` is `^`. Columns count Unicode scalars.
+/// typographic ones (`×`, `÷`, `−`, `·`, `π`, `√`, `°`, `²`, `³`); `**` is `^`.
+/// Columns count Unicode scalars.
 struct Lexer {
     /// Tokens of `text`, ending with `.end`.
     /// - Throws: ``CalculatorError`` with code `syntax` for a character that starts no token.

@@ -37,7 +37,11 @@ public struct Rational: Sendable, Hashable, Comparable {
 
     /// Creates an integer value.
     public init(_ value: Int) {
-        if value.magnitude < Self.smallLimit { self.init(small: value, 1) } else { self.init(normalized: BigInt(value), 1) }
+        if value.magnitude < Self.smallLimit {
+            self.init(small: value, 1)
+        } else {
+            self.init(normalized: BigInt(value), 1)
+        }
     }
 
     /// Creates `numerator / denominator` from machine integers.

@@ -3,7 +3,13 @@ extension BrokerStateMachine {
     /// requests whose deadline passed. Call it at least every ``tickInterval``.
     public mutating func tick(now: Instant) -> [BrokerAction] {
         var actions: [BrokerAction] = []
-        for (identity, worker) in workers where worker.expiry <= now {
+        let expired = workers.filter { $0.value.expiry <= now }
+        // Out of the idle lists first, so a request re-dispatched by one purge never lands on a worker that
+        // expires in this same tick.
+        for (identity, worker) in expired {
+            services[worker.service]?.idle.removeAll { $0 == identity }
+        }
+        for identity in expired.keys {
             counters.workersExpired += 1
             purge(identity, now: now, into: &actions)
         }

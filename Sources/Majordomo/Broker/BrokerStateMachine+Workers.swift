@@ -34,7 +34,7 @@ extension BrokerStateMachine {
         case .heartbeat:
             break
         case .ready:
-            disconnect(identity, dialect: dialect, reason: "second READY", into: &actions)
+            disconnect(identity, dialect: worker.dialect, reason: "second READY", into: &actions)
             purge(identity, now: now, into: &actions)
         case .disconnect:
             purge(identity, now: now, into: &actions)

@@ -23,6 +23,8 @@ public enum BrokerClientCodec {
             }
             return try request(dialect: dialect, rest)
         case ProtocolHeader.client01:
+            // RFC 7: frame 0 is the empty delimiter (REQ sockets add it; DEALER clients must send it).
+            guard delimited else { throw MajordomoError(.missingDelimiter, "MDPC01 needs a leading empty frame") }
             return try request(dialect: .mdp01, rest)
         default:
             throw MajordomoError(.unknownProtocol, "expected MDPC02 or MDPC01")

@@ -18,6 +18,7 @@ public enum BrokerWorkerCodec {
         case ProtocolHeader.worker02:
             return (try decode02(commandFrame[0], rest), delimited ? .mdp02Delimited : .mdp02)
         case ProtocolHeader.worker01:
+            guard delimited else { throw MajordomoError(.missingDelimiter, "MDPW01 needs a leading empty frame") }
             return (try decode01(commandFrame[0], rest), .mdp01)
         default:
             throw MajordomoError(.unknownProtocol, "expected MDPW02 or MDPW01")

@@ -1,4 +1,4 @@
-/// A plain-text table with aligned columns; numbers (cells that start with a digit, sign or `$`) align right.
+/// A plain-text table with aligned columns; numeric cells (digits with `.,-+$%`) align right.
 struct TextTable {
     var headers: [String]
     var rows: [[String]]
@@ -24,8 +24,7 @@ struct TextTable {
     }
 
     private static func isNumeric(_ cell: String) -> Bool {
-        guard let first = cell.first else { return false }
-        return first.isNumber || ((first == "-" || first == "$") && cell.dropFirst().first?.isNumber == true)
+        cell.contains(where: \.isNumber) && cell.allSatisfy { $0.isNumber || ".,-+$%".contains($0) }
     }
 }
 

@@ -12,10 +12,11 @@ final class LocalStack: Sendable {
     let heartbeatMs = 250
     let liveness = 4
     private let gatewayArguments: [String]
+    private let workerArguments: [String]
     private let processes = ProcessList()
     let client: ReckonClient
 
-    private init(extraGatewayArguments: [String]) throws {
+    private init(extraGatewayArguments: [String], extraWorkerArguments: [String], client: ReckonClient.Configuration) throws {
         let ports = try FreePorts.take(2)
         clientEndpoint = "tcp://127.0.0.1:\(ports[0])"
         workerEndpoint = "tcp://127.0.0.1:\(ports[1])"
@@ -23,15 +24,23 @@ final class LocalStack: Sendable {
             "--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint,
             "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)",
         ] + extraGatewayArguments
-        client = try ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .seconds(10)))
+        workerArguments = extraWorkerArguments
+        var clientConfiguration = client
+        clientConfiguration.endpoint = clientEndpoint
+        self.client = try ReckonClient(configuration: clientConfiguration)
     }
 
     /// Starts a gateway and, for each entry of `workers`, one worker process with that many slots.
     /// - Parameters:
     ///   - workers: slot counts of the `reckon-calc` processes to start.
     ///   - gatewayArguments: more flags for the gateway (`--deadline-ms`, `--max-message-bytes`, ...).
-    static func start(workers: [Int] = [2], gatewayArguments: [String] = []) async throws -> LocalStack {
-        let stack = try LocalStack(extraGatewayArguments: gatewayArguments)
+    ///   - workerArguments: more flags for every worker.
+    ///   - client: the stack's client settings; its endpoint is replaced by the gateway's.
+    static func start(
+        workers: [Int] = [2], gatewayArguments: [String] = [], workerArguments: [String] = [],
+        client: ReckonClient.Configuration = .init(timeout: .seconds(10))
+    ) async throws -> LocalStack {
+        let stack = try LocalStack(extraGatewayArguments: gatewayArguments, extraWorkerArguments: workerArguments, client: client)
         try stack.startGateway()
         for slots in workers { try stack.startWorker(slots: slots) }
         try await stack.waitForWorkers(service: "calc", count: workers.reduce(0, +))
@@ -47,9 +56,14 @@ final class LocalStack: Sendable {
     /// Starts one `reckon-calc` process.
     @discardableResult
     func startWorker(slots: Int = 2) throws -> ChildProcess {
-        let arguments = ["--gateway", workerEndpoint, "--slots", "\(slots)", "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)"]
-        return processes.add(try ChildProcess("reckon-calc", arguments), role: .worker)
+        let arguments = ["--gateway", workerEndpoint, "--rates-file", Self.sampleRatesFile, "--slots", "\(slots)", "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)"]
+        return processes.add(try ChildProcess("reckon-calc", arguments + workerArguments), role: .worker)
     }
+
+    /// The illustrative ECB rates file shipped in `config/`, so `currency` and `rates` have a table.
+    static let sampleRatesFile = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("config/ecb-rates-sample.xml").path
 
     /// The current gateway process.
     var gateway: ChildProcess? { processes.gateway }

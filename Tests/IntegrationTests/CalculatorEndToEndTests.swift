@@ -1,0 +1,99 @@
+import Testing
+import Wire
+
+/// Runs `body` against a fresh gateway and `reckon-calc`, stopping them afterwards even when `body` throws.
+private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) async throws {
+    let stack = try await LocalStack.start()
+    do {
+        try await body(stack)
+    } catch {
+        await stack.stop()
+        throw error
+    }
+    await stack.stop()
+}
+
+/// The calculator, unit, date and finance ops through the real gateway and `reckon-calc`
+/// (library-level vectors: Tests/CalculatorTests).
+@Suite struct CalculatorEndToEndTests {
+    @Test func evaluateIsExact() async throws {
+        try await withCalculatorStack { stack in
+            let sum = try await stack.call("calc", "evaluate", ["expression": "0.1+0.2"])
+            #expect(sum["value"] == "0.3")
+            #expect(sum["exact"] == true)
+            let third = try await stack.call("calc", "evaluate", ["expression": "1/3"])
+            #expect(third["value"] == "1/3")
+            #expect(third["approx"] == "0.333333333333333")
+            let degrees = try await stack.call("calc", "evaluate", ["expression": "sin(30)", "angle": "deg"])
+            #expect(degrees["value"] == "0.5")
+        }
+    }
+
+    @Test func evaluateErrorsAreTypedWithTheColumn() async throws {
+        try await withCalculatorStack { stack in
+            await #expect {
+                _ = try await stack.call("calc", "evaluate", ["expression": "1/0"])
+            } throws: { error in
+                guard let error = error as? WireError else { return false }
+                return error.code == .invalidArgument && error.field == "expression"
+                    && error.details?.first?.code.rawValue == "division_by_zero" && error.message.contains("column 2")
+            }
+        }
+    }
+
+    @Test func convertAndUnits() async throws {
+        try await withCalculatorStack { stack in
+            let result = try await stack.call("calc", "convert", ["value": "5", "from": "mi", "to": "kilometres"])
+            #expect(result["value"] == "8.04672")
+            #expect(result["category"] == "length")
+            let units = try await stack.call("calc", "units", ["category": "temperature"])
+            #expect(units["units"]?.arrayValue?.count == 4)
+            await #expect {
+                _ = try await stack.call("calc", "convert", ["value": "1", "from": "furlongz", "to": "m"])
+            } throws: { ($0 as? WireError)?.code == .notFound && ($0 as? WireError)?.field == "from" }
+        }
+    }
+
+    @Test func dateDiffAndDateAdd() async throws {
+        try await withCalculatorStack { stack in
+            let difference = try await stack.call(
+                "calc", "dateDiff", ["from": "2024-01-31", "to": "2024-03-01", "unit": "days"])
+            #expect(difference["value"] == "30")
+            #expect(difference["calendar"]?["months"] == 1)
+            #expect(difference["calendar"]?["days"] == 1)
+            let added = try await stack.call("calc", "dateAdd", ["date": "2024-01-31", "amount": 1, "unit": "months"])
+            #expect(added["date"] == "2024-02-29")
+        }
+    }
+
+    @Test func compoundInterestLoanRatiosAndGrowth() async throws {
+        try await withCalculatorStack { stack in
+            let growth = try await stack.call(
+                "calc", "compoundInterest",
+                ["principal": "10000", "ratePercent": "5", "years": 10, "compoundsPerYear": "continuous"])
+            #expect(growth["finalAmount"] == "16487.21")
+            let loan = try await stack.call(
+                "calc", "loan", ["principal": "300000", "ratePercent": "6", "years": 25, "rounding": "cents_half_up"])
+            #expect(loan["payment"] == "1932.90")
+            #expect(loan["schedule"]?.arrayValue?[1]["interest"] == "1497.84")
+            let ratios = try await stack.call("calc", "stockRatios", ["price": "150", "earningsPerShare": "6.25"])
+            #expect(ratios["priceToEarnings"] == "24")
+            let cagr = try await stack.call("calc", "cagr", ["start": "10000", "end": "20000", "years": 5])
+            #expect(cagr["rate"] == "0.148698354997035")
+        }
+    }
+
+    /// Needs `reckon-calc` started with `--rates-file config/ecb-rates-sample.xml` (LocalStack passes it).
+    @Test func currencyAndRatesFromTheSampleFile() async throws {
+        try await withCalculatorStack { stack in
+            let rates = try await stack.call("calc", "rates", [:])
+            #expect(rates["base"] == "EUR")
+            #expect(rates["asOf"] == "2023-01-03")
+            let conversion = try await stack.call("calc", "currency", ["amount": "100", "from": "EUR", "to": "USD"])
+            #expect(conversion["amount"] == "105.45")
+            await #expect {
+                _ = try await stack.call("calc", "currency", ["amount": "1", "from": "EUR", "to": "XYZ"])
+            } throws: { ($0 as? WireError)?.code == .notFound }
+        }
+    }
+}
