@@ -30,10 +30,12 @@ public enum CalcService {
     public static func makeRegistry(configuration: Configuration) throws -> OpRegistry {
         var registry = OpRegistry()
         registry.registerCalculatorOps(rates: try configuration.ratesFile.map(RatesTable.load(path:)))
-        let catalogue = try configuration.ceilingCatalogue.map { try CeilingCatalogue(contentsOf: URL(fileURLWithPath: $0)) }
+        let catalogue =
+            try configuration.ceilingCatalogue.map { try CeilingCatalogue(contentsOf: URL(fileURLWithPath: $0)) }
             ?? CeilingCatalogue.bundled()
         registry.registerCeilingOps(catalogue: catalogue)
-        let taxTables = try configuration.taxDataDirectory.map { try TaxTables.load(directory: URL(fileURLWithPath: $0)) }
+        let taxTables =
+            try configuration.taxDataDirectory.map { try TaxTables.load(directory: URL(fileURLWithPath: $0)) }
             ?? TaxTables.bundled()
         registry.registerTaxOps(tables: taxTables)
         return registry

@@ -6,7 +6,11 @@ extension GatewayCore {
     /// full reply envelope, so one failing sub-request fails alone.
     mutating func startBatch(route: ClientRoute, id: String?, args: JSONValue, now: Instant) -> [GatewayOutput] {
         guard let requests = args["requests"]?.arrayValue, !requests.isEmpty else {
-            return failure(route, id: id, WireError(.invalidArgument, "requests must be a non-empty array", field: "requests"))
+            return failure(
+                route,
+                id: id,
+                WireError(.invalidArgument, "requests must be a non-empty array", field: "requests")
+            )
         }
         guard requests.count <= maximumBatchSize else {
             let message = "a batch carries at most \(maximumBatchSize) requests"
@@ -31,7 +35,13 @@ extension GatewayCore {
                 }
             case .success(let (service, body)):
                 let token = batches.token(batch: key, index: index)
-                let actions = broker.submitOwnerRequest(token: token, service: service, body: [body], deadline: deadline, now: now)
+                let actions = broker.submitOwnerRequest(
+                    token: token,
+                    service: service,
+                    body: [body],
+                    deadline: deadline,
+                    now: now
+                )
                 outputs += execute(actions, now: now)
             }
         }

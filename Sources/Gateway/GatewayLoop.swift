@@ -25,7 +25,11 @@ final class GatewayLoop {
         core = GatewayCore(configuration: configuration, now: clock.now)
     }
 
-    private static func makeRouter(_ context: ZMQContext, _ configuration: GatewayConfiguration, endpoint: String) throws -> ZMQSocket {
+    private static func makeRouter(
+        _ context: ZMQContext,
+        _ configuration: GatewayConfiguration,
+        endpoint: String
+    ) throws -> ZMQSocket {
         let socket = try ZMQSocket(context: context, type: .router)
         try socket.setRouterMandatory(true)
         try socket.setMaxMessageSize(bytes: configuration.maximumMessageBytes)

@@ -15,9 +15,11 @@ final class GatewayMetrics {
     private var last = BrokerCounters()
 
     init() {
-        failures = Dictionary(uniqueKeysWithValues: ["no_workers", "worker_lost", "deadline_exceeded", "queue_full"].map {
-            ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
-        })
+        failures = Dictionary(
+            uniqueKeysWithValues: ["no_workers", "worker_lost", "deadline_exceeded", "queue_full"].map {
+                ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
+            }
+        )
     }
 
     /// Counts a message libzmq refused to send (peer gone or its queue full).

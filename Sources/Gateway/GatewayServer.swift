@@ -27,7 +27,9 @@ public final class GatewayServer: Service, Sendable {
     /// - Parameters:
     ///   - onListening: called on the gateway's thread once both sockets are bound.
     public init(
-        configuration: GatewayConfiguration, logger: Logger, onListening: @escaping @Sendable (BoundEndpoints) -> Void = { _ in }
+        configuration: GatewayConfiguration,
+        logger: Logger,
+        onListening: @escaping @Sendable (BoundEndpoints) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -55,9 +57,17 @@ public final class GatewayServer: Service, Sendable {
         let logger = logger
         let onListening = onListening
         try await DedicatedThread.run(name: "gateway-loop") {
-            let loop = try GatewayLoop(context: context, configuration: configuration, stopPipe: stopPipe, logger: logger)
+            let loop = try GatewayLoop(
+                context: context,
+                configuration: configuration,
+                stopPipe: stopPipe,
+                logger: logger
+            )
             let (client, worker) = try loop.boundEndpoints()
-            logger.info("gateway listening", metadata: ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"])
+            logger.info(
+                "gateway listening",
+                metadata: ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"]
+            )
             onListening(BoundEndpoints(client: client, worker: worker))
             try loop.run()
         }

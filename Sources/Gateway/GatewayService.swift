@@ -29,7 +29,10 @@ enum GatewayService {
                     ],
                 ],
             ],
-            ["name": "health", "summary": "Services with their workers, idle workers and queue depth", "schema": ["type": "object"]],
+            [
+                "name": "health", "summary": "Services with their workers, idle workers and queue depth",
+                "schema": ["type": "object"],
+            ],
             ["name": "stats", "summary": "Gateway counters", "schema": ["type": "object"]],
             ["name": "ops", "summary": "This list", "schema": ["type": "object"]],
         ],

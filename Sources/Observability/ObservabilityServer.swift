@@ -35,7 +35,9 @@ public final class ObservabilityServer: Service, Sendable {
 
     /// - Parameter isHealthy: answers `/health`: 200 `{"status":"ok"}` when true, else 503.
     public init(
-        configuration: Configuration, registry: PrometheusCollectorRegistry, logger: Logger,
+        configuration: Configuration,
+        registry: PrometheusCollectorRegistry,
+        logger: Logger,
         isHealthy: @escaping @Sendable () -> Bool = { true }
     ) {
         self.logger = logger
@@ -47,19 +49,26 @@ public final class ObservabilityServer: Service, Sendable {
     /// Serves until graceful shutdown.
     /// - Throws: `SocketError` when the port cannot be bound.
     public func run() async throws {
-        let server = HTTPServer(address: try .inet(ip4: configuration.host, port: configuration.port), logger: .disabled)
+        let server = HTTPServer(
+            address: try .inet(ip4: configuration.host, port: configuration.port),
+            logger: .disabled
+        )
         let registry = registry
         let isHealthy = isHealthy
         await server.appendRoute("GET /metrics") { _ in
             HTTPResponse(
-                statusCode: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: Data(registry.emitToBuffer())
+                statusCode: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4"],
+                body: Data(registry.emitToBuffer())
             )
         }
         await server.appendRoute("GET /health") { _ in
             let healthy = isHealthy()
             let body = Data((healthy ? #"{"status":"ok"}"# : #"{"status":"unavailable"}"#).utf8)
             return HTTPResponse(
-                statusCode: healthy ? .ok : .serviceUnavailable, headers: [.contentType: "application/json"], body: body
+                statusCode: healthy ? .ok : .serviceUnavailable,
+                headers: [.contentType: "application/json"],
+                body: body
             )
         }
         do {
@@ -71,7 +80,7 @@ public final class ObservabilityServer: Service, Sendable {
                     self.logger.info("metrics and health listening", metadata: ["http.address": "\(address)"])
                 }
             }
-        } catch where Task.isShuttingDownGracefully {
+        } catch  where Task.isShuttingDownGracefully {
             // Graceful shutdown cancels the server, which then reports its closed socket; that is a normal end.
         }
     }

@@ -70,7 +70,9 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     private func resolve(_ frames: [[UInt8]]) {
-        guard let reply = try? PeerCodec.decodeClientReply(frames), reply.final, let body = reply.body.first else { return }
+        guard let reply = try? PeerCodec.decodeClientReply(frames), reply.final, let body = reply.body.first else {
+            return
+        }
         let json = try? JSONValue(parsing: body)
         let call = shared.state.withLock { state -> PendingCall? in
             if let id = json?["id"]?.stringValue, let call = state.pending.removeValue(forKey: id) { return call }

@@ -56,8 +56,12 @@ public final class ReckonClient: Sendable {
     ///   - timeout: overrides the configured timeout.
     /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
     public func call(
-        service: String, op: String, args: JSONValue = [:], token: String? = nil,
-        idempotencyKey: String? = UUID().uuidString, timeout: Duration? = nil
+        service: String,
+        op: String,
+        args: JSONValue = [:],
+        token: String? = nil,
+        idempotencyKey: String? = UUID().uuidString,
+        timeout: Duration? = nil
     ) async throws -> JSONValue {
         let id = shared.state.withLock { state -> String in
             state.nextID += 1
@@ -66,7 +70,12 @@ public final class ReckonClient: Sendable {
         var request = JSONObject([("op", .string(op)), ("args", args), ("id", .string(id))])
         if let token { request["token"] = .string(token) }
         if let idempotencyKey { request["idempotencyKey"] = .string(idempotencyKey) }
-        let reply = try await send(service: service, body: JSONValue.object(request).serialized, id: id, timeout: timeout)
+        let reply = try await send(
+            service: service,
+            body: JSONValue.object(request).serialized,
+            id: id,
+            timeout: timeout
+        )
         return try reply.replyResult()
     }
 
@@ -81,13 +90,24 @@ public final class ReckonClient: Sendable {
         return reply.stringValue.map { Array($0.utf8) } ?? reply.serialized
     }
 
-    private func send(service: String, body: [UInt8], id: String, timeout: Duration?, raw: Bool = false) async throws -> JSONValue {
+    private func send(
+        service: String,
+        body: [UInt8],
+        id: String,
+        timeout: Duration?,
+        raw: Bool = false
+    ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + (timeout ?? configuration.timeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let accepted = shared.state.withLock { state -> Bool in
                     guard !state.closed else { return false }
-                    state.pending[id] = PendingCall(service: service, raw: raw, deadline: deadline, continuation: continuation)
+                    state.pending[id] = PendingCall(
+                        service: service,
+                        raw: raw,
+                        deadline: deadline,
+                        continuation: continuation
+                    )
                     state.outbox.append((service, body))
                     return true
                 }
@@ -98,7 +118,9 @@ public final class ReckonClient: Sendable {
                 }
             }
         } onCancel: {
-            shared.state.withLock { $0.pending.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+            shared.state.withLock { $0.pending.removeValue(forKey: id) }?.continuation.resume(
+                throwing: CancellationError()
+            )
         }
     }
 }

@@ -11,7 +11,8 @@ extension ReckonClient {
         public var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
 
         public init(
-            endpoint: String = "tcp://127.0.0.1:5555", timeout: Duration = .seconds(10),
+            endpoint: String = "tcp://127.0.0.1:5555",
+            timeout: Duration = .seconds(10),
             curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
         ) {
             self.endpoint = endpoint

@@ -8,7 +8,8 @@ public struct ServerOptions: ParsableArguments {
     public var metricsHost: String = ProcessInfo.processInfo.environment["RECKON_METRICS_HOST"] ?? "127.0.0.1"
 
     @Option(help: "Port for /metrics and /health; 0 picks a free one and logs it (env RECKON_METRICS_PORT).")
-    public var metricsPort: UInt16 = ProcessInfo.processInfo.environment["RECKON_METRICS_PORT"].flatMap { UInt16($0) } ?? 0
+    public var metricsPort: UInt16 =
+        ProcessInfo.processInfo.environment["RECKON_METRICS_PORT"].flatMap { UInt16($0) } ?? 0
 
     @Option(help: "Heartbeat interval in milliseconds.")
     public var heartbeatMs: Int = 1000

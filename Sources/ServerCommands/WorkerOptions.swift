@@ -24,17 +24,29 @@ public struct WorkerOptions: ParsableArguments {
 
     /// The worker configuration these options describe.
     /// - Throws: `ValidationError` for unreadable key files or a slot count below 1.
-    public func configuration(service: String, gateway: String, slots: Int, server: ServerOptions) throws -> WorkerConfiguration {
+    public func configuration(
+        service: String,
+        gateway: String,
+        slots: Int,
+        server: ServerOptions
+    ) throws -> WorkerConfiguration {
         guard slots > 0 else { throw ValidationError("--slots must be at least 1") }
         var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
         if let serverFile = curveServerKeyFile, let secretFile = curveSecretKeyFile {
-            let keyPair = CurveKeyPair(publicKey: try ServerOptions.readKey(secretFile + ".pub"), secretKey: try ServerOptions.readKey(secretFile))
+            let keyPair = CurveKeyPair(
+                publicKey: try ServerOptions.readKey(secretFile + ".pub"),
+                secretKey: try ServerOptions.readKey(secretFile)
+            )
             curve = (try ServerOptions.readKey(serverFile), keyPair)
         }
         return WorkerConfiguration(
-            gatewayEndpoint: gateway, service: service, slots: slots,
-            heartbeatInterval: .milliseconds(server.heartbeatMs), heartbeatLiveness: server.liveness,
-            drainTimeout: .milliseconds(drainTimeoutMs), curve: curve
+            gatewayEndpoint: gateway,
+            service: service,
+            slots: slots,
+            heartbeatInterval: .milliseconds(server.heartbeatMs),
+            heartbeatLiveness: server.liveness,
+            drainTimeout: .milliseconds(drainTimeoutMs),
+            curve: curve
         )
     }
 }

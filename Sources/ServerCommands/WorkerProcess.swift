@@ -10,12 +10,17 @@ public enum WorkerProcess {
     /// Runs until SIGTERM or SIGINT, then drains.
     /// - Throws: what the worker or the HTTP server throws (a bad endpoint, a taken port).
     public static func run(
-        configuration: WorkerConfiguration, ops: OpRegistry, server: ServerOptions,
-        registry: PrometheusCollectorRegistry, logger: Logger
+        configuration: WorkerConfiguration,
+        ops: OpRegistry,
+        server: ServerOptions,
+        registry: PrometheusCollectorRegistry,
+        logger: Logger
     ) async throws {
         let worker = WorkerService(configuration: configuration, registry: ops, logger: logger)
         let http = ObservabilityServer(
-            configuration: .init(host: server.metricsHost, port: server.metricsPort), registry: registry, logger: logger
+            configuration: .init(host: server.metricsHost, port: server.metricsPort),
+            registry: registry,
+            logger: logger
         )
         let group = ServiceGroup(
             configuration: .init(

@@ -32,9 +32,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try nested { try $0.parseObject() }
         case UInt8(ascii: "["): return try nested { try $0.parseArray() }
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
         default: return .number(try parseNumber())
         }
     }
@@ -48,7 +54,8 @@ struct JSONParser {
 
     private mutating func expect(_ word: String) throws {
         let literal = Array(word.utf8)
-        guard bytes.count - position >= literal.count, Array(bytes[position..<position + literal.count]) == literal else {
+        guard bytes.count - position >= literal.count, Array(bytes[position..<position + literal.count]) == literal
+        else {
             throw error("expected \(word)")
         }
         position += literal.count
@@ -72,7 +79,10 @@ struct JSONParser {
             object[key] = try parseValue()
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end in object") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
             guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             position += 1
             return .object(object)
@@ -91,7 +101,10 @@ struct JSONParser {
             elements.append(try parseValue())
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end in array") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
             guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
             position += 1
             return .array(elements)
@@ -102,7 +115,9 @@ struct JSONParser {
         let start = position
         func digits() -> Int {
             let from = position
-            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
             return position - from
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
@@ -149,8 +164,10 @@ struct JSONParser {
         let byte = bytes[position]
         position += 1
         let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"), UInt8(ascii: "/"): UInt8(ascii: "/"),
-            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+            UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"),
+            UInt8(ascii: "/"): UInt8(ascii: "/"),
+            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D,
+            UInt8(ascii: "t"): 0x09,
         ]
         if let replacement = simple[byte] {
             output.append(replacement)
@@ -159,7 +176,9 @@ struct JSONParser {
         guard byte == UInt8(ascii: "u") else { throw error("unknown escape") }
         var scalar = try parseHex4()
         if (0xD800..<0xDC00).contains(scalar) {
-            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else {
                 throw error("lone surrogate")
             }
             position += 2
@@ -175,7 +194,9 @@ struct JSONParser {
         guard bytes.count - position >= 4 else { throw error("short unicode escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Character(Unicode.Scalar(bytes[position])).hexDigitValue else { throw error("bad hex digit") }
+            guard let digit = Character(Unicode.Scalar(bytes[position])).hexDigitValue else {
+                throw error("bad hex digit")
+            }
             value = value << 4 | UInt32(digit)
             position += 1
         }

@@ -12,7 +12,9 @@ extension JSONValue: Codable {
         }
         if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             var members: [(String, JSONValue)] = []
-            for key in object.allKeys { members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key))) }
+            for key in object.allKeys {
+                members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
+            }
             self = .object(JSONObject(members.sorted { $0.0 < $1.0 }))
             return
         }
@@ -39,7 +41,10 @@ extension JSONValue: Codable {
         case .number(let text):
             var single = encoder.singleValueContainer()
             guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath, debugDescription: "not a number"))
+                throw EncodingError.invalidValue(
+                    text,
+                    .init(codingPath: encoder.codingPath, debugDescription: "not a number")
+                )
             }
             try single.encode(decimal)
         case .string(let value):

@@ -6,7 +6,12 @@ extension WireError {
             guard let field = detail["field"]?.stringValue, let code = detail["code"]?.stringValue else { return nil }
             return Detail(field: field, code: Code(rawValue: code), message: detail["message"]?.stringValue ?? "")
         }
-        self.init(Code(rawValue: code), json["message"]?.stringValue ?? "", field: json["field"]?.stringValue, details: details)
+        self.init(
+            Code(rawValue: code),
+            json["message"]?.stringValue ?? "",
+            field: json["field"]?.stringValue,
+            details: details
+        )
     }
 }
 

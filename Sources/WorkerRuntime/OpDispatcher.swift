@@ -21,7 +21,10 @@ public struct OpDispatcher: Sendable {
         let listing = registry.ops.map { op -> JSONValue in
             ["name": .string(op.name), "summary": .string(op.summary), "schema": op.argsSchema]
         }
-        let opsOp: JSONValue = ["name": "ops", "summary": "Lists this service's ops with their argument schemas", "schema": ["type": "object"]]
+        let opsOp: JSONValue = [
+            "name": "ops", "summary": "Lists this service's ops with their argument schemas",
+            "schema": ["type": "object"],
+        ]
         opsReply = ["service": .string(service), "ops": .array(listing + [opsOp])]
         var metrics: [String: OpMetrics] = [:]
         for name in registry.ops.map(\.name) + ["ops"] { metrics[name] = OpMetrics(service: service, op: name) }
@@ -34,12 +37,20 @@ public struct OpDispatcher: Sendable {
         let started = ContinuousClock.now
         guard body.count == 1, let header = try? JSONCoding.decode(RequestHeader.self, from: body[0]) else {
             unknownMetrics.record(ok: false, since: started)
-            return JSONCoding.errorReply(WireError(.malformedRequest, "body must be one JSON object with a string op"), id: nil)
+            return JSONCoding.errorReply(
+                WireError(.malformedRequest, "body must be one JSON object with a string op"),
+                id: nil
+            )
         }
         var logger = logger
         logger[metadataKey: "request.id"] = header.id.map { .string($0) }
         logger[metadataKey: "op"] = .string(header.op)
-        let context = OpContext(requestID: header.id, token: header.token, idempotencyKey: header.idempotencyKey, logger: logger)
+        let context = OpContext(
+            requestID: header.id,
+            token: header.token,
+            idempotencyKey: header.idempotencyKey,
+            logger: logger
+        )
         let reply: [UInt8]
         let ok: Bool
         if header.op == "ops" {
@@ -47,7 +58,9 @@ public struct OpDispatcher: Sendable {
         } else if let op = registry.op(named: header.op) {
             (reply, ok) = await run(op, body: body[0], context: context)
         } else {
-            (reply, ok) = (JSONCoding.errorReply(WireError(.unknownOp, "no op \(header.op)", field: "op"), id: header.id), false)
+            (reply, ok) = (
+                JSONCoding.errorReply(WireError(.unknownOp, "no op \(header.op)", field: "op"), id: header.id), false
+            )
         }
         (metrics[header.op] ?? unknownMetrics).record(ok: ok, since: started)
         logger.debug("request served", metadata: ["ok": "\(ok)"])
@@ -75,8 +88,14 @@ private struct OpMetrics: Sendable {
     let duration: Timer
 
     init(service: String, op: String) {
-        succeeded = Counter(label: "worker_requests_total", dimensions: [("service", service), ("op", op), ("outcome", "ok")])
-        failed = Counter(label: "worker_requests_total", dimensions: [("service", service), ("op", op), ("outcome", "error")])
+        succeeded = Counter(
+            label: "worker_requests_total",
+            dimensions: [("service", service), ("op", op), ("outcome", "ok")]
+        )
+        failed = Counter(
+            label: "worker_requests_total",
+            dimensions: [("service", service), ("op", op), ("outcome", "error")]
+        )
         duration = Timer(label: "worker_request_duration_seconds", dimensions: [("service", service), ("op", op)])
     }
 

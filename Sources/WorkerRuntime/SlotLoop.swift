@@ -22,8 +22,12 @@ final class SlotLoop {
     private var drainDeadline: ContinuousClock.Instant?
 
     init(
-        context: ZMQContext, configuration: WorkerConfiguration, slot: WorkerSlot,
-        jobs: AsyncStream<Job>.Continuation, drain: DrainSignal, logger: Logger
+        context: ZMQContext,
+        configuration: WorkerConfiguration,
+        slot: WorkerSlot,
+        jobs: AsyncStream<Job>.Continuation,
+        drain: DrainSignal,
+        logger: Logger
     ) {
         self.context = context
         self.configuration = configuration

@@ -34,7 +34,10 @@ public final class WorkerService: Service, Sendable {
         let (jobs, jobSink) = AsyncStream.makeStream(of: Job.self)
         logger.info(
             "worker starting",
-            metadata: ["service": "\(configuration.service)", "zmq.endpoint": "\(configuration.gatewayEndpoint)", "worker.slots": "\(slots.count)"]
+            metadata: [
+                "service": "\(configuration.service)", "zmq.endpoint": "\(configuration.gatewayEndpoint)",
+                "worker.slots": "\(slots.count)",
+            ]
         )
         try await withTaskCancellationHandler {
             try await withGracefulShutdownHandler {
@@ -60,14 +63,21 @@ public final class WorkerService: Service, Sendable {
 
     /// Runs every slot on a thread of its own and returns when all have ended.
     private func runSlots(
-        _ slots: [WorkerSlot], context: ZMQContext, jobs: AsyncStream<Job>.Continuation, drain: DrainSignal
+        _ slots: [WorkerSlot],
+        context: ZMQContext,
+        jobs: AsyncStream<Job>.Continuation,
+        drain: DrainSignal
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for slot in slots {
                 group.addTask {
                     try await DedicatedThread.run(name: "worker-slot-\(slot.index)") {
                         try SlotLoop(
-                            context: context, configuration: self.configuration, slot: slot, jobs: jobs, drain: drain,
+                            context: context,
+                            configuration: self.configuration,
+                            slot: slot,
+                            jobs: jobs,
+                            drain: drain,
                             logger: self.logger
                         ).run()
                     }

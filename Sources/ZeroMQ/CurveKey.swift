@@ -44,8 +44,12 @@ public struct CurveKeyPair: Sendable, Hashable {
         var publicText = [CChar](repeating: 0, count: 41)
         var secretText = [CChar](repeating: 0, count: 41)
         try zmqCall("zmq_curve_keypair") { zmq_curve_keypair(&publicText, &secretText) }
-        let decode = { (text: [CChar]) in String(decoding: text.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return CurveKeyPair(publicKey: try CurveKey(z85: decode(publicText)), secretKey: try CurveKey(z85: decode(secretText)))
+        let decode = { (text: [CChar]) in String(decoding: text.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return CurveKeyPair(
+            publicKey: try CurveKey(z85: decode(publicText)),
+            secretKey: try CurveKey(z85: decode(secretText))
+        )
     }
 }
 

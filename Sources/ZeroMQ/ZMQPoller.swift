@@ -44,7 +44,10 @@ public struct ZMQPoller {
     public mutating func poll(timeout: Duration?) throws -> Int {
         guard let timeout else { return try poll(timeoutMilliseconds: -1) }
         let (seconds, attoseconds) = timeout.components
-        let milliseconds = max(0, Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        let milliseconds = max(
+            0,
+            Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        )
         return try poll(timeoutMilliseconds: milliseconds)
     }
 

@@ -41,7 +41,9 @@ extension ZMQSocket {
 
     /// Makes a ROUTER fail with `EHOSTUNREACH` for unknown peers instead of dropping (`ZMQ_ROUTER_MANDATORY`).
     /// - Throws: ``ZMQError``.
-    public func setRouterMandatory(_ enabled: Bool) throws { try setOption(ZMQ_ROUTER_MANDATORY, Int32(enabled ? 1 : 0)) }
+    public func setRouterMandatory(_ enabled: Bool) throws {
+        try setOption(ZMQ_ROUTER_MANDATORY, Int32(enabled ? 1 : 0))
+    }
 
     /// Disconnects peers that send a frame larger than `bytes` (`ZMQ_MAXMSGSIZE`; -1 for no limit).
     /// - Throws: ``ZMQError``.

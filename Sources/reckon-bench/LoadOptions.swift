@@ -5,7 +5,7 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "The op's arguments, a JSON object.")
     var args = "{}"
 
-    @Option(help: "How long each run measures: 10s, 500ms, 2m; a bare number is seconds.")
+    @Option(help: "How long each run measures: 10s, 500ms, 2m; a bare number is seconds. Default: 10s, 5s in compare.")
     var duration: TimeSpan?
 
     @Option(help: "Measure this many replies instead of a duration.")

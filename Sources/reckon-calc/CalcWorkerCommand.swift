@@ -11,7 +11,8 @@ import WorkerRuntime
 @main
 struct CalcWorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reckon-calc", abstract: "Reckon's calc worker: calculator, units, dates, finance, tax, ceilings."
+        commandName: "reckon-calc",
+        abstract: "Reckon's calc worker: calculator, units, dates, finance, tax, ceilings."
     )
 
     @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
@@ -33,12 +34,25 @@ struct CalcWorkerCommand: AsyncParsableCommand {
     @OptionGroup var server: ServerOptions
 
     func run() async throws {
-        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment))
+        let registry = ProcessBootstrap.bootstrap(
+            logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
+        )
         let logger = Logger(label: "reckon.calc")
         let ops = try CalcService.makeRegistry(
             configuration: .init(ratesFile: ratesFile, taxDataDirectory: taxData, ceilingCatalogue: ceilingCatalogue)
         )
-        let configuration = try worker.configuration(service: CalcService.name, gateway: gateway, slots: slots, server: server)
-        try await WorkerProcess.run(configuration: configuration, ops: ops, server: server, registry: registry, logger: logger)
+        let configuration = try worker.configuration(
+            service: CalcService.name,
+            gateway: gateway,
+            slots: slots,
+            server: server
+        )
+        try await WorkerProcess.run(
+            configuration: configuration,
+            ops: ops,
+            server: server,
+            registry: registry,
+            logger: logger
+        )
     }
 }

@@ -12,7 +12,8 @@ import UnixSignals
 @main
 struct GatewayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reckon-gateway", abstract: "Reckon's MDP/0.2 gateway: routes client requests to workers."
+        commandName: "reckon-gateway",
+        abstract: "Reckon's MDP/0.2 gateway: routes client requests to workers."
     )
 
     @Option(help: "Client endpoint to bind (env RECKON_CLIENT_ENDPOINT).")
@@ -61,24 +62,35 @@ struct GatewayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment))
+        let registry = ProcessBootstrap.bootstrap(
+            logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
+        )
         let logger = Logger(label: "reckon.gateway")
         let broker = BrokerConfiguration(
-            heartbeatInterval: .milliseconds(server.heartbeatMs), heartbeatLiveness: server.liveness,
-            defaultDeadline: .milliseconds(deadlineMs), serviceDeadlines: try parsedServiceDeadlines(),
+            heartbeatInterval: .milliseconds(server.heartbeatMs),
+            heartbeatLiveness: server.liveness,
+            defaultDeadline: .milliseconds(deadlineMs),
+            serviceDeadlines: try parsedServiceDeadlines(),
             maximumQueuedPerService: maxQueue
         )
         let configuration = GatewayConfiguration(
-            clientEndpoint: clientEndpoint, workerEndpoint: workerEndpoint, broker: broker,
-            maximumMessageBytes: maxMessageBytes, maximumBatchSize: maxBatch,
+            clientEndpoint: clientEndpoint,
+            workerEndpoint: workerEndpoint,
+            broker: broker,
+            maximumMessageBytes: maxMessageBytes,
+            maximumBatchSize: maxBatch,
             curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey)
         )
         let gateway = GatewayServer(configuration: configuration, logger: logger)
         let http = ObservabilityServer(
-            configuration: .init(host: server.metricsHost, port: server.metricsPort), registry: registry, logger: logger
+            configuration: .init(host: server.metricsHost, port: server.metricsPort),
+            registry: registry,
+            logger: logger
         )
         let group = ServiceGroup(
-            services: [http, gateway], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+            services: [http, gateway],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
         )
         try await group.run()
     }

@@ -52,8 +52,10 @@ import Testing
     }
 
     @Test func addingHoursCarriesIntoTheDate() throws {
-        #expect(DateCalculator.add(30, .hours, to: try date("2024-02-28T12:00:00+01:00")).description
-                == "2024-02-29T18:00:00+01:00")
+        #expect(
+            DateCalculator.add(30, .hours, to: try date("2024-02-28T12:00:00+01:00")).description
+                == "2024-02-29T18:00:00+01:00"
+        )
         #expect(DateCalculator.add(-1, .seconds, to: try date("2024-01-01")).description == "2023-12-31T23:59:59Z")
     }
 

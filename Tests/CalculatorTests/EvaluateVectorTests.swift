@@ -3,7 +3,16 @@ import Testing
 
 @Suite struct EvaluateVectorTests {
     static let evaluateCategories = SharedVector.category(
-        "arithmetic", "decimal", "bigint", "percent", "trig", "log", "root", "factorial", "error")
+        "arithmetic",
+        "decimal",
+        "bigint",
+        "percent",
+        "trig",
+        "log",
+        "root",
+        "factorial",
+        "error"
+    )
 
     @Test(arguments: evaluateCategories.filter { !$0.isError })
     func value(_ vector: SharedVector) throws {
@@ -22,13 +31,14 @@ import Testing
 
     @Test(arguments: evaluateCategories.filter(\.isError))
     func typedError(_ vector: SharedVector) {
-        let expectedCode: CalculatorError.Code = switch vector.expected {
-        case let text where text.contains("division by zero"): .divisionByZero
-        case let text where text.contains("undefined"): .undefined
-        case let text where text.contains("domain"): .domain
-        case let text where text.contains("syntax"): .syntax
-        default: .unknownIdentifier
-        }
+        let expectedCode: CalculatorError.Code =
+            switch vector.expected {
+            case let text where text.contains("division by zero"): .divisionByZero
+            case let text where text.contains("undefined"): .undefined
+            case let text where text.contains("domain"): .domain
+            case let text where text.contains("syntax"): .syntax
+            default: .unknownIdentifier
+            }
         #expect {
             try ExpressionCalculator.evaluate(vector.input)
         } throws: { error in

@@ -11,10 +11,21 @@ import Testing
     }
 
     @Test func contributionsAtStartEarnOnePeriodMore() throws {
-        let end = try CompoundInterest(principal: .zero, ratePercent: Rational(12), years: .one, compoundsPerYear: 12,
-                                       contribution: Rational(100))
-        let start = try CompoundInterest(principal: .zero, ratePercent: Rational(12), years: .one,
-                                         compoundsPerYear: 12, contribution: Rational(100), timing: .start)
+        let end = try CompoundInterest(
+            principal: .zero,
+            ratePercent: Rational(12),
+            years: .one,
+            compoundsPerYear: 12,
+            contribution: Rational(100)
+        )
+        let start = try CompoundInterest(
+            principal: .zero,
+            ratePercent: Rational(12),
+            years: .one,
+            compoundsPerYear: 12,
+            contribution: Rational(100),
+            timing: .start
+        )
         let endBalance = try #require(end.schedule().last).balance
         let startBalance = try #require(start.schedule().last).balance
         // Annuity due = ordinary annuity × (1 + i): 1268.25 × 1.01 = 1280.93.
@@ -24,8 +35,12 @@ import Testing
 
     @Test func canadianMortgageCompoundsSemiannually() throws {
         // 300000 over 25 years at 6 % compounded semi-annually, paid monthly: i = 1.03^(1/6) − 1, payment 1919.42.
-        let loan = try Loan(principal: Rational(300_000), ratePercent: Rational(6), years: Rational(25),
-                            compoundsPerYear: 2)
+        let loan = try Loan(
+            principal: Rational(300_000),
+            ratePercent: Rational(6),
+            years: Rational(25),
+            compoundsPerYear: 2
+        )
         #expect(MoneyRounding.halfEven.text(loan.payment) == "1919.42")
         let schedule = loan.schedule()
         #expect(schedule.count == 300)
@@ -33,8 +48,12 @@ import Testing
     }
 
     @Test func extraPaymentsShortenTheLoan() throws {
-        let loan = try Loan(principal: Rational(300_000), ratePercent: Rational(6), years: Rational(25),
-                            extraPayment: Rational(500))
+        let loan = try Loan(
+            principal: Rational(300_000),
+            ratePercent: Rational(6),
+            years: Rational(25),
+            extraPayment: Rational(500)
+        )
         let schedule = loan.schedule()
         #expect(schedule.count < 300)
         #expect(try #require(schedule.last).balance.isZero)
@@ -50,8 +69,12 @@ import Testing
     }
 
     @Test func ratiosFromPerShareFigures() throws {
-        let ratios = try StockRatios(price: Rational(50), earningsPerShare: Rational(4), dividendPerShare: Rational(2),
-                                     bookValuePerShare: Rational(25))
+        let ratios = try StockRatios(
+            price: Rational(50),
+            earningsPerShare: Rational(4),
+            dividendPerShare: Rational(2),
+            bookValuePerShare: Rational(25)
+        )
         #expect(ratios.dividendYieldPercent == Rational(4))
         #expect(ratios.payoutRatioPercent == Rational(50))
         #expect(ratios.priceToBook == Rational(2))

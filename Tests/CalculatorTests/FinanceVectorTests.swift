@@ -11,8 +11,12 @@ import Testing
         let vector = try #require(SharedVector.all.first { $0.id == "fin-005" })
         let params = try #require(vector.params)
         let growth = try CompoundInterest(
-            principal: try Self.rational(params["principal"]), ratePercent: try Self.rational(params["annual_rate"])
-                * Rational(100), years: try Self.rational(params["years"]), compoundsPerYear: nil)
+            principal: try Self.rational(params["principal"]),
+            ratePercent: try Self.rational(params["annual_rate"])
+                * Rational(100),
+            years: try Self.rational(params["years"]),
+            compoundsPerYear: nil
+        )
         let final = try #require(growth.schedule().last).balance
         let expected = try Self.rational(vector.expected)
         #expect(final.formatted(significantDigits: 25) == expected.formatted(significantDigits: 25))
@@ -20,22 +24,36 @@ import Testing
 
     @Test func amortizationUnroundedRowOne() throws {
         let vector = try #require(SharedVector.all.first { $0.id == "fin-011" })
-        let loan = try Loan(principal: Rational(300_000), ratePercent: Rational(6), years: Rational(25),
-                            rounding: .none)
+        let loan = try Loan(
+            principal: Rational(300_000),
+            ratePercent: Rational(6),
+            years: Rational(25),
+            rounding: .none
+        )
         let row = try #require(loan.schedule().first)
-        #expect(row.principal.formatted(significantDigits: 28)
-                == (try Self.rational(vector.expected)).formatted(significantDigits: 28))
+        #expect(
+            row.principal.formatted(significantDigits: 28)
+                == (try Self.rational(vector.expected)).formatted(significantDigits: 28)
+        )
     }
 
     @Test func amortizationCentsRows() throws {
-        let loan = try Loan(principal: Rational(300_000), ratePercent: Rational(6), years: Rational(25),
-                            rounding: .centsHalfUp)
+        let loan = try Loan(
+            principal: Rational(300_000),
+            ratePercent: Rational(6),
+            years: Rational(25),
+            rounding: .centsHalfUp
+        )
         let rows = loan.schedule().prefix(3).map { row in
             [row.payment, row.interest, row.principal, row.balance].map { MoneyRounding.halfUp.text($0) }
         }
-        #expect(rows == [["1932.90", "1500.00", "432.90", "299567.10"],
-                         ["1932.90", "1497.84", "435.06", "299132.04"],
-                         ["1932.90", "1495.66", "437.24", "298694.80"]])
+        #expect(
+            rows == [
+                ["1932.90", "1500.00", "432.90", "299567.10"],
+                ["1932.90", "1497.84", "435.06", "299132.04"],
+                ["1932.90", "1495.66", "437.24", "298694.80"],
+            ]
+        )
     }
 
     @Test func zeroRateLoan() throws {

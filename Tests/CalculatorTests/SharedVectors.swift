@@ -47,10 +47,14 @@ struct SharedVector: Decodable, Sendable, CustomTestStringConvertible {
 
     static let all: [SharedVector] = {
         struct File: Decodable { let cases: [SharedVector] }
-        guard let url = Bundle.module.url(forResource: "calc-vectors", withExtension: "json",
-                                          subdirectory: "Resources"),
-              let data = try? Data(contentsOf: url),
-              let file = try? JSONDecoder().decode(File.self, from: data)
+        guard
+            let url = Bundle.module.url(
+                forResource: "calc-vectors",
+                withExtension: "json",
+                subdirectory: "Resources"
+            ),
+            let data = try? Data(contentsOf: url),
+            let file = try? JSONDecoder().decode(File.self, from: data)
         else { fatalError("Resources/calc-vectors.json is missing or unreadable") }
         return file.cases
     }()

@@ -53,9 +53,11 @@ import Testing
         let result = try UnitConverter.shared.convert("10", from: "L/100km", to: "mpg")
         #expect(result.value == "23.5214583333333")
         let form = try #require(result.exactForm)
-        let back = try UnitConverter.shared.convert(try #require(Rational(parsing: form)),
-                                                    from: try UnitConverter.shared.unit("mpg"),
-                                                    to: try UnitConverter.shared.unit("L/100km"))
+        let back = try UnitConverter.shared.convert(
+            try #require(Rational(parsing: form)),
+            from: try UnitConverter.shared.unit("mpg"),
+            to: try UnitConverter.shared.unit("L/100km")
+        )
         #expect(back.value == "10")
     }
 

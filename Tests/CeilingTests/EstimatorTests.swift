@@ -41,7 +41,9 @@ import Testing
 
     @Test func shallowConcealedCeilingSuggestsDirectFix() throws {
         let estimate = try catalogue.estimate(
-            leaf: "concealed_fc600", inputs: Self.room.merging(["drop_m": 0.2]) { $1 })
+            leaf: "concealed_fc600",
+            inputs: Self.room.merging(["drop_m": 0.2]) { $1 }
+        )
         #expect(estimate.warnings.contains { $0.contains("direct-fix") })
     }
 
@@ -66,7 +68,9 @@ import Testing
 
     @Test func screwsRoundUpToWholeBoxes() throws {
         let estimate = try catalogue.estimate(
-            leaf: "concealed_fc450", inputs: ["length_m": 12, "width_m": 10, "drop_m": 1])
+            leaf: "concealed_fc450",
+            inputs: ["length_m": 12, "width_m": 10, "drop_m": 1]
+        )
         let screws = try #require(estimate.lines.first { $0.id == "board_screws" })
         #expect(screws.packSize == 1000)
         #expect(screws.quantity == 1276)  // 120 ÷ (0.45 × 0.23) × 1.1 = 1275.36
@@ -77,7 +81,8 @@ import Testing
     @Test func boardSheetPicksTheProductAndItsCoverage() throws {
         let estimate = try catalogue.estimate(
             leaf: "concealed_fc600",
-            inputs: Self.room.merging(["board_sheet": "1200x6000", "board_waste_pct": 0]) { $1 })
+            inputs: Self.room.merging(["board_sheet": "1200x6000", "board_waste_pct": 0]) { $1 }
+        )
         let board = try #require(estimate.lines.first { $0.id == "plasterboard" })
         #expect(board.productID == "board.13mm_1200x6000")
         #expect(board.quantity == 7)  // 48 ÷ 7.2 = 6.67

@@ -18,68 +18,152 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     static let cases: [BadInput] = [
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["drop_m": 0.05]) { $1 }, field: "drop_m",
-            code: .outOfRange, message: "Length Drop must be between 0.1 and 10"),
+            leaf: "regal_600x600",
+            inputs: room.merging(["drop_m": 0.05]) { $1 },
+            field: "drop_m",
+            code: .outOfRange,
+            message: "Length Drop must be between 0.1 and 10"
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["drop_m": 10.01]) { $1 }, field: "drop_m",
-            code: .outOfRange, message: "Length Drop must be between 0.1 and 10"),
+            leaf: "regal_600x600",
+            inputs: room.merging(["drop_m": 10.01]) { $1 },
+            field: "drop_m",
+            code: .outOfRange,
+            message: "Length Drop must be between 0.1 and 10"
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.filter { $0.key != "drop_m" }, field: "drop_m",
-            code: .required, message: "Length Drop is required"),
+            leaf: "regal_600x600",
+            inputs: room.filter { $0.key != "drop_m" },
+            field: "drop_m",
+            code: .required,
+            message: "Length Drop is required"
+        ),
         .init(
-            leaf: "regal_1200x1200", inputs: room.merging(["t_spline": true]) { $1 }, field: "t_spline",
-            code: .requiresOption, message: "T spline requires C spline"),
+            leaf: "regal_1200x1200",
+            inputs: room.merging(["t_spline": true]) { $1 },
+            field: "t_spline",
+            code: .requiresOption,
+            message: "T spline requires C spline"
+        ),
         .init(
-            leaf: "oneway_tophat32_1200x400", inputs: room.merging(["intermediate_t_spline": true]) { $1 },
-            field: "intermediate_t_spline", code: .requiresOption, message: "Intermediate T spline requires C spline"),
+            leaf: "oneway_tophat32_1200x400",
+            inputs: room.merging(["intermediate_t_spline": true]) { $1 },
+            field: "intermediate_t_spline",
+            code: .requiresOption,
+            message: "Intermediate T spline requires C spline"
+        ),
         .init(
-            leaf: "regal_1200x1200", inputs: room.merging(["tile_1200x400": false]) { $1 }, field: "tile_1200x400",
-            code: .required, message: "choose 1200 X 400 Tile or 1200 X 300 Tile"),
+            leaf: "regal_1200x1200",
+            inputs: room.merging(["tile_1200x400": false]) { $1 },
+            field: "tile_1200x400",
+            code: .required,
+            message: "choose 1200 X 400 Tile or 1200 X 300 Tile"
+        ),
         .init(
-            leaf: "regal_600x600", inputs: ["drop_m": 0.8], field: "length_m", code: .required,
-            message: "give length_m and width_m, or area_m2"),
+            leaf: "regal_600x600",
+            inputs: ["drop_m": 0.8],
+            field: "length_m",
+            code: .required,
+            message: "give length_m and width_m, or area_m2"
+        ),
         .init(
-            leaf: "regal_600x600", inputs: ["length_m": 8.4, "drop_m": 0.8], field: "width_m", code: .required,
-            message: nil),
+            leaf: "regal_600x600",
+            inputs: ["length_m": 8.4, "drop_m": 0.8],
+            field: "width_m",
+            code: .required,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: ["perimeter_m": 30, "drop_m": 0.8], field: "area_m2", code: .required,
-            message: nil),
+            leaf: "regal_600x600",
+            inputs: ["perimeter_m": 30, "drop_m": 0.8],
+            field: "area_m2",
+            code: .required,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: ["area_m2": 100, "perimeter_m": 30, "drop_m": 0.8], field: "perimeter_m",
-            code: .inconsistentGeometry, message: nil),
+            leaf: "regal_600x600",
+            inputs: ["area_m2": 100, "perimeter_m": 30, "drop_m": 0.8],
+            field: "perimeter_m",
+            code: .inconsistentGeometry,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["area_m2": 51]) { $1 }, field: "area_m2",
-            code: .inconsistentGeometry, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["area_m2": 51]) { $1 },
+            field: "area_m2",
+            code: .inconsistentGeometry,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["perimeter_m": 30]) { $1 }, field: "perimeter_m",
-            code: .inconsistentGeometry, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["perimeter_m": 30]) { $1 },
+            field: "perimeter_m",
+            code: .inconsistentGeometry,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["length_m": 0.2]) { $1 }, field: "length_m",
-            code: .outOfRange, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["length_m": 0.2]) { $1 },
+            field: "length_m",
+            code: .outOfRange,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["spare_tiles": 2.5]) { $1 }, field: "spare_tiles",
-            code: .notInteger, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["spare_tiles": 2.5]) { $1 },
+            field: "spare_tiles",
+            code: .notInteger,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["spare_tiles": -1]) { $1 }, field: "spare_tiles",
-            code: .outOfRange, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["spare_tiles": -1]) { $1 },
+            field: "spare_tiles",
+            code: .outOfRange,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["variance_pct": 11]) { $1 }, field: "variance_pct",
-            code: .outOfRange, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["variance_pct": 11]) { $1 },
+            field: "variance_pct",
+            code: .outOfRange,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["drop_m": "deep"]) { $1 }, field: "drop_m",
-            code: .wrongType, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["drop_m": "deep"]) { $1 },
+            field: "drop_m",
+            code: .wrongType,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["troffers_1200x300": "yes"]) { $1 },
-            field: "troffers_1200x300", code: .wrongType, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["troffers_1200x300": "yes"]) { $1 },
+            field: "troffers_1200x300",
+            code: .wrongType,
+            message: nil
+        ),
         .init(
-            leaf: "concealed_fc600", inputs: room.merging(["board_sheet": "1200x9999"]) { $1 }, field: "board_sheet",
-            code: .notAChoice, message: nil),
+            leaf: "concealed_fc600",
+            inputs: room.merging(["board_sheet": "1200x9999"]) { $1 },
+            field: "board_sheet",
+            code: .notAChoice,
+            message: nil
+        ),
         .init(
-            leaf: "regal_600x600", inputs: room.merging(["lenght_m": 8]) { $1 }, field: "lenght_m",
-            code: .unknownInput, message: nil),
+            leaf: "regal_600x600",
+            inputs: room.merging(["lenght_m": 8]) { $1 },
+            field: "lenght_m",
+            code: .unknownInput,
+            message: nil
+        ),
         .init(
-            leaf: "concealed_fc600", inputs: room.merging(["spare_tiles": 4]) { $1 }, field: "spare_tiles",
-            code: .unknownInput, message: nil),
+            leaf: "concealed_fc600",
+            inputs: room.merging(["spare_tiles": 4]) { $1 },
+            field: "spare_tiles",
+            code: .unknownInput,
+            message: nil
+        ),
     ]
 
     @Test(arguments: cases)
@@ -105,7 +189,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         #expect(
             error.details.allSatisfy {
                 $0.code == .conflictingOptions && $0.message == "1200 X 400 and 1200 X 300 cannot be co-selected"
-            })
+            }
+        )
     }
 
     @Test func everyBadFieldIsReportedOnceInFormOrder() throws {
@@ -135,7 +220,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     @Test func perimeterOfACircleIsTheLeastAccepted() throws {
         // 2√(π·100) = 35.449…: 35.45 passes, 35.44 does not.
         let good = try catalogue.estimate(
-            leaf: "regal_600x600", inputs: ["area_m2": 100, "perimeter_m": 35.45, "drop_m": 1])
+            leaf: "regal_600x600",
+            inputs: ["area_m2": 100, "perimeter_m": 35.45, "drop_m": 1]
+        )
         #expect(good.geometry.perimeterM == 35.45)
         #expect(throws: CeilingError.self) {
             try catalogue.estimate(leaf: "regal_600x600", inputs: ["area_m2": 100, "perimeter_m": 35.44, "drop_m": 1])

@@ -11,7 +11,8 @@ import Testing
             menu.children.map(\.title) == [
                 "KWIKLOC Regal", "KWIKLOC Premium", "KWIKLOC Corporate", "KWIKLOC ONE WAY", "KWIKLOC SEISMIC",
                 "STUDFORM CEILING", "KLIK STEEL",
-            ])
+            ]
+        )
         #expect(menu.children.allSatisfy { !$0.isLeaf })
     }
 
@@ -47,7 +48,8 @@ import Testing
             form.inputs.map(\.name) == [
                 "length_m", "width_m", "area_m2", "perimeter_m", "troffers_1200x300", "drop_m", "spare_tiles",
                 "variance_pct",
-            ])
+            ]
+        )
         let byName = Dictionary(uniqueKeysWithValues: form.inputs.map { ($0.name, $0) })
         #expect(byName["drop_m"]?.required == true)
         #expect(byName["drop_m"]?.min == 0.1 && byName["drop_m"]?.max == 10)

@@ -22,10 +22,13 @@ func expectEstimate(for example: ExampleCase) throws {
     #expect(estimate.geometry.perimeterEstimated == expected.perimeterEstimated)
     let actual = estimate.lines.map { line in
         ExampleCase.ExpectedLine(
-            line: line.id, label: expected.lines.contains { $0.label != nil } ? line.label : nil,
-            product: line.productID, qty: line.quantity,
+            line: line.id,
+            label: expected.lines.contains { $0.label != nil } ? line.label : nil,
+            product: line.productID,
+            qty: line.quantity,
             packs: expected.lines.contains { $0.line == line.id && $0.packs != nil } ? line.packs : nil,
-            packSize: expected.lines.contains { $0.line == line.id && $0.packSize != nil } ? line.packSize : nil)
+            packSize: expected.lines.contains { $0.line == line.id && $0.packSize != nil } ? line.packSize : nil
+        )
     }
     #expect(actual == expected.lines)
     if let warnings = expected.warnings { #expect(estimate.warnings == warnings) }

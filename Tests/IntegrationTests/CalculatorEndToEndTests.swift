@@ -57,7 +57,10 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
     @Test func dateDiffAndDateAdd() async throws {
         try await withCalculatorStack { stack in
             let difference = try await stack.call(
-                "calc", "dateDiff", ["from": "2024-01-31", "to": "2024-03-01", "unit": "days"])
+                "calc",
+                "dateDiff",
+                ["from": "2024-01-31", "to": "2024-03-01", "unit": "days"]
+            )
             #expect(difference["value"] == "30")
             #expect(difference["calendar"]?["months"] == 1)
             #expect(difference["calendar"]?["days"] == 1)
@@ -69,11 +72,16 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
     @Test func compoundInterestLoanRatiosAndGrowth() async throws {
         try await withCalculatorStack { stack in
             let growth = try await stack.call(
-                "calc", "compoundInterest",
-                ["principal": "10000", "ratePercent": "5", "years": 10, "compoundsPerYear": "continuous"])
+                "calc",
+                "compoundInterest",
+                ["principal": "10000", "ratePercent": "5", "years": 10, "compoundsPerYear": "continuous"]
+            )
             #expect(growth["finalAmount"] == "16487.21")
             let loan = try await stack.call(
-                "calc", "loan", ["principal": "300000", "ratePercent": "6", "years": 25, "rounding": "cents_half_up"])
+                "calc",
+                "loan",
+                ["principal": "300000", "ratePercent": "6", "years": 25, "rounding": "cents_half_up"]
+            )
             #expect(loan["payment"] == "1932.90")
             #expect(loan["schedule"]?.arrayValue?[1]["interest"] == "1497.84")
             let ratios = try await stack.call("calc", "stockRatios", ["price": "150", "earningsPerShare": "6.25"])

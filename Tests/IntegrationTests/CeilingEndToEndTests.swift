@@ -33,11 +33,13 @@ private func withLocalStack(_ body: (LocalStack) async throws -> Void) async thr
     @Test func estimateMatchesWorkedExampleOne() async throws {
         try await withLocalStack { stack in
             let result = try await stack.call(
-                "calc", "ceiling.estimate",
+                "calc",
+                "ceiling.estimate",
                 [
                     "product": "regal_600x600",
                     "inputs": ["length_m": "8.4", "width_m": 6, "drop_m": "0.8", "spare_tiles": 4],
-                ])
+                ]
+            )
             let quantities = (result["components"]?.arrayValue ?? []).map {
                 ($0["code"]?.stringValue ?? "", $0["quantity"] ?? .null)
             }
@@ -56,8 +58,10 @@ private func withLocalStack(_ body: (LocalStack) async throws -> Void) async thr
         try await withLocalStack { stack in
             let error = try await #require(throws: WireError.self) {
                 try await stack.call(
-                    "calc", "ceiling.estimate",
-                    ["product": "regal_1200x1200", "inputs": ["area_m2": 50, "drop_m": "0.05", "t_spline": true]])
+                    "calc",
+                    "ceiling.estimate",
+                    ["product": "regal_1200x1200", "inputs": ["area_m2": 50, "drop_m": "0.05", "t_spline": true]]
+                )
             }
             #expect(error.code == .invalidArgument)
             let details = error.details ?? []

@@ -24,7 +24,9 @@ import ZeroMQ
         let stack = try await LocalStack.start(
             workers: [1],
             gatewayArguments: ["--curve-secret-key-file", gatewayFile.path],
-            workerArguments: ["--curve-server-key-file", gatewayFile.path + ".pub", "--curve-secret-key-file", workerFile.path],
+            workerArguments: [
+                "--curve-server-key-file", gatewayFile.path + ".pub", "--curve-secret-key-file", workerFile.path,
+            ],
             client: .init(timeout: .seconds(5), curve: (gatewayKeys.publicKey, try CurveKeyPair.generate()))
         )
         defer { stack.stop() }
@@ -32,7 +34,8 @@ import ZeroMQ
 
         let impostor = try ReckonClient(
             configuration: .init(
-                endpoint: stack.clientEndpoint, timeout: .milliseconds(800),
+                endpoint: stack.clientEndpoint,
+                timeout: .milliseconds(800),
                 curve: (try CurveKeyPair.generate().publicKey, try CurveKeyPair.generate())
             )
         )

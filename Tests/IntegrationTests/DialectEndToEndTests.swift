@@ -57,7 +57,11 @@ import ZeroMQ
     /// A hand-written worker with a leading empty frame and `header` serves `service`: it answers heartbeats and
     /// echoes one request back as the result.
     private func serveOneRequest(
-        stack: LocalStack, service: String, header: String, reply: UInt8, heartbeat: UInt8
+        stack: LocalStack,
+        service: String,
+        header: String,
+        reply: UInt8,
+        heartbeat: UInt8
     ) async throws -> JSONValue {
         let workerEndpoint = stack.workerEndpoint
         async let served: Bool = onThread {
@@ -85,7 +89,13 @@ import ZeroMQ
     @Test func mdp01WorkerServesRequests() async throws {
         let stack = try await LocalStack.start(workers: [])
         defer { stack.stop() }
-        let result = try await serveOneRequest(stack: stack, service: "echo-01", header: "MDPW01", reply: 0x03, heartbeat: 0x04)
+        let result = try await serveOneRequest(
+            stack: stack,
+            service: "echo-01",
+            header: "MDPW01",
+            reply: 0x03,
+            heartbeat: 0x04
+        )
         #expect(result["echo"]?["op"] == "anything")
         #expect(result["echo"]?["args"]?["x"] == 1)
     }
@@ -93,7 +103,13 @@ import ZeroMQ
     @Test func majortomoWorkerServesRequests() async throws {
         let stack = try await LocalStack.start(workers: [])
         defer { stack.stop() }
-        let result = try await serveOneRequest(stack: stack, service: "echo-mt", header: "MDPW02", reply: 0x04, heartbeat: 0x05)
+        let result = try await serveOneRequest(
+            stack: stack,
+            service: "echo-mt",
+            header: "MDPW02",
+            reply: 0x04,
+            heartbeat: 0x05
+        )
         #expect(result["echo"]?["op"] == "anything")
     }
 }

@@ -8,7 +8,9 @@ import ZeroMQ
 @Suite(.serialized) struct FailureEndToEndTests {
     /// Freezes the only worker, sends it a request it will never answer, starts a second worker, then kills the
     /// first with SIGKILL mid-request.
-    private func requestToKilledWorker(idempotencyKey: String?) async throws -> (LocalStack, Result<JSONValue, any Error>) {
+    private func requestToKilledWorker(
+        idempotencyKey: String?
+    ) async throws -> (LocalStack, Result<JSONValue, any Error>) {
         let stack = try await LocalStack.start(workers: [1])
         let doomed = try #require(stack.processes(named: "reckon-calc").first)
         doomed.kill(SIGSTOP)

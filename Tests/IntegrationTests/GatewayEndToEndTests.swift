@@ -55,15 +55,19 @@ import ZeroMQ
     @Test func batchFansOutAndKeepsOrderWithPerRequestErrors() async throws {
         let stack = try await LocalStack.start(workers: [2])
         defer { stack.stop() }
-        let result = try await stack.call("gateway", "batch", [
-            "requests": [
-                ["service": "calc", "op": "ops", "id": "first"],
-                ["service": "nosuch", "op": "x", "id": "second"],
-                ["service": "calc", "op": "nope", "id": "third"],
-                ["service": "gateway", "op": "health"],
-                ["op": "ops"],
+        let result = try await stack.call(
+            "gateway",
+            "batch",
+            [
+                "requests": [
+                    ["service": "calc", "op": "ops", "id": "first"],
+                    ["service": "nosuch", "op": "x", "id": "second"],
+                    ["service": "calc", "op": "nope", "id": "third"],
+                    ["service": "gateway", "op": "health"],
+                    ["op": "ops"],
+                ]
             ]
-        ])
+        )
         let replies = try #require(result["replies"]?.arrayValue)
         #expect(replies.count == 5)
         #expect(replies[0]["ok"] == true)
@@ -81,7 +85,11 @@ import ZeroMQ
         let empty = await #expect(throws: WireError.self) { try await stack.call("gateway", "batch", ["requests": []]) }
         #expect(empty?.field == "requests")
         let deadline = await #expect(throws: WireError.self) {
-            try await stack.call("gateway", "batch", ["requests": [["service": "calc", "op": "ops"]], "deadlineMs": "soon"])
+            try await stack.call(
+                "gateway",
+                "batch",
+                ["requests": [["service": "calc", "op": "ops"]], "deadlineMs": "soon"]
+            )
         }
         #expect(deadline?.field == "deadlineMs")
     }

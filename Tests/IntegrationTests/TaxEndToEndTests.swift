@@ -35,7 +35,10 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
     @Test func estimateOntario85000() async throws {
         try await withTaxStack { stack in
             let result = try await stack.call(
-                "calc", "tax.estimate", ["year": 2025, "province": "ON", "income": ["employment": "85000"]])
+                "calc",
+                "tax.estimate",
+                ["year": 2025, "province": "ON", "income": ["employment": "85000"]]
+            )
             #expect(result["federal"] == "10567.46")
             #expect(result["provincial"] == "5393.28")
             #expect(result["total"] == "15960.74")
@@ -47,9 +50,13 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
     @Test func rrspTopicSavesTax() async throws {
         try await withTaxStack { stack in
             let result = try await stack.call(
-                "calc", "tax.topic",
-                ["topic": "rrsp", "year": 2025, "province": "ON", "income": ["employment": "85000"],
-                 "amount": "5000"])
+                "calc",
+                "tax.topic",
+                [
+                    "topic": "rrsp", "year": 2025, "province": "ON", "income": ["employment": "85000"],
+                    "amount": "5000",
+                ]
+            )
             #expect(result["taxChange"] == "-1482.50")
         }
     }
@@ -58,7 +65,10 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
         try await withTaxStack { stack in
             do {
                 _ = try await stack.call(
-                    "calc", "tax.estimate", ["province": "ON", "income": ["interest": "-5"]])
+                    "calc",
+                    "tax.estimate",
+                    ["province": "ON", "income": ["interest": "-5"]]
+                )
                 Issue.record("expected invalid_argument")
             } catch let error as WireError {
                 #expect(error.code == .invalidArgument)

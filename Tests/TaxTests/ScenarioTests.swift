@@ -156,8 +156,10 @@ import Testing
         let estimate = try Fixture.engine.estimate(Fixture.employment(85_000, "ON"))
         let sum = estimate.chart.reduce(FixedDecimal.zero) { $0 + $1.value }
         #expect(sum == FixedDecimal(85_000))
-        #expect(estimate.chart.map(\.label) == [
-            "Income kept", "Federal tax", "Ontario tax", "CPP contributions", "EI premiums",
-        ])
+        #expect(
+            estimate.chart.map(\.label) == [
+                "Income kept", "Federal tax", "Ontario tax", "CPP contributions", "EI premiums",
+            ]
+        )
     }
 }

@@ -23,7 +23,11 @@ import Testing
     }
 
     /// Loads the 2025 file after replacing `target` with `replacement`, expecting a ``TaxDataError``.
-    static func error(replacing target: String, with replacement: String, name: String = "tax-ca-2025.json")
+    static func error(
+        replacing target: String,
+        with replacement: String,
+        name: String = "tax-ca-2025.json"
+    )
         throws -> TaxDataError?
     {
         let text = try shipped2025()
@@ -74,8 +78,11 @@ import Testing
     }
 
     @Test func fileNameAndYearMustAgree() throws {
-        let error = try Self.error(replacing: "\"tax_year\": 2025", with: "\"tax_year\": 2025",
-                                   name: "tax-ca-2024.json")
+        let error = try Self.error(
+            replacing: "\"tax_year\": 2025",
+            with: "\"tax_year\": 2025",
+            name: "tax-ca-2024.json"
+        )
         #expect(error?.field == "tax_year")
         #expect(error?.file == "tax-ca-2024.json")
     }

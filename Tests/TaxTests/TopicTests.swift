@@ -8,11 +8,21 @@ import Testing
     /// save exactly 29.65%.
     static let situation = Fixture.employment(85_000, "ON")
 
-    static func ask(_ topic: String, _ amount: Int, foreignTax: Int = 0,
-                    kind: TaxTopicRequest.DividendKind = .eligible) throws -> TaxTopicResult {
-        try Fixture.engine.topic(TaxTopicRequest(
-            topic: topic, situation: situation, amount: FixedDecimal(amount), foreignTaxPaid: FixedDecimal(foreignTax),
-            dividendKind: kind))
+    static func ask(
+        _ topic: String,
+        _ amount: Int,
+        foreignTax: Int = 0,
+        kind: TaxTopicRequest.DividendKind = .eligible
+    ) throws -> TaxTopicResult {
+        try Fixture.engine.topic(
+            TaxTopicRequest(
+                topic: topic,
+                situation: situation,
+                amount: FixedDecimal(amount),
+                foreignTaxPaid: FixedDecimal(foreignTax),
+                dividendKind: kind
+            )
+        )
     }
 
     @Test func rrspContributionSavesTaxAtTheMarginalRate() throws {
@@ -52,8 +62,13 @@ import Testing
         // With 100,000 of pension (age 70): recovery 15% × (100,000 + 8,000 − 93,454) = 2,181.90.
         var situation = TaxInput(year: 2025, province: "ON", age: 70)
         situation.income.pension = FixedDecimal(100_000)
-        let result = try Fixture.engine.topic(TaxTopicRequest(topic: "oas", situation: situation,
-                                                                amount: FixedDecimal(8_000)))
+        let result = try Fixture.engine.topic(
+            TaxTopicRequest(
+                topic: "oas",
+                situation: situation,
+                amount: FixedDecimal(8_000)
+            )
+        )
         #expect(result.after.oasRecovery == Fixture.money("2181.9"))
         #expect(result.summary.contains("clawed back"))
     }

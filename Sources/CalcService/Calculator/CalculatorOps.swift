@@ -13,17 +13,32 @@ extension OpRegistry {
     /// registry.registerCalculatorOps(rates: try configuration.ratesFile.map(RatesTable.load(path:)))
     /// ```
     public mutating func registerCalculatorOps(rates: RatesTable?) {
-        register("evaluate", summary: "Evaluates an expression: exact where possible, correctly rounded otherwise",
-                 schema: CalculatorSchemas.evaluate) { (args: EvaluateArgs, _: OpContext) in
+        register(
+            "evaluate",
+            summary: "Evaluates an expression: exact where possible, correctly rounded otherwise",
+            schema: CalculatorSchemas.evaluate
+        ) { (args: EvaluateArgs, _: OpContext) in
             EvaluateResult(try ExpressionCalculator.evaluate(args.expression, options: try args.options()))
         }
-        register("convert", summary: "Converts a value between units of one category, with exact factors",
-                 schema: CalculatorSchemas.convert) { (args: ConvertArgs, _: OpContext) in
-            ConvertResult(try UnitConverter.shared.convert(args.value.text, from: args.from, to: args.to,
-                                                           digits: try checkedDigits(args.digits)))
+        register(
+            "convert",
+            summary: "Converts a value between units of one category, with exact factors",
+            schema: CalculatorSchemas.convert
+        ) { (args: ConvertArgs, _: OpContext) in
+            ConvertResult(
+                try UnitConverter.shared.convert(
+                    args.value.text,
+                    from: args.from,
+                    to: args.to,
+                    digits: try checkedDigits(args.digits)
+                )
+            )
         }
-        register("units", summary: "Lists the units, optionally of one category",
-                 schema: CalculatorSchemas.units) { (args: UnitsArgs, _: OpContext) in
+        register(
+            "units",
+            summary: "Lists the units, optionally of one category",
+            schema: CalculatorSchemas.units
+        ) { (args: UnitsArgs, _: OpContext) in
             try UnitsResult(category: args.category)
         }
         registerDateOps()
@@ -54,8 +69,12 @@ struct EvaluateArgs: Decodable, Sendable {
         case "deg", "degree", "degrees": unit = .degrees
         default: throw CalculatorError(.invalidArgument, "angle must be rad or deg", field: "angle")
         }
-        return .init(angle: unit, digits: try checkedDigits(digits), ans: try ans?.rational("ans"),
-                     showParsed: true)
+        return .init(
+            angle: unit,
+            digits: try checkedDigits(digits),
+            ans: try ans?.rational("ans"),
+            showParsed: true
+        )
     }
 }
 
@@ -128,9 +147,12 @@ struct UnitsResult: Encodable, Sendable {
         var selected: UnitCategory?
         if let category {
             guard let known = UnitCategory(rawValue: category) else {
-                throw CalculatorError(.notFound, "unknown category '\(category)'; known: "
-                                      + UnitCategory.allCases.map(\.rawValue).joined(separator: ", "),
-                                      field: "category")
+                throw CalculatorError(
+                    .notFound,
+                    "unknown category '\(category)'; known: "
+                        + UnitCategory.allCases.map(\.rawValue).joined(separator: ", "),
+                    field: "category"
+                )
             }
             selected = known
         }

@@ -22,7 +22,7 @@ enum CalculatorSchemas {
     static let units: JSONValue = [
         "type": "object",
         "properties": [
-            "category": ["type": "string", "enum": .array(UnitCategory.allCases.map { .string($0.rawValue) })],
+            "category": ["type": "string", "enum": .array(UnitCategory.allCases.map { .string($0.rawValue) })]
         ],
     ]
 }

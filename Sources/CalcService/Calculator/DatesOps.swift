@@ -5,12 +5,18 @@ import WorkerRuntime
 extension OpRegistry {
     /// `dateDiff` and `dateAdd`.
     mutating func registerDateOps() {
-        register("dateDiff", summary: "The span between two dates or date-times, in every unit and calendar units",
-                 schema: DateSchemas.diff) { (args: DateDiffArgs, _: OpContext) in
+        register(
+            "dateDiff",
+            summary: "The span between two dates or date-times, in every unit and calendar units",
+            schema: DateSchemas.diff
+        ) { (args: DateDiffArgs, _: OpContext) in
             try DateDiffResult(args)
         }
-        register("dateAdd", summary: "A date moved by an amount of days, weeks, months, years or business days",
-                 schema: DateSchemas.add) { (args: DateAddArgs, _: OpContext) in
+        register(
+            "dateAdd",
+            summary: "A date moved by an amount of days, weeks, months, years or business days",
+            schema: DateSchemas.add
+        ) { (args: DateAddArgs, _: OpContext) in
             try DateAddResult(args)
         }
     }
@@ -19,8 +25,12 @@ extension OpRegistry {
 /// Parses a `unit` argument.
 func dateUnit(_ text: String, field: String) throws -> DateUnit {
     guard let unit = DateUnit(spelling: text) else {
-        throw CalculatorError(.invalidArgument, "\(field) must be one of "
-                              + DateUnit.allCases.map(\.rawValue).joined(separator: ", "), field: field)
+        throw CalculatorError(
+            .invalidArgument,
+            "\(field) must be one of "
+                + DateUnit.allCases.map(\.rawValue).joined(separator: ", "),
+            field: field
+        )
     }
     return unit
 }
@@ -84,10 +94,17 @@ struct DateDiffResult: Encodable, Sendable {
         months = difference.wholeMonths
         years = difference.calendar.years
         let c = difference.calendar
-        calendar = CalendarText(years: c.years, months: c.months, days: c.days, hours: c.hours, minutes: c.minutes,
-                                seconds: c.seconds)
+        calendar = CalendarText(
+            years: c.years,
+            months: c.months,
+            days: c.days,
+            hours: c.hours,
+            minutes: c.minutes,
+            seconds: c.seconds
+        )
         businessDays = difference.businessDays
-        convention = "Proleptic Gregorian; dates are civil days (no DST); months and years are whole calendar "
+        convention =
+            "Proleptic Gregorian; dates are civil days (no DST); months and years are whole calendar "
             + "units with end-of-month clamping, the rest in days"
     }
 }
@@ -117,8 +134,10 @@ struct DateAddResult: Encodable, Sendable {
         guard !steps.isEmpty else {
             throw CalculatorError(.invalidArgument, "give amount and unit, or add", field: "amount")
         }
-        let rank: [DateUnit: Int] = [.years: 0, .months: 1, .weeks: 2, .days: 3, .businessDays: 4, .hours: 5,
-                                     .minutes: 6, .seconds: 7]
+        let rank: [DateUnit: Int] = [
+            .years: 0, .months: 1, .weeks: 2, .days: 3, .businessDays: 4, .hours: 5,
+            .minutes: 6, .seconds: 7,
+        ]
         steps.sort { rank[$0.0, default: 9] < rank[$1.0, default: 9] }
         for (unit, amount) in steps {
             guard abs(amount) <= 10_000_000 else {
@@ -138,8 +157,13 @@ enum DateSchemas {
         "properties": [
             "from": ["type": "string", "description": "ISO 8601 date or date-time"],
             "to": ["type": "string", "description": "ISO 8601 date or date-time"],
-            "unit": ["type": "string", "enum": ["seconds", "minutes", "hours", "days", "weeks", "months", "years",
-                                                "businessDays"]],
+            "unit": [
+                "type": "string",
+                "enum": [
+                    "seconds", "minutes", "hours", "days", "weeks", "months", "years",
+                    "businessDays",
+                ],
+            ],
             "timeZone": ["type": "string", "description": "IANA zone for date-times without an offset"],
             "holidays": ["type": "array", "items": ["type": "string"]],
         ],
@@ -149,8 +173,13 @@ enum DateSchemas {
         "properties": [
             "date": ["type": "string"],
             "amount": ["type": "integer"],
-            "unit": ["type": "string", "enum": ["seconds", "minutes", "hours", "days", "weeks", "months", "years",
-                                                "businessDays"]],
+            "unit": [
+                "type": "string",
+                "enum": [
+                    "seconds", "minutes", "hours", "days", "weeks", "months", "years",
+                    "businessDays",
+                ],
+            ],
             "add": ["type": "object", "additionalProperties": ["type": "integer"]],
             "timeZone": ["type": "string"],
             "holidays": ["type": "array", "items": ["type": "string"]],

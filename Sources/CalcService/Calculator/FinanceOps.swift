@@ -5,28 +5,45 @@ import WorkerRuntime
 extension OpRegistry {
     /// `compoundInterest`, `loan`, `stockRatios`, `cagr`, `currency` and `rates`.
     mutating func registerFinanceOps(rates: RatesTable?) {
-        register("compoundInterest", summary: "Growth with periodic or continuous compounding and contributions",
-                 schema: FinanceSchemas.compound) { (args: CompoundArgs, _: OpContext) in
+        register(
+            "compoundInterest",
+            summary: "Growth with periodic or continuous compounding and contributions",
+            schema: FinanceSchemas.compound
+        ) { (args: CompoundArgs, _: OpContext) in
             try CompoundResult(args)
         }
-        register("loan", summary: "Loan payment, total interest and the amortization schedule",
-                 schema: FinanceSchemas.loan) { (args: LoanArgs, _: OpContext) in
+        register(
+            "loan",
+            summary: "Loan payment, total interest and the amortization schedule",
+            schema: FinanceSchemas.loan
+        ) { (args: LoanArgs, _: OpContext) in
             try LoanResult(args)
         }
-        register("stockRatios", summary: "P/E, earnings and dividend yield, payout ratio, P/B, ROE",
-                 schema: FinanceSchemas.ratios) { (args: RatiosArgs, _: OpContext) in
+        register(
+            "stockRatios",
+            summary: "P/E, earnings and dividend yield, payout ratio, P/B, ROE",
+            schema: FinanceSchemas.ratios
+        ) { (args: RatiosArgs, _: OpContext) in
             try RatiosResult(args)
         }
-        register("cagr", summary: "Compound annual growth rate between two values",
-                 schema: FinanceSchemas.cagr) { (args: CagrArgs, _: OpContext) in
-            let rate = try GrowthRate.compoundAnnual(start: try args.start.rational("start"),
-                                                     end: try args.end.rational("end"),
-                                                     years: try args.years.rational("years"),
-                                                     digits: try checkedDigits(args.digits))
+        register(
+            "cagr",
+            summary: "Compound annual growth rate between two values",
+            schema: FinanceSchemas.cagr
+        ) { (args: CagrArgs, _: OpContext) in
+            let rate = try GrowthRate.compoundAnnual(
+                start: try args.start.rational("start"),
+                end: try args.end.rational("end"),
+                years: try args.years.rational("years"),
+                digits: try checkedDigits(args.digits)
+            )
             return CagrResult(rate: rate, ratePercent: try percent(rate))
         }
-        register("currency", summary: "Converts money with the loaded reference rates (cross rates via EUR)",
-                 schema: FinanceSchemas.currency) { (args: CurrencyArgs, _: OpContext) in
+        register(
+            "currency",
+            summary: "Converts money with the loaded reference rates (cross rates via EUR)",
+            schema: FinanceSchemas.currency
+        ) { (args: CurrencyArgs, _: OpContext) in
             try CurrencyResult(args, table: try loaded(rates))
         }
         register("rates", summary: "The loaded reference rates", schema: FinanceSchemas.rates) {
@@ -38,8 +55,11 @@ extension OpRegistry {
 
 private func loaded(_ rates: RatesTable?) throws -> RatesTable {
     guard let rates else {
-        throw WireError(.failedPrecondition, "no rates are loaded: start reckon-calc with --rates-file or "
-                        + "RECKON_RATES_FILE")
+        throw WireError(
+            .failedPrecondition,
+            "no rates are loaded: start reckon-calc with --rates-file or "
+                + "RECKON_RATES_FILE"
+        )
     }
     return rates
 }
@@ -77,7 +97,8 @@ struct CompoundResult: Encodable, Sendable {
     var totalInterest: String
     var effectiveAnnualRatePercent: String
     var schedule: [Year]
-    var rounding = "amounts carried exactly (to 40 decimal places over long terms), rounded half-even to cents only "
+    var rounding =
+        "amounts carried exactly (to 40 decimal places over long terms), rounded half-even to cents only "
         + "for display"
 
     init(_ args: CompoundArgs) throws {
@@ -87,17 +108,25 @@ struct CompoundResult: Encodable, Sendable {
         case "continuous": perYear = nil
         case .some(let text):
             guard let count = Int(text) else {
-                throw CalculatorError(.invalidArgument, "compoundsPerYear must be a count or \"continuous\"",
-                                      field: "compoundsPerYear")
+                throw CalculatorError(
+                    .invalidArgument,
+                    "compoundsPerYear must be a count or \"continuous\"",
+                    field: "compoundsPerYear"
+                )
             }
             perYear = count
         }
         let principal = try args.principal.rational("principal")
         let contribution = try args.contribution?.rational("contribution") ?? .zero
         let growth = try CompoundInterest(
-            principal: principal, ratePercent: try args.ratePercent.rational("ratePercent"),
-            years: try args.years.rational("years"), compoundsPerYear: perYear, contribution: contribution,
-            contributionsPerYear: args.contributionsPerYear, timing: args.contributionTiming ?? .end)
+            principal: principal,
+            ratePercent: try args.ratePercent.rational("ratePercent"),
+            years: try args.years.rational("years"),
+            compoundsPerYear: perYear,
+            contribution: contribution,
+            contributionsPerYear: args.contributionsPerYear,
+            timing: args.contributionTiming ?? .end
+        )
         let rows = growth.schedule()
         let final = rows.last?.balance ?? principal
         let contributed = rows.reduce(Rational.zero) { $0 + $1.contributions }
@@ -106,8 +135,12 @@ struct CompoundResult: Encodable, Sendable {
         totalInterest = cents(final - principal - contributed)
         effectiveAnnualRatePercent = (growth.effectiveAnnualRate * Rational(100)).display(digits: 12)
         schedule = rows.map {
-            Year(year: $0.year, contributions: cents($0.contributions), interest: cents($0.interest),
-                 balance: cents($0.balance))
+            Year(
+                year: $0.year,
+                contributions: cents($0.contributions),
+                interest: cents($0.interest),
+                balance: cents($0.balance)
+            )
         }
     }
 }
@@ -155,17 +188,22 @@ struct LoanResult: Encodable, Sendable {
         default:
             throw CalculatorError(.invalidArgument, "rounding must be cents, cents_half_up or none", field: "rounding")
         }
-        let loan = try Loan(principal: try args.principal.rational("principal"),
-                            ratePercent: try args.ratePercent.rational("ratePercent"),
-                            years: try args.years.rational("years"), paymentsPerYear: args.paymentsPerYear ?? 12,
-                            compoundsPerYear: try Self.compounding(args.compounding),
-                            extraPayment: try args.extraPayment?.rational("extraPayment") ?? .zero, rounding: mode)
+        let loan = try Loan(
+            principal: try args.principal.rational("principal"),
+            ratePercent: try args.ratePercent.rational("ratePercent"),
+            years: try args.years.rational("years"),
+            paymentsPerYear: args.paymentsPerYear ?? 12,
+            compoundsPerYear: try Self.compounding(args.compounding),
+            extraPayment: try args.extraPayment?.rational("extraPayment") ?? .zero,
+            rounding: mode
+        )
         let digits = try checkedDigits(args.digits)
-        let show: (Rational) -> String = switch mode {
-        case .cents: { MoneyRounding.halfEven.text($0) }
-        case .centsHalfUp: { MoneyRounding.halfUp.text($0) }
-        case .none: { $0.display(digits: digits) }
-        }
+        let show: (Rational) -> String =
+            switch mode {
+            case .cents: { MoneyRounding.halfEven.text($0) }
+            case .centsHalfUp: { MoneyRounding.halfUp.text($0) }
+            case .none: { $0.display(digits: digits) }
+            }
         let rows = loan.schedule()
         let paid = rows.reduce(Rational.zero) { $0 + $1.payment }
         let principal = try args.principal.rational("principal")
@@ -175,15 +213,25 @@ struct LoanResult: Encodable, Sendable {
         numberOfPayments = rows.count
         totalPaid = show(paid)
         totalInterest = show(paid - principal)
-        rounding = switch mode {
-        case .cents: "payment and each row's interest rounded half-even to cents; the last payment absorbs the rest"
-        case .centsHalfUp: "payment and each row's interest rounded half-up to cents; the last payment absorbs the rest"
-        case .none: "rows carried exactly; shown to \(digits) significant digits"
-        }
-        schedule = args.scheduleOmitted == true ? nil : rows.map {
-            Row(period: $0.period, payment: show($0.payment), interest: show($0.interest),
-                principal: show($0.principal), balance: show($0.balance))
-        }
+        rounding =
+            switch mode {
+            case .cents: "payment and each row's interest rounded half-even to cents; the last payment absorbs the rest"
+            case .centsHalfUp:
+                "payment and each row's interest rounded half-up to cents; the last payment absorbs the rest"
+            case .none: "rows carried exactly; shown to \(digits) significant digits"
+            }
+        schedule =
+            args.scheduleOmitted == true
+            ? nil
+            : rows.map {
+                Row(
+                    period: $0.period,
+                    payment: show($0.payment),
+                    interest: show($0.interest),
+                    principal: show($0.principal),
+                    balance: show($0.balance)
+                )
+            }
     }
 
     private static func compounding(_ value: NumberText?) throws -> Int? {
@@ -198,8 +246,11 @@ struct LoanResult: Encodable, Sendable {
         case "daily": return 365
         default:
             guard let count = Int(text) else {
-                throw CalculatorError(.invalidArgument, "compounding must be semiannual, monthly, ... or a count",
-                                      field: "compounding")
+                throw CalculatorError(
+                    .invalidArgument,
+                    "compounding must be semiannual, monthly, ... or a count",
+                    field: "compounding"
+                )
             }
             return count
         }
@@ -235,7 +286,8 @@ struct RatiosResult: Encodable, Sendable {
             bookValuePerShare: try args.bookValuePerShare?.rational("bookValuePerShare"),
             netIncome: try args.netIncome?.rational("netIncome"),
             shareholdersEquity: try args.shareholdersEquity?.rational("shareholdersEquity"),
-            sharesOutstanding: try args.sharesOutstanding?.rational("sharesOutstanding"))
+            sharesOutstanding: try args.sharesOutstanding?.rational("sharesOutstanding")
+        )
         let digits = try checkedDigits(args.digits)
         priceToEarnings = ratios.priceToEarnings?.display(digits: digits)
         earningsYieldPercent = ratios.earningsYieldPercent?.display(digits: digits)
@@ -291,7 +343,8 @@ struct CurrencyResult: Encodable, Sendable {
         asOf = conversion.asOf.description
         base = table.base
         source = table.source
-        rounding = "exact cross rate through \(table.base); amount rounded half-even to "
+        rounding =
+            "exact cross rate through \(table.base); amount rounded half-even to "
             + "\(conversion.minorUnitDigits) decimal places"
     }
 }

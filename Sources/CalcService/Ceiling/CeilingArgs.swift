@@ -41,7 +41,10 @@ struct CeilingEstimateArgs: Decodable, Sendable {
         let field = "inputs.\(name)"
         let message = "\(field) must be a number, true or false, or text"
         return WireError(
-            .invalidArgument, message, field: field,
-            details: [.init(field: field, code: WireError.Code(rawValue: "wrong_type"), message: message)])
+            .invalidArgument,
+            message,
+            field: field,
+            details: [.init(field: field, code: WireError.Code(rawValue: "wrong_type"), message: message)]
+        )
     }
 }

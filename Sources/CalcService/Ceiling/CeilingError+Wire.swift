@@ -14,7 +14,10 @@ extension CeilingError: WireErrorConvertible {
         default:
             let details = self.details.map {
                 WireError.Detail(
-                    field: "inputs.\($0.field)", code: WireError.Code(rawValue: $0.code.rawValue), message: $0.message)
+                    field: "inputs.\($0.field)",
+                    code: WireError.Code(rawValue: $0.code.rawValue),
+                    message: $0.message
+                )
             }
             return WireError(.invalidArgument, message, field: path, details: details.isEmpty ? nil : details)
         }

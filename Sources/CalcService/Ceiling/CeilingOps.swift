@@ -12,19 +12,22 @@ extension OpRegistry {
     /// - Parameter catalogue: the product catalogue, loaded and checked once at start.
     public mutating func registerCeilingOps(catalogue: CeilingCatalogue) {
         register(
-            "ceiling.menu", summary: "Walks the ceiling product tree from the root or any node",
+            "ceiling.menu",
+            summary: "Walks the ceiling product tree from the root or any node",
             schema: CeilingSchemas.menu
         ) { (args: CeilingMenuArgs, _: OpContext) in
             CeilingMenuResult(try catalogue.menu(at: args.node))
         }
         register(
-            "ceiling.inputs", summary: "The input form of one ceiling product",
+            "ceiling.inputs",
+            summary: "The input form of one ceiling product",
             schema: CeilingSchemas.inputs
         ) { (args: CeilingInputsArgs, _: OpContext) in
             CeilingInputsResult(try catalogue.form(for: args.product))
         }
         register(
-            "ceiling.estimate", summary: "Every component of a ceiling product for one room, with quantities",
+            "ceiling.estimate",
+            summary: "Every component of a ceiling product for one room, with quantities",
             schema: CeilingSchemas.estimate
         ) { (args: CeilingEstimateArgs, _: OpContext) in
             CeilingEstimateResult(try catalogue.estimate(leaf: args.product, inputs: try args.ceilingInputs()))

@@ -72,11 +72,20 @@ struct CeilingInputsResult: Encodable, Sendable {
         rules = form.rules.map { Rule(kind: $0.kind, fields: $0.fields, message: $0.message) }
         inputs = form.inputs.map { input in
             Input(
-                name: input.name, label: input.label, type: input.type.rawValue, unit: input.unit,
-                required: input.required, default: input.default.map(JSONValue.init), min: input.min.map { "\($0)" },
-                max: input.max.map { "\($0)" }, integer: input.integer,
+                name: input.name,
+                label: input.label,
+                type: input.type.rawValue,
+                unit: input.unit,
+                required: input.required,
+                default: input.default.map(JSONValue.init),
+                min: input.min.map { "\($0)" },
+                max: input.max.map { "\($0)" },
+                integer: input.integer,
                 choices: input.choices.isEmpty ? nil : input.choices.map { Choice(value: $0.value, label: $0.label) },
-                excludes: input.excludes.isEmpty ? nil : input.excludes, group: input.group, help: input.help)
+                excludes: input.excludes.isEmpty ? nil : input.excludes,
+                group: input.group,
+                help: input.help
+            )
         }
     }
 }
@@ -122,10 +131,19 @@ struct CeilingEstimateResult: Encodable, Sendable {
         inputs = .object(JSONObject(estimate.inputs.sorted { $0.key < $1.key }.map { ($0.key, JSONValue($0.value)) }))
         components = estimate.lines.map { line in
             Component(
-                code: line.id, name: line.label, product: line.productID, productName: line.productName,
-                quantity: line.quantity, unit: line.unit, pieces: line.quantity, spares: line.spares,
-                packSize: line.packSize, packs: line.packs, stockLengthM: line.stockLengthM.map { "\($0)" },
-                coverageM2: line.coverageM2.map { "\($0)" })
+                code: line.id,
+                name: line.label,
+                product: line.productID,
+                productName: line.productName,
+                quantity: line.quantity,
+                unit: line.unit,
+                pieces: line.quantity,
+                spares: line.spares,
+                packSize: line.packSize,
+                packs: line.packs,
+                stockLengthM: line.stockLengthM.map { "\($0)" },
+                coverageM2: line.coverageM2.map { "\($0)" }
+            )
         }
     }
 }

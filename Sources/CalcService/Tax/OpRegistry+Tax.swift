@@ -19,24 +19,38 @@ extension OpRegistry {
     /// ```
     public mutating func registerTaxOps(tables: TaxTables) {
         let engine = TaxEngine(tables: tables)
-        register("tax.jurisdictions", summary: "Provinces, territories and tax years with data",
-                 schema: TaxSchemas.none) { (_: NoTaxArgs, _: OpContext) in
+        register(
+            "tax.jurisdictions",
+            summary: "Provinces, territories and tax years with data",
+            schema: TaxSchemas.none
+        ) { (_: NoTaxArgs, _: OpContext) in
             TaxJurisdictionsResult(
-                years: tables.availableYears, defaultYear: tables.latestYear,
+                years: tables.availableYears,
+                defaultYear: tables.latestYear,
                 jurisdictions: Jurisdiction.allCases.map {
                     .init(code: $0.rawValue, name: $0.name, territory: $0.isTerritory)
-                })
+                }
+            )
         }
-        register("tax.topics", summary: "Tax topics with definition, instruction and tip; query searches them",
-                 schema: TaxSchemas.topics) { (args: TaxTopicsArgs, _: OpContext) in
+        register(
+            "tax.topics",
+            summary: "Tax topics with definition, instruction and tip; query searches them",
+            schema: TaxSchemas.topics
+        ) { (args: TaxTopicsArgs, _: OpContext) in
             TaxTopicsResult(topics: TaxTopics.search(args.query ?? "").map(TaxTopicText.init))
         }
-        register("tax.estimate", summary: "Canadian income tax for a year and province, step by step",
-                 schema: TaxSchemas.estimate) { (args: TaxEstimateArgs, _: OpContext) in
+        register(
+            "tax.estimate",
+            summary: "Canadian income tax for a year and province, step by step",
+            schema: TaxSchemas.estimate
+        ) { (args: TaxEstimateArgs, _: OpContext) in
             TaxEstimateResult(try engine.estimate(args.input))
         }
-        register("tax.topic", summary: "What an RRSP contribution, extra income or a deduction changes",
-                 schema: TaxSchemas.topic) { (args: TaxTopicArgs, _: OpContext) in
+        register(
+            "tax.topic",
+            summary: "What an RRSP contribution, extra income or a deduction changes",
+            schema: TaxSchemas.topic
+        ) { (args: TaxTopicArgs, _: OpContext) in
             TaxTopicResultBody(try engine.topic(args.request()))
         }
     }

@@ -89,8 +89,13 @@ struct TaxTopicArgs: Decodable, Sendable {
             }
             kind = parsed
         }
-        return TaxTopicRequest(topic: topic, situation: situation.input, amount: amount ?? contribution ?? .zero,
-                               foreignTaxPaid: foreignTaxPaid ?? .zero, dividendKind: kind)
+        return TaxTopicRequest(
+            topic: topic,
+            situation: situation.input,
+            amount: amount ?? contribution ?? .zero,
+            foreignTaxPaid: foreignTaxPaid ?? .zero,
+            dividendKind: kind
+        )
     }
 }
 

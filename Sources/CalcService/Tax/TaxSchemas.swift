@@ -9,38 +9,67 @@ enum TaxSchemas {
         ("year", ["type": "integer", "description": "tax year; defaults to the latest with data"]),
         ("province", ["type": "string", "description": "two-letter code: AB BC MB NB NL NS NT NU ON PE QC SK YT"]),
         ("age", ["type": "integer", "minimum": 0, "maximum": 130]),
-        ("income", .object(JSONObject([
-            ("type", "object"),
-            ("properties", .object(JSONObject([
-                "employment", "selfEmployment", "interest", "eligibleDividends", "nonEligibleDividends", "foreign",
-                "foreignTaxPaid", "capitalGains", "oas", "pension", "other",
-            ].map { ($0, money) }))),
-            ("additionalProperties", false),
-        ]))),
-        ("deductions", .object(JSONObject([
-            ("type", "object"),
-            ("properties", .object(JSONObject(["rrsp", "rrspRoom", "other"].map { ($0, money) }))),
-            ("additionalProperties", false),
-        ]))),
+        (
+            "income",
+            .object(
+                JSONObject([
+                    ("type", "object"),
+                    (
+                        "properties",
+                        .object(
+                            JSONObject(
+                                [
+                                    "employment", "selfEmployment", "interest", "eligibleDividends",
+                                    "nonEligibleDividends", "foreign",
+                                    "foreignTaxPaid", "capitalGains", "oas", "pension", "other",
+                                ].map { ($0, money) }
+                            )
+                        )
+                    ),
+                    ("additionalProperties", false),
+                ])
+            )
+        ),
+        (
+            "deductions",
+            .object(
+                JSONObject([
+                    ("type", "object"),
+                    ("properties", .object(JSONObject(["rrsp", "rrspRoom", "other"].map { ($0, money) }))),
+                    ("additionalProperties", false),
+                ])
+            )
+        ),
     ]
 
-    static let estimate: JSONValue = .object(JSONObject([
-        ("type", "object"),
-        ("required", ["province"]),
-        ("properties", .object(JSONObject(situation))),
-    ]))
+    static let estimate: JSONValue = .object(
+        JSONObject([
+            ("type", "object"),
+            ("required", ["province"]),
+            ("properties", .object(JSONObject(situation))),
+        ])
+    )
 
-    static let topic: JSONValue = .object(JSONObject([
-        ("type", "object"),
-        ("required", ["topic", "province"]),
-        ("properties", .object(JSONObject(situation + [
-            ("topic", ["type": "string", "enum": .array(TaxTopicIDs.all.map { .string($0) })]),
-            ("amount", money),
-            ("contribution", money),
-            ("foreignTaxPaid", money),
-            ("dividendKind", ["type": "string", "enum": ["eligible", "nonEligible"]]),
-        ]))),
-    ]))
+    static let topic: JSONValue = .object(
+        JSONObject([
+            ("type", "object"),
+            ("required", ["topic", "province"]),
+            (
+                "properties",
+                .object(
+                    JSONObject(
+                        situation + [
+                            ("topic", ["type": "string", "enum": .array(TaxTopicIDs.all.map { .string($0) })]),
+                            ("amount", money),
+                            ("contribution", money),
+                            ("foreignTaxPaid", money),
+                            ("dividendKind", ["type": "string", "enum": ["eligible", "nonEligible"]]),
+                        ]
+                    )
+                )
+            ),
+        ])
+    )
 
     static let topics: JSONValue = ["type": "object", "properties": ["query": ["type": "string"]]]
 

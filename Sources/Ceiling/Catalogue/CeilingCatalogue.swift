@@ -47,7 +47,9 @@ public struct CeilingCatalogue: Sendable {
             data = try Data(contentsOf: url)
         } catch {
             throw CeilingError(
-                .invalidCatalogue, "cannot read ceiling catalogue \(url.path): \(error.localizedDescription)")
+                .invalidCatalogue,
+                "cannot read ceiling catalogue \(url.path): \(error.localizedDescription)"
+            )
         }
         do {
             try self.init(data: data)
@@ -70,7 +72,8 @@ public struct CeilingCatalogue: Sendable {
             throw CeilingError(
                 .invalidCatalogue,
                 "ceiling catalogue \(document.version) has \(problems.count) problem(s):\n- "
-                    + problems.joined(separator: "\n- "))
+                    + problems.joined(separator: "\n- ")
+            )
         }
         self.document = document
         var nodes: [String: IndexedNode] = [:]
@@ -102,7 +105,10 @@ public struct CeilingCatalogue: Sendable {
         let indexed = try node(id, field: field)
         guard let templateID = indexed.node.template, let template = document.templates[templateID] else {
             throw CeilingError(
-                .notALeaf, "'\(id)' is a menu, not a product; pick one of its children", field: field)
+                .notALeaf,
+                "'\(id)' is a menu, not a product; pick one of its children",
+                field: field
+            )
         }
         return Leaf(node: indexed.node, template: template, path: indexed.path)
     }

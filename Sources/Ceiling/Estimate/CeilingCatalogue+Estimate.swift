@@ -24,7 +24,8 @@ extension CeilingCatalogue {
             inputs: inputs.values,
             lines: lines,
             notes: notes(for: inputs.geometry, lines: lines),
-            warnings: warnings(for: leaf.template, values: inputs.values))
+            warnings: warnings(for: leaf.template, values: inputs.values)
+        )
     }
 
     private func notes(for geometry: RoomGeometry, lines: [CeilingEstimateLine]) -> [String] {
@@ -32,7 +33,8 @@ extension CeilingCatalogue {
         if geometry.perimeterEstimated {
             notes.append(
                 "Perimeter estimated as \(geometry.perimeterM) m, assuming a square room (4 × √area); give "
-                    + "length and width, or a measured perimeter, for long or irregular rooms.")
+                    + "length and width, or a measured perimeter, for long or irregular rooms."
+            )
         }
         for line in lines where document.products[line.productID]?.packSizeStatus == "placeholder" {
             notes.append("The pack size of \(line.productName) (\(line.packSize ?? 0)) is a placeholder; confirm it.")

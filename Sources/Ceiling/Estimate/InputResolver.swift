@@ -54,7 +54,9 @@ struct InputResolver {
 
     /// Applies each option group: its default member when none is given, else exactly one must be selected.
     private func settleGroups(
-        given: [String: CeilingValue], values: inout [String: CeilingValue], details: inout [CeilingError.Detail]
+        given: [String: CeilingValue],
+        values: inout [String: CeilingValue],
+        details: inout [CeilingError.Detail]
     ) {
         for group in leaf.template.choiceGroups ?? [] {
             guard !details.contains(where: { group.members.contains($0.field) }) else { continue }
@@ -81,7 +83,8 @@ struct InputResolver {
     }
 
     private func resolveGeometry(
-        _ values: [String: CeilingValue], details: inout [CeilingError.Detail]
+        _ values: [String: CeilingValue],
+        details: inout [CeilingError.Detail]
     ) -> RoomGeometry? {
         let fields = CeilingCatalogue.geometryInputs
         guard !details.contains(where: { fields.contains($0.field) }) else { return nil }
@@ -97,7 +100,9 @@ struct InputResolver {
 
     /// The value as the input's type, or the detail that says what is wrong with it.
     static func check(
-        _ raw: CeilingValue, name: String, against input: InputDefinition
+        _ raw: CeilingValue,
+        name: String,
+        against input: InputDefinition
     ) -> Result<CeilingValue, DetailError> {
         func fail(_ code: CeilingError.Code, _ message: String) -> Result<CeilingValue, DetailError> {
             .failure(DetailError(detail: .init(field: name, code: code, message: message)))

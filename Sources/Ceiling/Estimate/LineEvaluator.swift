@@ -38,10 +38,20 @@ struct LineEvaluator {
             guard quantity > 0 else { continue }
             result.append(
                 CeilingEstimateLine(
-                    id: line.id, label: line.label, productID: productID, productName: product.name,
-                    unit: product.unit, quantity: quantity, spares: Self.int(spares), packSize: product.packSize,
-                    packs: product.packSize.map { (quantity + $0 - 1) / $0 }, stockLengthM: product.stockLengthM,
-                    coverageM2: product.coverageM2, source: line.source))
+                    id: line.id,
+                    label: line.label,
+                    productID: productID,
+                    productName: product.name,
+                    unit: product.unit,
+                    quantity: quantity,
+                    spares: Self.int(spares),
+                    packSize: product.packSize,
+                    packs: product.packSize.map { (quantity + $0 - 1) / $0 },
+                    stockLengthM: product.stockLengthM,
+                    coverageM2: product.coverageM2,
+                    source: line.source
+                )
+            )
         }
         return result
     }

@@ -25,11 +25,13 @@ public struct RoomGeometry: Sendable, Hashable {
             var details: [CeilingError.Detail] = []
             if let area, !room.areaM2.agrees(with: area) {
                 details.append(
-                    mismatch("area_m2", given: area, expected: room.areaM2, rule: "length_m × width_m"))
+                    mismatch("area_m2", given: area, expected: room.areaM2, rule: "length_m × width_m")
+                )
             }
             if let perimeter, !room.perimeterM.agrees(with: perimeter) {
                 details.append(
-                    mismatch("perimeter_m", given: perimeter, expected: room.perimeterM, rule: "2(length_m + width_m)"))
+                    mismatch("perimeter_m", given: perimeter, expected: room.perimeterM, rule: "2(length_m + width_m)")
+                )
             }
             return details.isEmpty ? .success(room) : .failure(invalid(details))
         case (_?, nil, _), (nil, _?, _):
@@ -53,7 +55,10 @@ public struct RoomGeometry: Sendable, Hashable {
     }
 
     private static func mismatch(
-        _ field: String, given: Decimal, expected: Decimal, rule: String
+        _ field: String,
+        given: Decimal,
+        expected: Decimal,
+        rule: String
     ) -> CeilingError.Detail {
         let message = "\(field) \(given) disagrees with \(rule) = \(expected) by more than 1 %"
         return CeilingError.Detail(field: field, code: .inconsistentGeometry, message: message)

@@ -83,7 +83,8 @@ extension CeilingCatalogue {
             path: try leaf.path.map { CeilingMenuEntry(try node($0, field: "product").node) },
             inputs: inputs,
             geometry: [["length_m", "width_m"], ["area_m2", "perimeter_m"], ["area_m2"]],
-            rules: rules)
+            rules: rules
+        )
     }
 
     private func formInput(_ name: String, group: ChoiceGroup?) -> CeilingFormInput {
@@ -92,12 +93,20 @@ extension CeilingCatalogue {
         }
         let isGeometry = Self.geometryInputs.contains(name)
         return CeilingFormInput(
-            name: name, label: definition.label, type: CeilingFormInput.Kind(definition.type), unit: definition.unit,
+            name: name,
+            label: definition.label,
+            type: CeilingFormInput.Kind(definition.type),
+            unit: definition.unit,
             required: !isGeometry && definition.required == true && definition.default == nil,
             default: group.map { .bool($0.default == name) } ?? definition.default,
-            min: definition.min, max: definition.max, integer: definition.integer == true,
+            min: definition.min,
+            max: definition.max,
+            integer: definition.integer == true,
             choices: (definition.choices ?? []).map { CeilingChoice(value: $0.value, label: $0.label) },
-            excludes: group?.members.filter { $0 != name } ?? [], group: group?.id, help: definition.help)
+            excludes: group?.members.filter { $0 != name } ?? [],
+            group: group?.id,
+            help: definition.help
+        )
     }
 }
 

@@ -28,14 +28,18 @@ extension CeilingCatalogue {
         return CeilingMenu(
             node: CeilingMenuEntry(indexed.node),
             path: try indexed.path.map { CeilingMenuEntry(try node($0, field: "node").node) },
-            children: (indexed.node.children ?? []).map(CeilingMenuEntry.init))
+            children: (indexed.node.children ?? []).map(CeilingMenuEntry.init)
+        )
     }
 }
 
 extension CeilingMenuEntry {
     init(_ node: TreeNode) {
         self.init(
-            id: node.id, title: node.title, subtitle: node.subtitle.flatMap { $0.isEmpty ? nil : $0 },
-            isLeaf: node.isLeaf)
+            id: node.id,
+            title: node.title,
+            subtitle: node.subtitle.flatMap { $0.isEmpty ? nil : $0 },
+            isLeaf: node.isLeaf
+        )
     }
 }

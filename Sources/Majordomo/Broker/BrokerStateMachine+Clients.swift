@@ -4,7 +4,9 @@ extension BrokerStateMachine {
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
     public mutating func receiveFromClient(
-        identity: [UInt8], frames: ArraySlice<[UInt8]>, now: Instant
+        identity: [UInt8],
+        frames: ArraySlice<[UInt8]>,
+        now: Instant
     ) -> [BrokerAction] {
         let request: ClientRequest
         do {
@@ -23,7 +25,14 @@ extension BrokerStateMachine {
             return [.builtin(route: route, service: request.service, body: request.body)]
         }
         var actions: [BrokerAction] = []
-        submit(origin: .client(route), service: request.service, body: request.body, deadline: nil, now: now, into: &actions)
+        submit(
+            origin: .client(route),
+            service: request.service,
+            body: request.body,
+            deadline: nil,
+            now: now,
+            into: &actions
+        )
         return actions
     }
 
@@ -31,7 +40,11 @@ extension BrokerStateMachine {
     /// ``BrokerAction/deliver(token:body:)`` or ``BrokerAction/fail(origin:service:failure:body:)``.
     /// - Parameter deadline: an earlier deadline than the service's own, if any.
     public mutating func submitOwnerRequest(
-        token: UInt64, service: String, body: [[UInt8]], deadline: Instant?, now: Instant
+        token: UInt64,
+        service: String,
+        body: [[UInt8]],
+        deadline: Instant?,
+        now: Instant
     ) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         submit(origin: .owner(token: token), service: service, body: body, deadline: deadline, now: now, into: &actions)
@@ -53,7 +66,11 @@ extension BrokerStateMachine {
             status = "501"
         }
         counters.replies += 1
-        let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: request.service, body: [Array(status.utf8)])
+        let frames = BrokerClientCodec.encodeReply(
+            dialect: route.dialect,
+            service: request.service,
+            body: [Array(status.utf8)]
+        )
         return .sendToClient(identity: route.identity, frames: frames ?? [])
     }
 }

@@ -16,7 +16,12 @@ extension BrokerStateMachine {
         if now >= nextHeartbeat {
             nextHeartbeat = now + configuration.heartbeatInterval
             for (identity, worker) in workers {
-                actions.append(.sendToWorker(identity: identity, frames: BrokerWorkerCodec.encodeHeartbeat(dialect: worker.dialect)))
+                actions.append(
+                    .sendToWorker(
+                        identity: identity,
+                        frames: BrokerWorkerCodec.encodeHeartbeat(dialect: worker.dialect)
+                    )
+                )
             }
         }
         expireDeadlines(now: now, into: &actions)
@@ -30,7 +35,9 @@ extension BrokerStateMachine {
             counters.deadlineExceeded += lostAllWorkers ? 0 : 1
             counters.noWorkers += lostAllWorkers ? 1 : 0
             let failure: BrokerFailure = lostAllWorkers ? .noWorkers : .deadlineExceeded
-            actions.append(.fail(origin: request.origin, service: request.service, failure: failure, body: request.body))
+            actions.append(
+                .fail(origin: request.origin, service: request.service, failure: failure, body: request.body)
+            )
             if request.worker == nil {
                 pending[id] = nil
                 expiredQueued.insert(request.service)

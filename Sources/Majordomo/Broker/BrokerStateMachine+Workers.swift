@@ -6,7 +6,9 @@ extension BrokerStateMachine {
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
     public mutating func receiveFromWorker(
-        identity: [UInt8], frames: ArraySlice<[UInt8]>, now: Instant
+        identity: [UInt8],
+        frames: ArraySlice<[UInt8]>,
+        now: Instant
     ) -> [BrokerAction] {
         let command: WorkerCommand
         let dialect: WorkerDialect
@@ -53,7 +55,11 @@ extension BrokerStateMachine {
     }
 
     private mutating func register(
-        _ identity: [UInt8], service: String, dialect: WorkerDialect, now: Instant, into actions: inout [BrokerAction]
+        _ identity: [UInt8],
+        service: String,
+        dialect: WorkerDialect,
+        now: Instant,
+        into actions: inout [BrokerAction]
     ) {
         if service.hasPrefix(reservedServicePrefix) || configuration.builtinServices.contains(service) {
             disconnect(identity, dialect: dialect, reason: "READY for reserved service \(service)", into: &actions)
@@ -71,7 +77,12 @@ extension BrokerStateMachine {
         return id
     }
 
-    private mutating func violation(_ identity: [UInt8], worker: Worker, _ reason: String, now: Instant) -> [BrokerAction] {
+    private mutating func violation(
+        _ identity: [UInt8],
+        worker: Worker,
+        _ reason: String,
+        now: Instant
+    ) -> [BrokerAction] {
         var actions: [BrokerAction] = [.dropped(MajordomoError(.unknownCommand, reason))]
         counters.dropped += 1
         disconnect(identity, dialect: worker.dialect, reason: reason, into: &actions)
@@ -81,13 +92,23 @@ extension BrokerStateMachine {
 
     private mutating func forwardPartial(_ request: Pending, body: [[UInt8]], into actions: inout [BrokerAction]) {
         guard !request.answered, case .client(let route) = request.origin,
-            let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: request.service, body: body, final: false)
+            let frames = BrokerClientCodec.encodeReply(
+                dialect: route.dialect,
+                service: request.service,
+                body: body,
+                final: false
+            )
         else { return }
         actions.append(.sendToClient(identity: route.identity, frames: frames))
     }
 
     /// Answers a request with its worker's FINAL and makes the worker idle again.
-    private mutating func complete(_ id: UInt64, worker identity: [UInt8], body: [[UInt8]], into actions: inout [BrokerAction]) {
+    private mutating func complete(
+        _ id: UInt64,
+        worker identity: [UInt8],
+        body: [[UInt8]],
+        into actions: inout [BrokerAction]
+    ) {
         let request = pending.removeValue(forKey: id)!
         workers[identity]!.requestID = nil
         services[request.service]!.idle.append(identity)
@@ -95,7 +116,11 @@ extension BrokerStateMachine {
             counters.replies += 1
             switch request.origin {
             case .client(let route):
-                let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: request.service, body: body)!
+                let frames = BrokerClientCodec.encodeReply(
+                    dialect: route.dialect,
+                    service: request.service,
+                    body: body
+                )!
                 actions.append(.sendToClient(identity: route.identity, frames: frames))
             case .owner(let token):
                 actions.append(.deliver(token: token, body: body))
@@ -105,7 +130,10 @@ extension BrokerStateMachine {
     }
 
     mutating func disconnect(
-        _ identity: [UInt8], dialect: WorkerDialect, reason: String, into actions: inout [BrokerAction]
+        _ identity: [UInt8],
+        dialect: WorkerDialect,
+        reason: String,
+        into actions: inout [BrokerAction]
     ) {
         counters.disconnectsSent += 1
         actions.append(.sendToWorker(identity: identity, frames: BrokerWorkerCodec.encodeDisconnect(dialect: dialect)))
@@ -130,7 +158,9 @@ extension BrokerStateMachine {
         } else {
             pending[id] = nil
             counters.workersLost += 1
-            actions.append(.fail(origin: request.origin, service: request.service, failure: .workerLost, body: request.body))
+            actions.append(
+                .fail(origin: request.origin, service: request.service, failure: .workerLost, body: request.body)
+            )
         }
     }
 }

@@ -57,7 +57,12 @@ public struct BrokerStateMachine: Sendable {
     /// Each service's workers, idle workers and queue depth, by name.
     public var health: [ServiceHealth] {
         services.map { name, service in
-            ServiceHealth(name: name, workers: service.workerCount, idle: service.idle.count, queued: service.queue.count)
+            ServiceHealth(
+                name: name,
+                workers: service.workerCount,
+                idle: service.idle.count,
+                queued: service.queue.count
+            )
         }.sorted { $0.name < $1.name }
     }
 
@@ -76,7 +81,11 @@ public struct BrokerStateMachine: Sendable {
 extension BrokerStateMachine {
     /// Queues a request and dispatches what can be dispatched.
     mutating func submit(
-        origin: RequestOrigin, service name: String, body: [[UInt8]], deadline: Instant?, now: Instant,
+        origin: RequestOrigin,
+        service name: String,
+        body: [[UInt8]],
+        deadline: Instant?,
+        now: Instant,
         into actions: inout [BrokerAction]
     ) {
         counters.requests += 1
@@ -111,7 +120,11 @@ extension BrokerStateMachine {
             worker.requestID = id
             pending[id] = request
             workers[identity] = worker
-            let frames = BrokerWorkerCodec.encodeRequest(dialect: worker.dialect, address: Self.address(id), body: request.body)
+            let frames = BrokerWorkerCodec.encodeRequest(
+                dialect: worker.dialect,
+                address: Self.address(id),
+                body: request.body
+            )
             actions.append(.sendToWorker(identity: identity, frames: frames))
         }
         services[name] = service

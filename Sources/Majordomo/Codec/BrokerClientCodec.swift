@@ -33,7 +33,11 @@ public enum BrokerClientCodec {
 
     private static func request(dialect: ClientDialect, _ rest: ArraySlice<[UInt8]>) throws -> ClientRequest {
         guard let serviceFrame = rest.first else { throw MajordomoError(.tooFewFrames, "no service name") }
-        return ClientRequest(dialect: dialect, service: try ServiceName.decode(serviceFrame), body: Array(rest.dropFirst()))
+        return ClientRequest(
+            dialect: dialect,
+            service: try ServiceName.decode(serviceFrame),
+            body: Array(rest.dropFirst())
+        )
     }
 
     /// Encodes a reply for a client of `dialect`.
@@ -41,14 +45,18 @@ public enum BrokerClientCodec {
     ///   - final: FINAL when `true`, PARTIAL otherwise; an MDP/0.1 client only ever gets the final reply.
     /// - Returns: the frames after the identity, or `nil` when the dialect cannot carry a PARTIAL.
     public static func encodeReply(
-        dialect: ClientDialect, service: String, body: [[UInt8]], final: Bool = true
+        dialect: ClientDialect,
+        service: String,
+        body: [[UInt8]],
+        final: Bool = true
     ) -> [[UInt8]]? {
         let serviceFrame = Array(service.utf8)
         switch dialect {
         case .mdp02:
             return [ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame] + body
         case .mdp02Delimited:
-            return [[], ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame] + body
+            return [[], ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame]
+                + body
         case .majortomo:
             return [[], ProtocolHeader.client02, [final ? Command.Majortomo.final : Command.Majortomo.partial]] + body
         case .mdp01:

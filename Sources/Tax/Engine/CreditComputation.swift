@@ -12,7 +12,10 @@ struct CreditComputation {
     let base: FixedDecimal
 
     init(
-        _ credits: CreditAmounts, input: TaxInput, income: IncomeComputation, payroll: PayrollContributions,
+        _ credits: CreditAmounts,
+        input: TaxInput,
+        income: IncomeComputation,
+        payroll: PayrollContributions,
         isSenior: Bool
     ) {
         let netIncome = income.netIncome

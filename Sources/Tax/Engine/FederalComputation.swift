@@ -16,8 +16,12 @@ struct FederalComputation {
     let netTax: FixedDecimal
 
     init(
-        rules: FederalRules, input: TaxInput, income: IncomeComputation, payroll: PayrollContributions,
-        isSenior: Bool, jurisdiction: Jurisdiction
+        rules: FederalRules,
+        input: TaxInput,
+        income: IncomeComputation,
+        payroll: PayrollContributions,
+        isSenior: Bool,
+        jurisdiction: Jurisdiction
     ) {
         bracketTax = rules.brackets.tax(on: income.taxableIncome)
         credits = CreditComputation(rules.credits, input: input, income: income, payroll: payroll, isSenior: isSenior)
@@ -27,11 +31,14 @@ struct FederalComputation {
         } else {
             topUpCredit = .zero
         }
-        dividendCredit = rules.dividendCredits.eligible * income.eligibleGrossedUp
+        dividendCredit =
+            rules.dividendCredits.eligible * income.eligibleGrossedUp
             + rules.dividendCredits.nonEligible * income.nonEligibleGrossedUp
         basicTax = (bracketTax - creditValue - topUpCredit - dividendCredit).clampedAtZero
         foreignTaxCredit = min(
-            income.creditableForeignTax, basicTax * income.foreignShare(foreignIncome: input.income.foreign))
+            income.creditableForeignTax,
+            basicTax * income.foreignShare(foreignIncome: input.income.foreign)
+        )
         quebecAbatement = jurisdiction == .QC ? rules.quebecAbatementRate * basicTax : .zero
         netTax = basicTax - foreignTaxCredit - quebecAbatement
     }

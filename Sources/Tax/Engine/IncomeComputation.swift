@@ -31,13 +31,15 @@ struct IncomeComputation {
         eligibleGrossedUp = income.eligibleDividends + income.eligibleDividends * grossUp.eligible
         nonEligibleGrossedUp = income.nonEligibleDividends + income.nonEligibleDividends * grossUp.nonEligible
         taxableCapitalGains = income.capitalGains * rules.capitalGainsInclusionRate
-        let ordinary = income.employment + income.selfEmployment + income.interest + income.foreign + income.oas
+        let ordinary =
+            income.employment + income.selfEmployment + income.interest + income.foreign + income.oas
             + income.pension + income.other
         received = ordinary + income.eligibleDividends + income.nonEligibleDividends + income.capitalGains
         totalIncome = ordinary + eligibleGrossedUp + nonEligibleGrossedUp + taxableCapitalGains
 
         let earned = income.employment + income.selfEmployment
-        rrspRoom = input.deductions.rrspRoom
+        rrspRoom =
+            input.deductions.rrspRoom
             ?? min(rules.rrspEarnedIncomeRate * earned, rules.rrspDollarLimit).rounded(toPlaces: 2)
         rrspDeduction = min(input.deductions.rrsp, rrspRoom)
         creditableForeignTax = min(income.foreignTaxPaid, rules.federal.foreignPropertyTaxCap * income.foreign)
@@ -45,7 +47,8 @@ struct IncomeComputation {
         pensionPlanDeduction = payroll.pensionDeduction
         otherDeductions = input.deductions.other
 
-        netIncomeBeforeAdjustments = (totalIncome - rrspDeduction - pensionPlanDeduction - foreignTaxDeduction
+        netIncomeBeforeAdjustments =
+            (totalIncome - rrspDeduction - pensionPlanDeduction - foreignTaxDeduction
             - otherDeductions).clampedAtZero
         let excess = (netIncomeBeforeAdjustments - rules.oasRecoveryThreshold).clampedAtZero
         oasRecovery = min(income.oas, rules.oasRecoveryRate * excess)

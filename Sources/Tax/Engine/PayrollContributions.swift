@@ -20,7 +20,8 @@ struct PayrollContributions {
         let plan = isQuebec ? rules.qpp : rules.cpp
         let pensionable = (min(employment, plan.maximumPensionableEarnings) - plan.basicExemption).clampedAtZero
         let firstTier = plan.rate * pensionable
-        let secondTier = plan.secondRate
+        let secondTier =
+            plan.secondRate
             * (min(employment, plan.secondCeiling) - plan.maximumPensionableEarnings).clampedAtZero
         pension = firstTier + secondTier
         pensionBase = plan.baseRate * pensionable

@@ -19,20 +19,31 @@ struct ProvincialComputation {
     let netTax: FixedDecimal
 
     init(
-        rules: ProvincialRules, input: TaxInput, income: IncomeComputation, payroll: PayrollContributions,
-        isSenior: Bool, federalForeignTaxCredit: FixedDecimal
+        rules: ProvincialRules,
+        input: TaxInput,
+        income: IncomeComputation,
+        payroll: PayrollContributions,
+        isSenior: Bool,
+        federalForeignTaxCredit: FixedDecimal
     ) {
         let adjustments = rules.adjustments
         bracketTax = rules.brackets.tax(on: income.taxableIncome)
         let credits = CreditComputation(
-            rules.credits, input: input, income: income, payroll: payroll, isSenior: isSenior)
+            rules.credits,
+            input: input,
+            income: income,
+            payroll: payroll,
+            isSenior: isSenior
+        )
         self.credits = credits
         creditValue = rules.creditRate * credits.base
-        supplementalCredit = adjustments.supplementalCredit.map { $0.rate * (credits.base - $0.over).clampedAtZero }
+        supplementalCredit =
+            adjustments.supplementalCredit.map { $0.rate * (credits.base - $0.over).clampedAtZero }
             ?? .zero
         basicTax = (bracketTax - creditValue - supplementalCredit).clampedAtZero
         surtax = adjustments.surtax(on: basicTax)
-        dividendCredit = rules.dividendCredits.eligible * income.eligibleGrossedUp
+        dividendCredit =
+            rules.dividendCredits.eligible * income.eligibleGrossedUp
             + rules.dividendCredits.nonEligible * income.nonEligibleGrossedUp
         let afterDividendCredit = (basicTax + surtax - dividendCredit).clampedAtZero
 
@@ -50,7 +61,9 @@ struct ProvincialComputation {
 
         let unusedForeignTax = income.creditableForeignTax - federalForeignTaxCredit
         foreignTaxCredit = min(
-            unusedForeignTax, afterReduction * income.foreignShare(foreignIncome: input.income.foreign))
+            unusedForeignTax,
+            afterReduction * income.foreignShare(foreignIncome: input.income.foreign)
+        )
         let afterForeignCredit = afterReduction - foreignTaxCredit
 
         if let lift = adjustments.lowIncomeWorkerCredit {

@@ -13,14 +13,27 @@ struct TaxComputation {
         self.jurisdiction = jurisdiction
         isSenior = input.age.map { $0 >= 65 } ?? (input.income.oas > .zero)
         payroll = PayrollContributions(
-            employment: input.income.employment, rules: rules.payroll, isQuebec: jurisdiction == .QC)
+            employment: input.income.employment,
+            rules: rules.payroll,
+            isQuebec: jurisdiction == .QC
+        )
         income = IncomeComputation(input: input, rules: rules, payroll: payroll)
         federal = FederalComputation(
-            rules: rules.federal, input: input, income: income, payroll: payroll, isSenior: isSenior,
-            jurisdiction: jurisdiction)
+            rules: rules.federal,
+            input: input,
+            income: income,
+            payroll: payroll,
+            isSenior: isSenior,
+            jurisdiction: jurisdiction
+        )
         provincial = ProvincialComputation(
-            rules: rules.province(jurisdiction), input: input, income: income, payroll: payroll, isSenior: isSenior,
-            federalForeignTaxCredit: federal.foreignTaxCredit)
+            rules: rules.province(jurisdiction),
+            input: input,
+            income: income,
+            payroll: payroll,
+            isSenior: isSenior,
+            federalForeignTaxCredit: federal.foreignTaxCredit
+        )
     }
 
     /// Federal plus provincial tax plus the OAS recovery tax, unrounded.

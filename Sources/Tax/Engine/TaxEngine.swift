@@ -46,7 +46,10 @@ public struct TaxEngine: Sendable {
             rrspRoom: computation.income.rrspRoom,
             breakdown: computation.breakdown(input: input),
             chart: chart(
-                computation, received: received, parts: (federal, provincial, oasRecovery, pension, insurance)),
+                computation,
+                received: received,
+                parts: (federal, provincial, oasRecovery, pension, insurance)
+            ),
             reductionsApplied: reductionsApplied(computation),
             warnings: warnings(input, computation)
         )
@@ -67,11 +70,15 @@ public struct TaxEngine: Sendable {
     }
 
     private func chart(
-        _ computation: TaxComputation, received: FixedDecimal,
-        parts: (federal: FixedDecimal, provincial: FixedDecimal, oas: FixedDecimal, pension: FixedDecimal,
-                insurance: FixedDecimal)
+        _ computation: TaxComputation,
+        received: FixedDecimal,
+        parts: (
+            federal: FixedDecimal, provincial: FixedDecimal, oas: FixedDecimal, pension: FixedDecimal,
+            insurance: FixedDecimal
+        )
     ) -> [TaxChartSlice] {
-        let kept = received.rounded(toPlaces: 2) - parts.federal - parts.provincial - parts.oas - parts.pension
+        let kept =
+            received.rounded(toPlaces: 2) - parts.federal - parts.provincial - parts.oas - parts.pension
             - parts.insurance
         let plan = computation.payroll.isQuebec ? "QPP" : "CPP"
         let slices = [
@@ -80,8 +87,10 @@ public struct TaxEngine: Sendable {
             TaxChartSlice(label: "\(computation.jurisdiction.name) tax", value: parts.provincial),
             TaxChartSlice(label: "OAS recovery tax", value: parts.oas),
             TaxChartSlice(label: "\(plan) contributions", value: parts.pension),
-            TaxChartSlice(label: computation.payroll.isQuebec ? "EI and QPIP premiums" : "EI premiums",
-                          value: parts.insurance),
+            TaxChartSlice(
+                label: computation.payroll.isQuebec ? "EI and QPIP premiums" : "EI premiums",
+                value: parts.insurance
+            ),
         ]
         return slices.enumerated().filter { $0.offset < 3 || !$0.element.value.isZero }.map(\.element)
     }
@@ -104,20 +113,26 @@ public struct TaxEngine: Sendable {
         let income = computation.income
         if input.deductions.rrsp > income.rrspRoom {
             let excess = input.deductions.rrsp - income.rrspRoom
-            warnings.append("RRSP contribution exceeds the deduction room of \(income.rrspRoom.moneyText) by "
-                + "\(excess.moneyText); only the room is deducted. Over-contributions above $2,000 are taxed "
-                + "1% a month.")
+            warnings.append(
+                "RRSP contribution exceeds the deduction room of \(income.rrspRoom.moneyText) by "
+                    + "\(excess.moneyText); only the room is deducted. Over-contributions above $2,000 are taxed "
+                    + "1% a month."
+            )
         }
         if !income.foreignTaxDeduction.isZero {
-            warnings.append("Foreign tax above \(computation.rules.federal.foreignPropertyTaxCap.percentText) of the "
-                + "foreign income is deducted, not credited.")
+            warnings.append(
+                "Foreign tax above \(computation.rules.federal.foreignPropertyTaxCap.percentText) of the "
+                    + "foreign income is deducted, not credited."
+            )
         }
         if input.income.selfEmployment > .zero {
             warnings.append("CPP contributions on self-employment income are not included.")
         }
         if computation.jurisdiction == .QC {
-            warnings.append("Quebec tax is an outline of the TP-1 (brackets, basic amount, dividend and foreign tax "
-                + "credits); Quebec-only credits and deductions are not included.")
+            warnings.append(
+                "Quebec tax is an outline of the TP-1 (brackets, basic amount, dividend and foreign tax "
+                    + "credits); Quebec-only credits and deductions are not included."
+            )
         }
         let caveats = computation.rules.caveats + computation.rules.province(computation.jurisdiction).caveats
         if !caveats.isEmpty {

@@ -12,16 +12,22 @@ extension TaxInput {
         }
         guard let jurisdiction = Jurisdiction(rawValue: province.uppercased()) else {
             let known = Jurisdiction.allCases.map(\.rawValue).joined(separator: ", ")
-            throw TaxError(.unknownJurisdiction, "unknown province or territory \"\(province)\"; use one of \(known)",
-                           field: "province")
+            throw TaxError(
+                .unknownJurisdiction,
+                "unknown province or territory \"\(province)\"; use one of \(known)",
+                field: "province"
+            )
         }
         for (value, field) in amounts {
             try Self.checkAmount(value, field: field)
         }
         if let room = deductions.rrspRoom { try Self.checkAmount(room, field: "deductions.rrspRoom") }
         if income.foreignTaxPaid > income.foreign {
-            throw TaxError(.invalidArgument, "foreign tax paid cannot exceed the foreign income",
-                           field: "income.foreignTaxPaid")
+            throw TaxError(
+                .invalidArgument,
+                "foreign tax paid cannot exceed the foreign income",
+                field: "income.foreignTaxPaid"
+            )
         }
         if let age, !(0...130).contains(age) {
             throw TaxError(.invalidArgument, "age must be between 0 and 130", field: "age")

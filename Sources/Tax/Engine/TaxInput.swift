@@ -47,8 +47,13 @@ public struct TaxInput: Sendable, Hashable {
     /// Age on December 31, for the age amount. When `nil`, someone receiving OAS counts as 65 or older.
     public var age: Int?
 
-    public init(year: Int? = nil, province: String, income: Income = Income(), deductions: Deductions = Deductions(),
-                age: Int? = nil) {
+    public init(
+        year: Int? = nil,
+        province: String,
+        income: Income = Income(),
+        deductions: Deductions = Deductions(),
+        age: Int? = nil
+    ) {
         self.year = year
         self.province = province
         self.income = income

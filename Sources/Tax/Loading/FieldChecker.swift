@@ -77,6 +77,7 @@ struct FieldChecker {
         IncomeTestedAmount(
             maximum: try amount(value.max, "\(field).max"),
             threshold: try amount(value.threshold, "\(field).threshold"),
-            reductionRate: try rate(value.reductionRate, "\(field).reduction_rate"))
+            reductionRate: try rate(value.reductionRate, "\(field).reduction_rate")
+        )
     }
 }

@@ -31,15 +31,20 @@ extension TaxDataFile.Province {
             ),
             dividendCredits: DividendCreditRates(
                 eligible: try check.rate(
-                    dividendTaxCredit.eligibleRateOfGrossedUp, "dividend_tax_credit.eligible_rate_of_grossed_up"),
+                    dividendTaxCredit.eligibleRateOfGrossedUp,
+                    "dividend_tax_credit.eligible_rate_of_grossed_up"
+                ),
                 nonEligible: try check.rate(
                     dividendTaxCredit.nonEligibleRateOfGrossedUp,
-                    "dividend_tax_credit.non_eligible_rate_of_grossed_up")
+                    "dividend_tax_credit.non_eligible_rate_of_grossed_up"
+                )
             ),
             adjustments: ProvincialAdjustments(
                 supplementalCredit: try supplementalCredit.map {
-                    .init(rate: try check.rate($0.rate, "supplemental_credit.rate"),
-                          over: try check.amount($0.over, "supplemental_credit.over"))
+                    .init(
+                        rate: try check.rate($0.rate, "supplemental_credit.rate"),
+                        over: try check.amount($0.over, "supplemental_credit.over")
+                    )
                 },
                 surtax: try surtaxTiers(check: check),
                 taxReduction: try reductionEntry.flatMap { try $0.rules(check: check.nested(reductionKey)) },
@@ -52,8 +57,10 @@ extension TaxDataFile.Province {
 
     private func surtaxTiers(check: FieldChecker) throws -> [ProvincialAdjustments.SurtaxTier] {
         try (surtax?.tiers ?? []).enumerated().map { index, tier in
-            .init(over: try check.amount(tier.over, "surtax.tiers[\(index)].over"),
-                  rate: try check.rate(tier.rate, "surtax.tiers[\(index)].rate"))
+            .init(
+                over: try check.amount(tier.over, "surtax.tiers[\(index)].over"),
+                rate: try check.rate(tier.rate, "surtax.tiers[\(index)].rate")
+            )
         }
     }
 
@@ -64,9 +71,12 @@ extension TaxDataFile.Province {
             let over = try check.amount(tier.over, "\(field).over")
             guard over > previous else { throw check.error("\(field).over", "tiers must be in increasing order") }
             previous = over
-            return .init(over: over, rate: try check.rate(tier.rate, "\(field).rate"),
-                         base: try check.amount(tier.base, "\(field).base"),
-                         cap: try check.amount(tier.cap, "\(field).cap"))
+            return .init(
+                over: over,
+                rate: try check.rate(tier.rate, "\(field).rate"),
+                base: try check.amount(tier.base, "\(field).base"),
+                cap: try check.amount(tier.cap, "\(field).cap")
+            )
         }
     }
 }
@@ -79,16 +89,21 @@ extension TaxDataFile.Province.Reduction {
         guard let max else { throw check.error("max", "required (or basic, or encoded: false)") }
         guard let threshold else { throw check.error("threshold", "required with max") }
         guard let rate else { throw check.error("rate", "required with max") }
-        return .phaseOut(maximum: try check.amount(max, "max"), threshold: try check.amount(threshold, "threshold"),
-                         rate: try check.rate(rate, "rate"))
+        return .phaseOut(
+            maximum: try check.amount(max, "max"),
+            threshold: try check.amount(threshold, "threshold"),
+            rate: try check.rate(rate, "rate")
+        )
     }
 }
 
 extension TaxDataFile.Province.Lift {
     func rules(check: FieldChecker) throws -> ProvincialAdjustments.LowIncomeWorkerCredit {
-        .init(maximum: try check.amount(max, "max"),
-              employmentRate: try check.rate(rateOfEmploymentIncome, "rate_of_employment_income"),
-              threshold: try check.amount(thresholdIndividual, "threshold_individual"),
-              reductionRate: try check.rate(reductionRate, "reduction_rate"))
+        .init(
+            maximum: try check.amount(max, "max"),
+            employmentRate: try check.rate(rateOfEmploymentIncome, "rate_of_employment_income"),
+            threshold: try check.amount(thresholdIndividual, "threshold_individual"),
+            reductionRate: try check.rate(reductionRate, "reduction_rate")
+        )
     }
 }

@@ -55,12 +55,18 @@ extension TaxDataFile.Federal {
             ),
             dividendCredits: DividendCreditRates(
                 eligible: try check.rate(
-                    dividends.eligible.dtcRateOfGrossedUp, "dividends.eligible.dtc_rate_of_grossed_up"),
+                    dividends.eligible.dtcRateOfGrossedUp,
+                    "dividends.eligible.dtc_rate_of_grossed_up"
+                ),
                 nonEligible: try check.rate(
-                    dividends.nonEligible.dtcRateOfGrossedUp, "dividends.non_eligible.dtc_rate_of_grossed_up")
+                    dividends.nonEligible.dtcRateOfGrossedUp,
+                    "dividends.non_eligible.dtc_rate_of_grossed_up"
+                )
             ),
             foreignPropertyTaxCap: try check.rate(
-                foreignTaxCredit.propertyIncomeCap, "foreign_tax_credit.property_income_cap")
+                foreignTaxCredit.propertyIncomeCap,
+                "foreign_tax_credit.property_income_cap"
+            )
         )
     }
 }
@@ -73,7 +79,13 @@ extension TaxDataFile.Payroll {
         guard exemption < ympe, ympe <= yampe else {
             throw check.error("cpp.yampe", "needs basic_exemption < ympe <= yampe")
         }
-        func plan(rate: FixedDecimal, base: FixedDecimal, second: FixedDecimal, _ prefix: String, _ secondKey: String)
+        func plan(
+            rate: FixedDecimal,
+            base: FixedDecimal,
+            second: FixedDecimal,
+            _ prefix: String,
+            _ secondKey: String
+        )
             throws -> PayrollRules.PensionPlan
         {
             let total = try check.rate(rate, "\(prefix).employee_rate")
@@ -81,8 +93,13 @@ extension TaxDataFile.Payroll {
                 throw check.error("\(prefix).base_rate", "must not exceed employee_rate")
             }
             return PayrollRules.PensionPlan(
-                rate: total, baseRate: base, basicExemption: exemption, maximumPensionableEarnings: ympe,
-                secondRate: try check.rate(second, "\(prefix).\(secondKey)"), secondCeiling: yampe)
+                rate: total,
+                baseRate: base,
+                basicExemption: exemption,
+                maximumPensionableEarnings: ympe,
+                secondRate: try check.rate(second, "\(prefix).\(secondKey)"),
+                secondCeiling: yampe
+            )
         }
         let insurable = try check.amount(ei.maxInsurable, "ei.max_insurable")
         return PayrollRules(
@@ -92,7 +109,8 @@ extension TaxDataFile.Payroll {
             eiQuebec: .init(rate: try check.rate(ei.quebecRate, "ei.quebec_rate"), maximumInsurable: insurable),
             qpip: .init(
                 rate: try check.rate(qpip.rate, "qpip.rate"),
-                maximumInsurable: try check.amount(qpip.maxInsurable, "qpip.max_insurable"))
+                maximumInsurable: try check.amount(qpip.maxInsurable, "qpip.max_insurable")
+            )
         )
     }
 }

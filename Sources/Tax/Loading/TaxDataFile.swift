@@ -11,14 +11,22 @@ struct TaxDataFile: Decodable {
     let provinces: [String: Province]
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", taxYear = "tax_year", federal, oasRecovery = "oas_recovery", rrsp
-        case capitalGains = "capital_gains", payroll, provinces
+        case schemaVersion = "schema_version"
+        case taxYear = "tax_year"
+        case federal
+        case oasRecovery = "oas_recovery"
+        case rrsp
+        case capitalGains = "capital_gains"
+        case payroll, provinces
     }
 
     struct Bracket: Decodable {
         let upTo: FixedDecimal?
         let rate: FixedDecimal
-        enum CodingKeys: String, CodingKey { case upTo = "up_to", rate }
+        enum CodingKeys: String, CodingKey {
+            case upTo = "up_to"
+            case rate
+        }
     }
 
     /// A basic personal amount: a plain number, or an object with a phase-out.
@@ -28,7 +36,9 @@ struct TaxDataFile: Decodable {
         let phaseOutStart: FixedDecimal?
         let phaseOutEnd: FixedDecimal?
         enum CodingKeys: String, CodingKey {
-            case max, min, phaseOutStart = "phase_out_start", phaseOutEnd = "phase_out_end"
+            case max, min
+            case phaseOutStart = "phase_out_start"
+            case phaseOutEnd = "phase_out_end"
         }
 
         init(from decoder: any Decoder) throws {
@@ -48,13 +58,19 @@ struct TaxDataFile: Decodable {
         let max: FixedDecimal
         let threshold: FixedDecimal
         let reductionRate: FixedDecimal
-        enum CodingKeys: String, CodingKey { case max, threshold, reductionRate = "reduction_rate" }
+        enum CodingKeys: String, CodingKey {
+            case max, threshold
+            case reductionRate = "reduction_rate"
+        }
     }
 
     struct DividendPair: Decodable {
         let grossUp: FixedDecimal
         let dtcRateOfGrossedUp: FixedDecimal
-        enum CodingKeys: String, CodingKey { case grossUp = "gross_up", dtcRateOfGrossedUp = "dtc_rate_of_grossed_up" }
+        enum CodingKeys: String, CodingKey {
+            case grossUp = "gross_up"
+            case dtcRateOfGrossedUp = "dtc_rate_of_grossed_up"
+        }
     }
 
     struct Federal: Decodable {
@@ -71,10 +87,17 @@ struct TaxDataFile: Decodable {
         let verified: Verification?
 
         enum CodingKeys: String, CodingKey {
-            case brackets, creditRate = "credit_rate", bpa, canadaEmploymentAmount = "canada_employment_amount"
-            case ageAmount = "age_amount", pensionIncomeAmountMax = "pension_income_amount_max"
-            case topUpCredit = "top_up_credit", quebecAbatementRate = "quebec_abatement_rate", dividends
-            case foreignTaxCredit = "foreign_tax_credit", verified
+            case brackets
+            case creditRate = "credit_rate"
+            case bpa
+            case canadaEmploymentAmount = "canada_employment_amount"
+            case ageAmount = "age_amount"
+            case pensionIncomeAmountMax = "pension_income_amount_max"
+            case topUpCredit = "top_up_credit"
+            case quebecAbatementRate = "quebec_abatement_rate"
+            case dividends
+            case foreignTaxCredit = "foreign_tax_credit"
+            case verified
         }
 
         struct TopUpCredit: Decodable {
@@ -85,7 +108,10 @@ struct TaxDataFile: Decodable {
         struct Dividends: Decodable {
             let eligible: DividendPair
             let nonEligible: DividendPair
-            enum CodingKeys: String, CodingKey { case eligible, nonEligible = "non_eligible" }
+            enum CodingKeys: String, CodingKey {
+                case eligible
+                case nonEligible = "non_eligible"
+            }
         }
 
         struct ForeignTaxCredit: Decodable {
@@ -104,7 +130,8 @@ struct TaxDataFile: Decodable {
         let dollarLimit: FixedDecimal
         let earnedIncomeRate: FixedDecimal
         enum CodingKeys: String, CodingKey {
-            case dollarLimit = "dollar_limit", earnedIncomeRate = "earned_income_rate"
+            case dollarLimit = "dollar_limit"
+            case earnedIncomeRate = "earned_income_rate"
         }
     }
 
@@ -127,8 +154,12 @@ struct TaxDataFile: Decodable {
             let yampe: FixedDecimal
             let cpp2Rate: FixedDecimal
             enum CodingKeys: String, CodingKey {
-                case ympe, basicExemption = "basic_exemption", employeeRate = "employee_rate", baseRate = "base_rate"
-                case yampe, cpp2Rate = "cpp2_rate"
+                case ympe
+                case basicExemption = "basic_exemption"
+                case employeeRate = "employee_rate"
+                case baseRate = "base_rate"
+                case yampe
+                case cpp2Rate = "cpp2_rate"
             }
         }
 
@@ -137,7 +168,9 @@ struct TaxDataFile: Decodable {
             let baseRate: FixedDecimal
             let qpp2Rate: FixedDecimal
             enum CodingKeys: String, CodingKey {
-                case employeeRate = "employee_rate", baseRate = "base_rate", qpp2Rate = "qpp2_rate"
+                case employeeRate = "employee_rate"
+                case baseRate = "base_rate"
+                case qpp2Rate = "qpp2_rate"
             }
         }
 
@@ -146,14 +179,19 @@ struct TaxDataFile: Decodable {
             let maxInsurable: FixedDecimal
             let quebecRate: FixedDecimal
             enum CodingKeys: String, CodingKey {
-                case rate, maxInsurable = "max_insurable", quebecRate = "quebec_rate"
+                case rate
+                case maxInsurable = "max_insurable"
+                case quebecRate = "quebec_rate"
             }
         }
 
         struct Insurance: Decodable {
             let rate: FixedDecimal
             let maxInsurable: FixedDecimal
-            enum CodingKeys: String, CodingKey { case rate, maxInsurable = "max_insurable" }
+            enum CodingKeys: String, CodingKey {
+                case rate
+                case maxInsurable = "max_insurable"
+            }
         }
     }
 
@@ -175,12 +213,21 @@ struct TaxDataFile: Decodable {
         let verified: Verification?
 
         enum CodingKeys: String, CodingKey {
-            case brackets, creditRate = "credit_rate", bpa, canadaEmploymentAmount = "canada_employment_amount"
-            case ageAmount = "age_amount", pensionIncomeAmountMax = "pension_income_amount_max"
-            case contributionCredits = "contribution_credits", supplementalCredit = "supplemental_credit", surtax
-            case taxReduction = "tax_reduction", lowIncomeTaxReduction = "low_income_tax_reduction"
-            case liftCredit = "lift_credit", healthPremium = "health_premium"
-            case dividendTaxCredit = "dividend_tax_credit", verified
+            case brackets
+            case creditRate = "credit_rate"
+            case bpa
+            case canadaEmploymentAmount = "canada_employment_amount"
+            case ageAmount = "age_amount"
+            case pensionIncomeAmountMax = "pension_income_amount_max"
+            case contributionCredits = "contribution_credits"
+            case supplementalCredit = "supplemental_credit"
+            case surtax
+            case taxReduction = "tax_reduction"
+            case lowIncomeTaxReduction = "low_income_tax_reduction"
+            case liftCredit = "lift_credit"
+            case healthPremium = "health_premium"
+            case dividendTaxCredit = "dividend_tax_credit"
+            case verified
         }
 
         struct Supplemental: Decodable {
@@ -214,8 +261,11 @@ struct TaxDataFile: Decodable {
             let reductionRate: FixedDecimal
             let verified: Verification?
             enum CodingKeys: String, CodingKey {
-                case max, rateOfEmploymentIncome = "rate_of_employment_income"
-                case thresholdIndividual = "threshold_individual", reductionRate = "reduction_rate", verified
+                case max
+                case rateOfEmploymentIncome = "rate_of_employment_income"
+                case thresholdIndividual = "threshold_individual"
+                case reductionRate = "reduction_rate"
+                case verified
             }
         }
 
@@ -236,7 +286,8 @@ struct TaxDataFile: Decodable {
             let verified: Verification?
             enum CodingKeys: String, CodingKey {
                 case eligibleRateOfGrossedUp = "eligible_rate_of_grossed_up"
-                case nonEligibleRateOfGrossedUp = "non_eligible_rate_of_grossed_up", verified
+                case nonEligibleRateOfGrossedUp = "non_eligible_rate_of_grossed_up"
+                case verified
             }
         }
     }

@@ -69,7 +69,10 @@ public struct TaxTables: Sendable {
         }
         if let year = fileYear(name), year != file.taxYear {
             throw TaxDataError(
-                file: name, field: "tax_year", message: "is \(file.taxYear) but the file name says \(year)")
+                file: name,
+                field: "tax_year",
+                message: "is \(file.taxYear) but the file name says \(year)"
+            )
         }
         return try file.rules(fileName: name)
     }

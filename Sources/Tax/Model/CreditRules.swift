@@ -68,8 +68,11 @@ public struct CreditAmounts: Sendable, Hashable {
     public let contributionCredits: Bool
 
     public init(
-        basicPersonal: PhasedAmount, canadaEmployment: FixedDecimal? = nil, age: IncomeTestedAmount? = nil,
-        pensionIncomeMaximum: FixedDecimal? = nil, contributionCredits: Bool = true
+        basicPersonal: PhasedAmount,
+        canadaEmployment: FixedDecimal? = nil,
+        age: IncomeTestedAmount? = nil,
+        pensionIncomeMaximum: FixedDecimal? = nil,
+        contributionCredits: Bool = true
     ) {
         self.basicPersonal = basicPersonal
         self.canadaEmployment = canadaEmployment

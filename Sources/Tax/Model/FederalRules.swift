@@ -15,9 +15,14 @@ public struct FederalRules: Sendable, Hashable {
     public let foreignPropertyTaxCap: FixedDecimal
 
     public init(
-        brackets: TaxBrackets, creditRate: FixedDecimal, credits: CreditAmounts, topUpCreditRate: FixedDecimal?,
-        quebecAbatementRate: FixedDecimal, dividendGrossUp: DividendCreditRates,
-        dividendCredits: DividendCreditRates, foreignPropertyTaxCap: FixedDecimal
+        brackets: TaxBrackets,
+        creditRate: FixedDecimal,
+        credits: CreditAmounts,
+        topUpCreditRate: FixedDecimal?,
+        quebecAbatementRate: FixedDecimal,
+        dividendGrossUp: DividendCreditRates,
+        dividendCredits: DividendCreditRates,
+        foreignPropertyTaxCap: FixedDecimal
     ) {
         self.brackets = brackets
         self.creditRate = creditRate

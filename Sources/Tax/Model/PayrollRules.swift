@@ -10,8 +10,14 @@ public struct PayrollRules: Sendable, Hashable {
         public let secondRate: FixedDecimal
         public let secondCeiling: FixedDecimal
 
-        public init(rate: FixedDecimal, baseRate: FixedDecimal, basicExemption: FixedDecimal,
-                    maximumPensionableEarnings: FixedDecimal, secondRate: FixedDecimal, secondCeiling: FixedDecimal) {
+        public init(
+            rate: FixedDecimal,
+            baseRate: FixedDecimal,
+            basicExemption: FixedDecimal,
+            maximumPensionableEarnings: FixedDecimal,
+            secondRate: FixedDecimal,
+            secondCeiling: FixedDecimal
+        ) {
             self.rate = rate
             self.baseRate = baseRate
             self.basicExemption = basicExemption

@@ -35,8 +35,12 @@ public struct ProvincialAdjustments: Sendable, Hashable {
         public let employmentRate: FixedDecimal
         public let threshold: FixedDecimal
         public let reductionRate: FixedDecimal
-        public init(maximum: FixedDecimal, employmentRate: FixedDecimal, threshold: FixedDecimal,
-                    reductionRate: FixedDecimal) {
+        public init(
+            maximum: FixedDecimal,
+            employmentRate: FixedDecimal,
+            threshold: FixedDecimal,
+            reductionRate: FixedDecimal
+        ) {
             self.maximum = maximum
             self.employmentRate = employmentRate
             self.threshold = threshold
@@ -65,8 +69,11 @@ public struct ProvincialAdjustments: Sendable, Hashable {
     public let healthPremium: [PremiumTier]
 
     public init(
-        supplementalCredit: SupplementalCredit? = nil, surtax: [SurtaxTier] = [], taxReduction: TaxReduction? = nil,
-        lowIncomeWorkerCredit: LowIncomeWorkerCredit? = nil, healthPremium: [PremiumTier] = []
+        supplementalCredit: SupplementalCredit? = nil,
+        surtax: [SurtaxTier] = [],
+        taxReduction: TaxReduction? = nil,
+        lowIncomeWorkerCredit: LowIncomeWorkerCredit? = nil,
+        healthPremium: [PremiumTier] = []
     ) {
         self.supplementalCredit = supplementalCredit
         self.surtax = surtax

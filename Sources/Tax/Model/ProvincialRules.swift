@@ -11,8 +11,13 @@ public struct ProvincialRules: Sendable, Hashable {
     public let caveats: [String]
 
     public init(
-        jurisdiction: Jurisdiction, brackets: TaxBrackets, creditRate: FixedDecimal, credits: CreditAmounts,
-        dividendCredits: DividendCreditRates, adjustments: ProvincialAdjustments, caveats: [String]
+        jurisdiction: Jurisdiction,
+        brackets: TaxBrackets,
+        creditRate: FixedDecimal,
+        credits: CreditAmounts,
+        dividendCredits: DividendCreditRates,
+        adjustments: ProvincialAdjustments,
+        caveats: [String]
     ) {
         self.jurisdiction = jurisdiction
         self.brackets = brackets

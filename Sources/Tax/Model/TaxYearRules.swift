@@ -16,9 +16,16 @@ public struct TaxYearRules: Sendable, Hashable {
     public let caveats: [String]
 
     public init(
-        year: Int, federal: FederalRules, provinces: [Jurisdiction: ProvincialRules], payroll: PayrollRules,
-        oasRecoveryThreshold: FixedDecimal, oasRecoveryRate: FixedDecimal, rrspDollarLimit: FixedDecimal,
-        rrspEarnedIncomeRate: FixedDecimal, capitalGainsInclusionRate: FixedDecimal, caveats: [String]
+        year: Int,
+        federal: FederalRules,
+        provinces: [Jurisdiction: ProvincialRules],
+        payroll: PayrollRules,
+        oasRecoveryThreshold: FixedDecimal,
+        oasRecoveryRate: FixedDecimal,
+        rrspDollarLimit: FixedDecimal,
+        rrspEarnedIncomeRate: FixedDecimal,
+        capitalGainsInclusionRate: FixedDecimal,
+        caveats: [String]
     ) {
         self.year = year
         self.federal = federal

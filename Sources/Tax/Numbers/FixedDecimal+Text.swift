@@ -90,7 +90,9 @@ extension FixedDecimal: LosslessStringConvertible, Codable {
         if let text = try? container.decode(String.self) {
             guard let value = FixedDecimal(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(text)\" is not a plain decimal number")
+                    in: container,
+                    debugDescription: "\"\(text)\" is not a plain decimal number"
+                )
             }
             self = value
             return
@@ -98,7 +100,9 @@ extension FixedDecimal: LosslessStringConvertible, Codable {
         let decimal = try container.decode(Decimal.self)
         guard let value = FixedDecimal(exactly: decimal) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\(decimal) has more than 12 decimals or is too large")
+                in: container,
+                debugDescription: "\(decimal) has more than 12 decimals or is too large"
+            )
         }
         self = value
     }

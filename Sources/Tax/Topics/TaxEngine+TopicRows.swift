@@ -1,13 +1,17 @@
 extension TaxEngine {
     /// Writes the rows that explain a topic's change and returns its one-sentence answer.
     func explain(
-        _ topic: String, request: TaxTopicRequest, before: TaxEstimate, after: TaxEstimate,
+        _ topic: String,
+        request: TaxTopicRequest,
+        before: TaxEstimate,
+        after: TaxEstimate,
         into builder: inout BreakdownBuilder
     ) -> String {
         if topic == "credits" { return explainCredits(before, into: &builder) }
         let amount = request.amount
         let change = after.total - before.total
-        let payrollChange = (after.pensionContributions + after.insurancePremiums)
+        let payrollChange =
+            (after.pensionContributions + after.insurancePremiums)
             - (before.pensionContributions + before.insurancePremiums)
         builder.add(amountLabel(topic, request), "", amount, always: true)
         builder.add("Total tax before", "", before.total, always: true)
@@ -22,8 +26,12 @@ extension TaxEngine {
             let saved = -change
             builder.add("Tax saved", share(saved, of: amount), saved, always: true)
             if topic == "rrsp" {
-                builder.add("RRSP deduction allowed", "room \(after.rrspRoom.moneyText)", after.rrspDeduction,
-                            always: true)
+                builder.add(
+                    "RRSP deduction allowed",
+                    "room \(after.rrspRoom.moneyText)",
+                    after.rrspDeduction,
+                    always: true
+                )
                 builder.add("Net cost of the contribution", "contribution − tax saved", amount - saved, always: true)
                 return "A \(amount.moneyText) RRSP contribution saves \(saved.moneyText) of tax "
                     + "(\(share(saved, of: amount)))."

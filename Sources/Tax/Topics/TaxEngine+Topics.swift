@@ -10,16 +10,25 @@ extension TaxEngine {
         try TaxInput.checkAmount(request.amount, field: "amount")
         try TaxInput.checkAmount(request.foreignTaxPaid, field: "foreignTaxPaid")
         if request.foreignTaxPaid > request.amount {
-            throw TaxError(.invalidArgument, "foreign tax paid cannot exceed the foreign income",
-                           field: "foreignTaxPaid")
+            throw TaxError(
+                .invalidArgument,
+                "foreign tax paid cannot exceed the foreign income",
+                field: "foreignTaxPaid"
+            )
         }
         let before = try estimate(request.situation)
         let after = try estimate(changed(request, topic: topic.id))
         let change = after.total - before.total
         var builder = BreakdownBuilder()
         let summary = explain(topic.id, request: request, before: before, after: after, into: &builder)
-        return TaxTopicResult(topic: topic, before: before, after: after, taxChange: change, summary: summary,
-                              breakdown: builder.rows)
+        return TaxTopicResult(
+            topic: topic,
+            before: before,
+            after: after,
+            taxChange: change,
+            summary: summary,
+            breakdown: builder.rows
+        )
     }
 
     private func changed(_ request: TaxTopicRequest, topic: String) -> TaxInput {

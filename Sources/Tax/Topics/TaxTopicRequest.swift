@@ -16,8 +16,13 @@ public struct TaxTopicRequest: Sendable, Hashable {
     /// For the `dividend` topic.
     public var dividendKind: DividendKind
 
-    public init(topic: String, situation: TaxInput, amount: FixedDecimal = .zero,
-                foreignTaxPaid: FixedDecimal = .zero, dividendKind: DividendKind = .eligible) {
+    public init(
+        topic: String,
+        situation: TaxInput,
+        amount: FixedDecimal = .zero,
+        foreignTaxPaid: FixedDecimal = .zero,
+        dividendKind: DividendKind = .eligible
+    ) {
         self.topic = topic
         self.situation = situation
         self.amount = amount

@@ -6,7 +6,8 @@ struct CalcCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calc",
         abstract: "Evaluate an expression exactly where possible (2^100, 0.1+0.2, sqrt(8), 200 + 10%).",
-        discussion: "Example: reckon calc \"sin(30)\" --angle deg")
+        discussion: "Example: reckon calc \"sin(30)\" --angle deg"
+    )
 
     @Argument(help: "The expression; quote it for the shell.")
     var expression: [String]
@@ -23,8 +24,10 @@ struct CalcCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() async throws {
-        var args = JSONObject([("expression", .string(expression.joined(separator: " "))), ("angle", .string(angle)),
-                               ("digits", .number(String(digits)))])
+        var args = JSONObject([
+            ("expression", .string(expression.joined(separator: " "))), ("angle", .string(angle)),
+            ("digits", .number(String(digits))),
+        ])
         if let ans { args["ans"] = .string(ans) }
         let result = try await client.call(service: "calc", op: "evaluate", args: .object(args))
         client.print(result) { result in

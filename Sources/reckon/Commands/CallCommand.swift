@@ -4,7 +4,8 @@ import Wire
 /// `reckon call SERVICE OP [--args JSON]`: any op of any service.
 struct CallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "call", abstract: "Call any op of any service and print its result.",
+        commandName: "call",
+        abstract: "Call any op of any service and print its result.",
         discussion: #"Example: reckon call calc evaluate --args '{"expression": "2^100"}'"#
     )
 
@@ -14,7 +15,9 @@ struct CallCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func validate() throws {
-        guard case .object = try? JSONValue(parsing: args) else { throw ValidationError("--args must be a JSON object") }
+        guard case .object = try? JSONValue(parsing: args) else {
+            throw ValidationError("--args must be a JSON object")
+        }
     }
 
     func run() async throws {

@@ -12,7 +12,8 @@ extension CeilingCommand {
                 square room). Inputs without an option of their own go through --set NAME=VALUE, using the names \
                 `reckon ceiling inputs PRODUCT` lists. Without PRODUCT, on a terminal, the command asks for \
                 everything interactively.
-                """)
+                """
+        )
 
         @OptionGroup var client: ClientOptions
 
@@ -49,8 +50,10 @@ extension CeilingCommand {
             let result: JSONValue
             if let product {
                 result = try await client.call(
-                    service: "calc", op: "ceiling.estimate",
-                    args: ["product": .string(product), "inputs": .object(JSONObject(givenInputs()))])
+                    service: "calc",
+                    op: "ceiling.estimate",
+                    args: ["product": .string(product), "inputs": .object(JSONObject(givenInputs()))]
+                )
             } else {
                 result = try await CeilingInteractive(client: client, given: givenInputs()).run()
             }

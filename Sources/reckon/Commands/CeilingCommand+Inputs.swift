@@ -13,7 +13,10 @@ extension CeilingCommand {
 
         func run() async throws {
             let result = try await client.call(
-                service: "calc", op: "ceiling.inputs", args: ["product": .string(product)])
+                service: "calc",
+                op: "ceiling.inputs",
+                args: ["product": .string(product)]
+            )
             client.print(result, text: CeilingRendering.form)
         }
     }

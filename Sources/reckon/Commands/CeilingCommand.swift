@@ -9,5 +9,6 @@ struct CeilingCommand: AsyncParsableCommand {
             Run `reckon ceiling estimate` on a terminal without a product to choose one from the menus and answer \
             its inputs one by one.
             """,
-        subcommands: [Menu.self, Inputs.self, Estimate.self])
+        subcommands: [Menu.self, Inputs.self, Estimate.self]
+    )
 }

@@ -22,8 +22,10 @@ struct CeilingInteractive {
             try ask(form, into: &inputs, only: pending)
             do {
                 return try await client.call(
-                    service: "calc", op: "ceiling.estimate",
-                    args: ["product": .string(product), "inputs": .object(inputs)])
+                    service: "calc",
+                    op: "ceiling.estimate",
+                    args: ["product": .string(product), "inputs": .object(inputs)]
+                )
             } catch let error as WireError where error.code == .invalidArgument && !(error.details ?? []).isEmpty {
                 var fields = Set<String>()
                 for detail in error.details ?? [] {
@@ -41,7 +43,10 @@ struct CeilingInteractive {
         var node: String?
         while true {
             let menu = try await client.call(
-                service: "calc", op: "ceiling.menu", args: node.map { ["node": .string($0)] } ?? [:])
+                service: "calc",
+                op: "ceiling.menu",
+                args: node.map { ["node": .string($0)] } ?? [:]
+            )
             let children = menu["children"]?.arrayValue ?? []
             print(CeilingRendering.name(menu["node"] ?? .null))
             let child = children[try choose(children.map(CeilingRendering.name), default: nil)]
@@ -104,7 +109,8 @@ struct CeilingInteractive {
             print(label)
             let pick = try choose(
                 choices.map { CeilingRendering.text($0["label"]) },
-                default: choices.firstIndex { CeilingRendering.text($0["value"]) == preset })
+                default: choices.firstIndex { CeilingRendering.text($0["value"]) == preset }
+            )
             return choices[pick]["value"]
         default:
             let unit = CeilingRendering.text(input["unit"])

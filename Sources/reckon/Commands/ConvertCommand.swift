@@ -6,7 +6,8 @@ struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert between units with exact factors (length, mass, volume, temperature, data, ...).",
-        discussion: "Examples: reckon convert 5 mi km; reckon convert 98.6 °F °C; reckon convert --list length")
+        discussion: "Examples: reckon convert 5 mi km; reckon convert 98.6 °F °C; reckon convert --list length"
+    )
 
     @Argument(help: "VALUE FROM TO, e.g. 5 mi km (quote units with spaces: \"US gal\").")
     var words: [String] = []
@@ -35,8 +36,10 @@ struct ConvertCommand: AsyncParsableCommand {
             }
             return
         }
-        let args: JSONValue = ["value": .string(words[0]), "from": .string(words[1]), "to": .string(words[2]),
-                               "digits": .number(String(digits))]
+        let args: JSONValue = [
+            "value": .string(words[0]), "from": .string(words[1]), "to": .string(words[2]),
+            "digits": .number(String(digits)),
+        ]
         let result = try await client.call(service: "calc", op: "convert", args: args)
         client.print(result) { result in
             let to = result["to"]?["symbol"]?.stringValue ?? words[2]

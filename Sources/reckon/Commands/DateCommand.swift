@@ -7,7 +7,8 @@ struct DateCommand: AsyncParsableCommand {
         commandName: "date",
         abstract: "Days, weeks, months and years between two dates, or a date plus an amount.",
         discussion: "Examples: reckon date 2024-01-31 2024-03-01 --unit days; "
-            + "reckon date 2024-01-31 --add 1 --unit months")
+            + "reckon date 2024-01-31 --add 1 --unit months"
+    )
 
     @Argument(help: "FROM [TO]: ISO dates or date-times (2024-01-31, 2024-01-31T09:00-05:00).")
     var dates: [String]

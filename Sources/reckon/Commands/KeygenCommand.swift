@@ -5,7 +5,8 @@ import ZeroMQ
 /// `reckon keygen NAME`: a CURVE key pair in `NAME` (secret) and `NAME.pub` (public), Z85.
 struct KeygenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "keygen", abstract: "Write a new CURVE key pair: NAME holds the secret key, NAME.pub the public key."
+        commandName: "keygen",
+        abstract: "Write a new CURVE key pair: NAME holds the secret key, NAME.pub the public key."
     )
 
     @Argument(help: "Path of the secret key file.") var name: String
@@ -17,7 +18,12 @@ struct KeygenCommand: ParsableCommand {
             throw ValidationError("\(name) or \(name).pub exists; pass --force to replace")
         }
         let pair = try CurveKeyPair.generate()
-        guard manager.createFile(atPath: name, contents: Data((pair.secretKey.z85 + "\n").utf8), attributes: [.posixPermissions: 0o600]),
+        guard
+            manager.createFile(
+                atPath: name,
+                contents: Data((pair.secretKey.z85 + "\n").utf8),
+                attributes: [.posixPermissions: 0o600]
+            ),
             manager.createFile(atPath: name + ".pub", contents: Data((pair.publicKey.z85 + "\n").utf8))
         else { throw ValidationError("cannot write \(name)") }
         print("public key \(pair.publicKey.z85) written to \(name).pub; secret key in \(name)")

@@ -6,7 +6,8 @@ struct LoanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loan",
         abstract: "Loan or mortgage payment, total interest and the amortization schedule.",
-        discussion: "Example: reckon loan 300000 --rate 6 --years 25 --compounding semiannual (Canadian mortgage)")
+        discussion: "Example: reckon loan 300000 --rate 6 --years 25 --compounding semiannual (Canadian mortgage)"
+    )
 
     @Argument(help: "The amount borrowed.")
     var principal: String
@@ -35,25 +36,31 @@ struct LoanCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() async throws {
-        var args = JSONObject([("principal", .string(principal)), ("ratePercent", .string(rate)),
-                               ("years", .string(years)), ("paymentsPerYear", .number(String(paymentsPerYear))),
-                               ("rounding", .string(rounding))])
+        var args = JSONObject([
+            ("principal", .string(principal)), ("ratePercent", .string(rate)),
+            ("years", .string(years)), ("paymentsPerYear", .number(String(paymentsPerYear))),
+            ("rounding", .string(rounding)),
+        ])
         if let compounding { args["compounding"] = .string(compounding) }
         if let extra { args["extraPayment"] = .string(extra) }
         let result = try await client.call(service: "calc", op: "loan", args: .object(args))
         client.print(result) { result in
             let field = { (key: String) in result[key]?.cellText ?? "" }
-            var lines = ["Payment:        \(field("payment")) x \(field("numberOfPayments"))",
-                         "Total paid:     \(field("totalPaid"))",
-                         "Total interest: \(field("totalInterest"))",
-                         "Rounding:       \(field("rounding"))"]
+            var lines = [
+                "Payment:        \(field("payment")) x \(field("numberOfPayments"))",
+                "Total paid:     \(field("totalPaid"))",
+                "Total interest: \(field("totalInterest"))",
+                "Rounding:       \(field("rounding"))",
+            ]
             if !summary {
                 let rows = (result["schedule"]?.arrayValue ?? []).map { row in
                     ["period", "payment", "interest", "principal", "balance"].map { row[$0]?.cellText ?? "" }
                 }
                 lines.append("")
-                lines.append(TextTable(headers: ["#", "Payment", "Interest", "Principal", "Balance"], rows: rows)
-                    .render())
+                lines.append(
+                    TextTable(headers: ["#", "Payment", "Interest", "Principal", "Balance"], rows: rows)
+                        .render()
+                )
             }
             return lines.joined(separator: "\n")
         }

@@ -4,7 +4,8 @@ import Wire
 /// `reckon status`: the gateway's services with their workers and queue depths.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show services, workers and queue depths from the gateway."
+        commandName: "status",
+        abstract: "Show services, workers and queue depths from the gateway."
     )
 
     @OptionGroup var client: ClientOptions
@@ -16,7 +17,8 @@ struct StatusCommand: AsyncParsableCommand {
                 ["name", "workers", "idle", "queued"].map { service[$0]?.cellText ?? "" }
             }
             let uptime = health["uptimeSeconds"]?.cellText ?? "?"
-            return "gateway \(client.endpoint), up \(uptime) s\n" + TextTable(headers: ["service", "workers", "idle", "queued"], rows: rows).render()
+            return "gateway \(client.endpoint), up \(uptime) s\n"
+                + TextTable(headers: ["service", "workers", "idle", "queued"], rows: rows).render()
         }
     }
 }

@@ -5,7 +5,8 @@ extension TaxCommand {
     /// `reckon tax [estimate] --income 85000 --province ON [--year 2026]`.
     struct Estimate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Estimate federal and provincial tax and print the step-by-step breakdown.")
+            abstract: "Estimate federal and provincial tax and print the step-by-step breakdown."
+        )
 
         @OptionGroup var situation: TaxSituationOptions
         @OptionGroup var client: ClientOptions
@@ -19,7 +20,9 @@ extension TaxCommand {
     /// `reckon tax rrsp --income 85000 --province BC --contribution 10000`.
     struct RRSP: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rrsp", abstract: "Show the tax an RRSP contribution saves.")
+            commandName: "rrsp",
+            abstract: "Show the tax an RRSP contribution saves."
+        )
 
         @Option(help: "The RRSP contribution.")
         var contribution: String
@@ -42,7 +45,8 @@ extension TaxCommand {
     /// `reckon tax topics [query]`.
     struct Topics: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List tax topics, or search them by words.")
+            abstract: "List tax topics, or search them by words."
+        )
 
         @Argument(help: "Words to search for.")
         var query: [String] = []

@@ -39,8 +39,10 @@ struct TaxSituationOptions: ParsableArguments {
         var deductions = JSONObject()
         if let rrsp { deductions["rrsp"] = .string(rrsp) }
         if let rrspRoom { deductions["rrspRoom"] = .string(rrspRoom) }
-        var args = JSONObject([("province", .string(province)), ("income", .object(income)),
-                               ("deductions", .object(deductions))])
+        var args = JSONObject([
+            ("province", .string(province)), ("income", .object(income)),
+            ("deductions", .object(deductions)),
+        ])
         if let year { args["year"] = .number(String(year)) }
         if let age { args["age"] = .number(String(age)) }
         return args

@@ -7,5 +7,6 @@ struct TaxCommand: AsyncParsableCommand {
         abstract: "Estimate Canadian income tax, step by step, and see what an RRSP contribution changes.",
         discussion: "Example: reckon tax --income 85000 --province ON --year 2026",
         subcommands: [Estimate.self, RRSP.self, Topics.self],
-        defaultSubcommand: Estimate.self)
+        defaultSubcommand: Estimate.self
+    )
 }

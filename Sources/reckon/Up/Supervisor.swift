@@ -75,7 +75,8 @@ final class Supervisor: @unchecked Sendable {
             return
         }
         let uptime = started.map { ContinuousClock.now - $0 } ?? .zero
-        let delay = uptime > .seconds(60) ? .seconds(1) : min((backoff[child.name] ?? .milliseconds(500)) * 2, .seconds(30))
+        let delay =
+            uptime > .seconds(60) ? .seconds(1) : min((backoff[child.name] ?? .milliseconds(500)) * 2, .seconds(30))
         backoff[child.name] = delay
         say("\(child.name) exited with status \(status); restarting in \(delay)")
         queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay.components.seconds * 1000))) { [unowned self] in

@@ -27,11 +27,14 @@ struct UpCommand: AsyncParsableCommand {
     var binDir: String?
 
     func run() async throws {
-        let bin = binDir ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+        let bin =
+            binDir
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
         let logs = URL(fileURLWithPath: dataDir).appendingPathComponent("logs")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let gateway = ChildSpec(
-            name: "reckon-gateway", path: "\(bin)/reckon-gateway",
+            name: "reckon-gateway",
+            path: "\(bin)/reckon-gateway",
             arguments: ["--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint]
         )
         let workers = Self.workerNames
@@ -49,7 +52,9 @@ struct UpCommand: AsyncParsableCommand {
 
     /// Prints the gateway's status once every worker service has registered (or after 30 s).
     private func reportReady(services: [String]) async {
-        guard let client = try? ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .milliseconds(500))) else {
+        guard
+            let client = try? ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .milliseconds(500)))
+        else {
             return
         }
         defer { client.close() }

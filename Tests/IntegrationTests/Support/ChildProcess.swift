@@ -16,7 +16,9 @@ final class ChildProcess: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw StackError("\(path) is missing: run `swift build` before the integration tests")
         }
-        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-test-\(name)-\(UUID().uuidString).log")
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reckon-test-\(name)-\(UUID().uuidString).log"
+        )
         FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)
         process.executableURL = URL(fileURLWithPath: path)
@@ -49,10 +51,16 @@ final class ChildProcess: @unchecked Sendable {
 
     /// The folder with the built executables: RECKON_BIN_DIR, else the folder of the test bundle (`.build/debug`).
     static let binDirectory: URL = {
-        if let directory = ProcessInfo.processInfo.environment["RECKON_BIN_DIR"] { return URL(fileURLWithPath: directory) }
+        if let directory = ProcessInfo.processInfo.environment["RECKON_BIN_DIR"] {
+            return URL(fileURLWithPath: directory)
+        }
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.pathComponents.count > 1, !url.lastPathComponent.hasSuffix(".xctest") { url.deleteLastPathComponent() }
-        return url.pathComponents.count > 1 ? url.deletingLastPathComponent() : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while url.pathComponents.count > 1, !url.lastPathComponent.hasSuffix(".xctest") {
+            url.deleteLastPathComponent()
+        }
+        return url.pathComponents.count > 1
+            ? url.deletingLastPathComponent()
+            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }()
 }
 

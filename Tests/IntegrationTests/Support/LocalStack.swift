@@ -16,14 +16,19 @@ final class LocalStack: Sendable {
     private let processes = ProcessList()
     let client: ReckonClient
 
-    private init(extraGatewayArguments: [String], extraWorkerArguments: [String], client: ReckonClient.Configuration) throws {
+    private init(
+        extraGatewayArguments: [String],
+        extraWorkerArguments: [String],
+        client: ReckonClient.Configuration
+    ) throws {
         let ports = try FreePorts.take(2)
         clientEndpoint = "tcp://127.0.0.1:\(ports[0])"
         workerEndpoint = "tcp://127.0.0.1:\(ports[1])"
-        gatewayArguments = [
-            "--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint,
-            "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)",
-        ] + extraGatewayArguments
+        gatewayArguments =
+            [
+                "--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint,
+                "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)",
+            ] + extraGatewayArguments
         workerArguments = extraWorkerArguments
         var clientConfiguration = client
         clientConfiguration.endpoint = clientEndpoint
@@ -37,10 +42,16 @@ final class LocalStack: Sendable {
     ///   - workerArguments: more flags for every worker.
     ///   - client: the stack's client settings; its endpoint is replaced by the gateway's.
     static func start(
-        workers: [Int] = [2], gatewayArguments: [String] = [], workerArguments: [String] = [],
+        workers: [Int] = [2],
+        gatewayArguments: [String] = [],
+        workerArguments: [String] = [],
         client: ReckonClient.Configuration = .init(timeout: .seconds(10))
     ) async throws -> LocalStack {
-        let stack = try LocalStack(extraGatewayArguments: gatewayArguments, extraWorkerArguments: workerArguments, client: client)
+        let stack = try LocalStack(
+            extraGatewayArguments: gatewayArguments,
+            extraWorkerArguments: workerArguments,
+            client: client
+        )
         try stack.startGateway()
         for slots in workers { try stack.startWorker(slots: slots) }
         try await stack.waitForWorkers(service: "calc", count: workers.reduce(0, +))
@@ -56,7 +67,10 @@ final class LocalStack: Sendable {
     /// Starts one `reckon-calc` process.
     @discardableResult
     func startWorker(slots: Int = 2) throws -> ChildProcess {
-        let arguments = ["--gateway", workerEndpoint, "--rates-file", Self.sampleRatesFile, "--slots", "\(slots)", "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)"]
+        let arguments = [
+            "--gateway", workerEndpoint, "--rates-file", Self.sampleRatesFile, "--slots", "\(slots)", "--heartbeat-ms",
+            "\(heartbeatMs)", "--liveness", "\(liveness)",
+        ]
         return processes.add(try ChildProcess("reckon-calc", arguments + workerArguments), role: .worker)
     }
 
@@ -82,11 +96,18 @@ final class LocalStack: Sendable {
             if last != nil, (entry?["workers"]?.cellInt ?? 0) == count { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw StackError("\(service) did not reach \(count) workers; last health \(last?.jsonText ?? "none")\n\(processes.logs)")
+        throw StackError(
+            "\(service) did not reach \(count) workers; last health \(last?.jsonText ?? "none")\n\(processes.logs)"
+        )
     }
 
     /// Calls an op through the gateway.
-    func call(_ service: String, _ op: String, _ args: JSONValue = [:], idempotencyKey: String? = UUID().uuidString) async throws -> JSONValue {
+    func call(
+        _ service: String,
+        _ op: String,
+        _ args: JSONValue = [:],
+        idempotencyKey: String? = UUID().uuidString
+    ) async throws -> JSONValue {
         try await client.call(service: service, op: op, args: args, idempotencyKey: idempotencyKey)
     }
 
