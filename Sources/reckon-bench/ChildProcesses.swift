@@ -64,8 +64,9 @@ final class ChildProcesses: Sendable {
     }
 }
 
-/// Runs `body` with a fresh ``ChildProcesses`` and stops whatever it started when it returns or throws. SIGINT and
-/// SIGTERM stop the children and end the bench with status 130.
+/// Runs `body` with a fresh ``ChildProcesses`` and stops whatever it started when it returns or throws. The
+/// children's logs are deleted after success and kept after a failure. SIGINT and SIGTERM stop the children and end
+/// the bench with status 130.
 /// - Throws: what `body` throws, or an error creating the log folder.
 func withChildProcesses<Result>(_ body: (ChildProcesses) async throws -> Result) async throws -> Result {
     let children = try ChildProcesses()
@@ -87,9 +88,11 @@ func withChildProcesses<Result>(_ body: (ChildProcesses) async throws -> Result)
     do {
         let result = try await body(children)
         await children.stopAll()
+        try? FileManager.default.removeItem(at: children.logDirectory)
         return result
     } catch {
         await children.stopAll()
+        FileHandle.standardError.write(Data("child logs: \(children.logDirectory.path)\n".utf8))
         throw error
     }
 }

@@ -51,7 +51,7 @@ final class LoadGenerator<Transport: LoadTransport> {
             advance(now: now)
             try transport.tick(now: now)
             if plan.showsProgress {
-                progress.update(now: now, replies: replies, measured: phase == .warmup ? nil : recorder)
+                progress.update(now: now, replies: replies, measured: recorder.replies > 0 ? recorder : nil)
             }
             if inFlight > 0, now - lastReplyAt > plan.stallTimeout.nanoseconds {
                 throw BenchError("no reply for \(plan.stallTimeout) with \(inFlight) requests in flight (\(plan.path))")

@@ -19,7 +19,7 @@ struct ProgressLine {
     /// Writes the line when a second has passed since the last one.
     /// - Parameters:
     ///   - replies: replies so far, warm-up included.
-    ///   - measured: the measured phase's recorder, `nil` while warming up.
+    ///   - measured: the measured phase's recorder, `nil` until it has a reply.
     mutating func update(now: UInt64, replies: Int, measured: LatencyRecorder?) {
         guard now >= nextAt else { return }
         let rate = Double(replies - lastReplies) * 1_000_000_000 / Double(now - lastAt)

@@ -48,8 +48,6 @@ struct StackLauncher: Sendable {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw BenchError(
-            "\(service) not served through \(endpoint) within \(Self.startupTimeout); logs in \(children.logDirectory.path)"
-        )
+        throw BenchError("\(service) not served through \(endpoint) within \(Self.startupTimeout)")
     }
 }

@@ -48,18 +48,28 @@ enum DecimalText {
     /// `value` rounded half-even to `digits` significant digits.
     static func rounded(_ value: Rational, significantDigits digits: Int) -> String {
         guard !value.isZero else { return "0" }
+        let (scaled, exponent) = roundedDigits(value, significantDigits: digits)
+        let negative = value.signum < 0
+        if plainRange.contains(exponent) {
+            return plain(digits: scaled, negative: negative, pointFromRight: digits - 1 - exponent)
+        }
+        let mantissa = plain(digits: scaled, negative: negative, pointFromRight: digits - 1)
+        return mantissa + (exponent < 0 ? "e-" : "e+") + String(abs(exponent))
+    }
+
+    /// The `digits` significant digits of `|value|` rounded half-even, and the decimal exponent of the first one.
+    private static func roundedDigits(_ value: Rational, significantDigits digits: Int) -> (String, Int) {
+        if case .small(let numerator, let denominator) = value.storage,
+           let (scaled, exponent) = smallRounded(numerator, denominator, significantDigits: digits) {
+            return (String(scaled), exponent)
+        }
         var exponent = decimalExponent(value)
         var scaled = roundHalfEven(value.magnitude * power10(digits - 1 - exponent))
         if scaled == BigInt(10).power(digits) {
             scaled /= 10
             exponent += 1
         }
-        let negative = value.signum < 0
-        if plainRange.contains(exponent) {
-            return plain(digits: scaled.description, negative: negative, pointFromRight: digits - 1 - exponent)
-        }
-        let mantissa = plain(digits: scaled.description, negative: negative, pointFromRight: digits - 1)
-        return mantissa + (exponent < 0 ? "e-" : "e+") + String(abs(exponent))
+        return (scaled.description, exponent)
     }
 
     /// `value` rounded to `places` decimal places, half-even or half-up (away from zero), with exactly that many

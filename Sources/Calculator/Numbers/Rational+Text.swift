@@ -83,7 +83,31 @@ extension Rational {
     /// The exact decimal text when the value has a finite decimal expansion (its denominator has only the
     /// factors 2 and 5), else `nil`. Always plain notation, never an exponent.
     public var terminatingDecimal: String? {
-        if case .small(let n, 1) = storage { return String(n) }
+        switch storage {
+        case .small(let n, 1): return String(n)
+        case .small(let n, let d): return smallTerminatingDecimal(n, d)
+        case .big: return bigTerminatingDecimal
+        }
+    }
+
+    /// ``terminatingDecimal`` for a small fraction: the denominator must be 2^a·5^b.
+    private func smallTerminatingDecimal(_ numerator: Int, _ denominator: Int) -> String? {
+        let twos = denominator.trailingZeroBitCount
+        var rest = denominator >> twos
+        var fives = 0
+        while rest % 5 == 0 {
+            rest /= 5
+            fives += 1
+        }
+        guard rest == 1 else { return nil }
+        let places = max(twos, fives)
+        guard let scaled = DecimalText.smallScaled(numerator, denominator, places: places) else {
+            return bigTerminatingDecimal
+        }
+        return DecimalText.plain(digits: String(scaled), negative: numerator < 0, pointFromRight: places)
+    }
+
+    private var bigTerminatingDecimal: String? {
         if isInteger { return numerator.description }
         var rest = denominator
         var twos = 0
@@ -106,7 +130,12 @@ extension Rational {
 
     /// `a/b`, or the integer alone.
     public var fractionText: String {
-        isInteger ? numerator.description : "\(numerator)/\(denominator)"
+        switch storage {
+        case .small(let n, 1): String(n)
+        case .small(let n, let d): String(n) + "/" + String(d)
+        case .big(let n, 1): n.description
+        case .big(let n, let d): "\(n)/\(d)"
+        }
     }
 
     /// The value rounded half-even to `digits` significant digits, in plain notation for moderate exponents and
