@@ -16,7 +16,7 @@ struct BenchSession: Sendable {
     func measureThroughGateway(endpoint: String, plan: LoadPlan) async throws -> LoadResult {
         let context = context
         let target = target
-        return try await DedicatedThread.value(name: "reckon-bench-gateway") {
+        return try await DedicatedThread.value(name: "bench-gateway") {
             let transport = GatewayClients(context: context, endpoint: endpoint, target: target)
             defer { transport.close() }
             return try LoadGenerator(transport: transport, plan: plan).run()
@@ -37,7 +37,7 @@ struct BenchSession: Sendable {
         }
         let context = context
         let target = target
-        let result = try await DedicatedThread.value(name: "reckon-bench-direct") {
+        let result = try await DedicatedThread.value(name: "bench-direct") {
             let dispatcher = try DirectDispatcher(context: context, endpoint: endpoint, target: target)
             defer { dispatcher.close() }
             try dispatcher.waitForSlots(slots, timeout: Self.readyTimeout)
@@ -51,7 +51,7 @@ struct BenchSession: Sendable {
     /// - Throws: ``ZMQError``.
     func flood(_ gateway: RunningGateway, plan: FloodPlan) async throws -> FloodResult {
         let context = context
-        return try await DedicatedThread.value(name: "reckon-bench-flood") {
+        return try await DedicatedThread.value(name: "bench-flood") {
             try FloodGenerator(context: context, gateway: gateway, plan: plan).run()
         }
     }

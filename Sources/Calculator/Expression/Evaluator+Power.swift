@@ -85,7 +85,7 @@ extension Value {
     /// About how many bits the value's largest part needs, for overflow checks before exponentiation.
     var bitEstimate: Int {
         switch self {
-        case .rational(let r): max(r.numerator.magnitude.bitWidth, r.denominator.magnitude.bitWidth)
+        case .rational(let r): r.bitWidth
         case .piMultiple(let q): max(q.numerator.magnitude.bitWidth, q.denominator.magnitude.bitWidth) + 2
         case .surd(let s): max(s.coefficient.numerator.magnitude.bitWidth, s.coefficient.denominator.magnitude.bitWidth)
             + s.radicand.magnitude.bitWidth

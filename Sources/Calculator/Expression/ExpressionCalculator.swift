@@ -59,9 +59,9 @@ public enum ExpressionCalculator {
                 if let decimal = r.terminatingDecimal {
                     return Result(value: decimal, exact: true, parsed: parsed)
                 }
-                return Result(value: r.fractionText, exact: true,
-                              approx: r.formatted(significantDigits: options.digits), exactForm: r.fractionText,
-                              parsed: parsed)
+                let fraction = r.fractionText
+                return Result(value: fraction, exact: true, approx: r.formatted(significantDigits: options.digits),
+                              exactForm: fraction, parsed: parsed)
             }
             let float = value.approximation(bits)
             guard float.isZero || abs(float.magnitudeExponent) < 70_000 else {

@@ -201,7 +201,31 @@ public struct Rational: Sendable, Hashable, Comparable {
     /// The value raised to an integer power (a negative power of zero is a programmer error).
     public func power(_ exponent: Int) -> Rational {
         if exponent < 0 { return reciprocal.power(-exponent) }
+        if case .small(let n, let d) = storage, let top = Self.smallPower(n, exponent),
+           let bottom = Self.smallPower(d, exponent) {
+            return Rational(reducing: top, bottom)
+        }
         return Rational(normalized: numerator.power(exponent), denominator.power(exponent))
+    }
+
+    /// `base^exponent` (exponent ≥ 0) by repeated squaring, or `nil` when it overflows an `Int`.
+    private static func smallPower(_ base: Int, _ exponent: Int) -> Int? {
+        var result = 1
+        var square = base
+        var rest = exponent
+        while rest > 0 {
+            if rest & 1 == 1 {
+                let (product, overflow) = result.multipliedReportingOverflow(by: square)
+                guard !overflow else { return nil }
+                result = product
+            }
+            rest >>= 1
+            guard rest > 0 else { break }
+            let (squared, overflow) = square.multipliedReportingOverflow(by: square)
+            guard !overflow else { return nil }
+            square = squared
+        }
+        return result
     }
 
     /// The floored remainder `self - divisor * floor(self / divisor)`, with the divisor's sign (`-7 mod 3 = 2`).
