@@ -1,23 +1,11 @@
 import Testing
 import Wire
 
-/// Runs `body` against a fresh gateway and `reckon-calc`, stopping them afterwards even when `body` throws.
-private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) async throws {
-    let stack = try await LocalStack.start()
-    do {
-        try await body(stack)
-    } catch {
-        await stack.stop()
-        throw error
-    }
-    await stack.stop()
-}
-
 /// The calculator, unit, date and finance ops through the real gateway and `reckon-calc`
 /// (library-level vectors: Tests/CalculatorTests).
 @Suite struct CalculatorEndToEndTests {
     @Test func evaluateIsExact() async throws {
-        try await withCalculatorStack { stack in
+        try await withLocalStack { stack in
             let sum = try await stack.call("calc", "evaluate", ["expression": "0.1+0.2"])
             #expect(sum["value"] == "0.3")
             #expect(sum["exact"] == true)
@@ -30,7 +18,7 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
     }
 
     @Test func evaluateErrorsAreTypedWithTheColumn() async throws {
-        try await withCalculatorStack { stack in
+        try await withLocalStack { stack in
             await #expect {
                 _ = try await stack.call("calc", "evaluate", ["expression": "1/0"])
             } throws: { error in
@@ -42,7 +30,7 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
     }
 
     @Test func convertAndUnits() async throws {
-        try await withCalculatorStack { stack in
+        try await withLocalStack { stack in
             let result = try await stack.call("calc", "convert", ["value": "5", "from": "mi", "to": "kilometres"])
             #expect(result["value"] == "8.04672")
             #expect(result["category"] == "length")
@@ -55,7 +43,7 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
     }
 
     @Test func dateDiffAndDateAdd() async throws {
-        try await withCalculatorStack { stack in
+        try await withLocalStack { stack in
             let difference = try await stack.call(
                 "calc",
                 "dateDiff",
@@ -70,7 +58,7 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
     }
 
     @Test func compoundInterestLoanRatiosAndGrowth() async throws {
-        try await withCalculatorStack { stack in
+        try await withLocalStack { stack in
             let growth = try await stack.call(
                 "calc",
                 "compoundInterest",
@@ -93,7 +81,7 @@ private func withCalculatorStack(_ body: (LocalStack) async throws -> Void) asyn
 
     /// Needs `reckon-calc` started with `--rates-file config/ecb-rates-sample.xml` (LocalStack passes it).
     @Test func currencyAndRatesFromTheSampleFile() async throws {
-        try await withCalculatorStack { stack in
+        try await withLocalStack { stack in
             let rates = try await stack.call("calc", "rates", [:])
             #expect(rates["base"] == "EUR")
             #expect(rates["asOf"] == "2023-01-03")

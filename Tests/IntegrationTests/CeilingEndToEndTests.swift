@@ -1,13 +1,6 @@
 import Testing
 import Wire
 
-/// Runs `body` against a fresh gateway and `reckon-calc`, stopping them afterwards even when `body` throws.
-private func withLocalStack(_ body: (LocalStack) async throws -> Void) async throws {
-    let stack = try await LocalStack.start()
-    defer { stack.stop() }
-    try await body(stack)
-}
-
 /// The ceiling ops through the real gateway and `reckon-calc`.
 @Suite struct CeilingEndToEndTests {
     @Test func menuWalksFromTheRootToAProduct() async throws {

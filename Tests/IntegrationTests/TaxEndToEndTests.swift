@@ -1,22 +1,10 @@
 import Testing
 import Wire
 
-/// Runs `body` against a fresh gateway and `reckon-calc`, stopping them afterwards even when `body` throws.
-private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throws {
-    let stack = try await LocalStack.start()
-    do {
-        try await body(stack)
-    } catch {
-        await stack.stop()
-        throw error
-    }
-    await stack.stop()
-}
-
 /// The tax ops through the real gateway and `reckon-calc` (hand-checked figures: Tests/TaxTests/ScenarioTests).
 @Suite struct TaxEndToEndTests {
     @Test func jurisdictionsListsThirteenAndTheYears() async throws {
-        try await withTaxStack { stack in
+        try await withLocalStack { stack in
             let result = try await stack.call("calc", "tax.jurisdictions", [:])
             #expect(result["jurisdictions"]?.arrayValue?.count == 13)
             #expect(result["years"]?.arrayValue?.contains(2025) == true)
@@ -24,7 +12,7 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
     }
 
     @Test func topicsSearchByWords() async throws {
-        try await withTaxStack { stack in
+        try await withLocalStack { stack in
             let all = try await stack.call("calc", "tax.topics", [:])
             #expect(all["topics"]?.arrayValue?.count == 8)
             let found = try await stack.call("calc", "tax.topics", ["query": "OAS recovery"])
@@ -33,7 +21,7 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
     }
 
     @Test func estimateOntario85000() async throws {
-        try await withTaxStack { stack in
+        try await withLocalStack { stack in
             let result = try await stack.call(
                 "calc",
                 "tax.estimate",
@@ -48,7 +36,7 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
     }
 
     @Test func rrspTopicSavesTax() async throws {
-        try await withTaxStack { stack in
+        try await withLocalStack { stack in
             let result = try await stack.call(
                 "calc",
                 "tax.topic",
@@ -62,7 +50,7 @@ private func withTaxStack(_ body: (LocalStack) async throws -> Void) async throw
     }
 
     @Test func negativeIncomeIsAnInvalidArgumentWithItsField() async throws {
-        try await withTaxStack { stack in
+        try await withLocalStack { stack in
             do {
                 _ = try await stack.call(
                     "calc",

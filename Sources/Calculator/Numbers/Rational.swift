@@ -201,9 +201,11 @@ public struct Rational: Sendable, Hashable, Comparable {
     /// The value raised to an integer power (a negative power of zero is a programmer error).
     public func power(_ exponent: Int) -> Rational {
         if exponent < 0 { return reciprocal.power(-exponent) }
+        // Powers of coprime parts stay coprime; the bound is the one `init(normalized:)` applies.
         if case .small(let n, let d) = storage, let top = Self.smallPower(n, exponent),
-           let bottom = Self.smallPower(d, exponent) {
-            return Rational(reducing: top, bottom)
+           let bottom = Self.smallPower(d, exponent), top.magnitude.bitWidth - top.magnitude.leadingZeroBitCount < 62,
+           bottom.magnitude.bitWidth - bottom.magnitude.leadingZeroBitCount < 62 {
+            return Rational(small: top, bottom)
         }
         return Rational(normalized: numerator.power(exponent), denominator.power(exponent))
     }

@@ -121,6 +121,13 @@ final class LocalStack: Sendable {
     var logs: String { processes.logs }
 }
 
+/// Runs `body` against a fresh stack (gateway and one `reckon-calc`), stopping it afterwards even when `body` throws.
+func withLocalStack(_ body: (LocalStack) async throws -> Void) async throws {
+    let stack = try await LocalStack.start()
+    defer { stack.stop() }
+    try await body(stack)
+}
+
 /// The processes of a stack, safe to touch from any task.
 private final class ProcessList: @unchecked Sendable {
     // @unchecked: all state is guarded by `lock`.
