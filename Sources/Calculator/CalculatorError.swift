@@ -40,8 +40,13 @@ public struct CalculatorError: Error, Sendable, Hashable, CustomStringConvertibl
     public var suggestions: [String]
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, field: String? = nil, position: Int? = nil,
-                suggestions: [String] = []) {
+    public init(
+        _ code: Code,
+        _ message: String,
+        field: String? = nil,
+        position: Int? = nil,
+        suggestions: [String] = []
+    ) {
         self.code = code
         self.message = message
         self.field = field

@@ -27,7 +27,10 @@ struct BenchSession: Sendable {
     /// pointed at it, waits until `slots` slots have sent READY, measures, then stops the workers it started.
     /// - Throws: ``BenchError`` or ``ZMQError``.
     func measureDirect(
-        endpoint: String?, slots: Int, workers: [WorkerLaunch], plan: LoadPlan
+        endpoint: String?,
+        slots: Int,
+        workers: [WorkerLaunch],
+        plan: LoadPlan
     ) async throws -> LoadResult {
         let endpoint = try endpoint ?? FreePort.loopbackEndpoints(1)[0]
         let processes = try workers.map { try $0.launch(in: children, gateway: endpoint) }

@@ -35,10 +35,16 @@ final class ChildProcesses: Sendable {
         do {
             try process.run()
         } catch {
-            throw BenchError("cannot start \(executable): \(error)")
+            try? FileManager.default.removeItem(at: log)
+            throw BenchError("cannot start \(executable): \(error.localizedDescription)")
         }
         running.withLock { $0.append(process) }
         return process
+    }
+
+    /// Whether any child was started and so left a log worth keeping.
+    var hasLogs: Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: logDirectory.path).isEmpty) == false
     }
 
     /// Stops `processes`: SIGTERM, then SIGKILL for any still running after `grace`.
@@ -92,7 +98,11 @@ func withChildProcesses<Result>(_ body: (ChildProcesses) async throws -> Result)
         return result
     } catch {
         await children.stopAll()
-        FileHandle.standardError.write(Data("child logs: \(children.logDirectory.path)\n".utf8))
+        if children.hasLogs {
+            FileHandle.standardError.write(Data("child logs: \(children.logDirectory.path)\n".utf8))
+        } else {
+            try? FileManager.default.removeItem(at: children.logDirectory)
+        }
         throw error
     }
 }

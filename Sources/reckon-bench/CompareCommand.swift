@@ -56,7 +56,9 @@ struct CompareCommand: AsyncParsableCommand {
         let result = try await withChildProcesses { children in
             try await Comparison(
                 session: BenchSession(context: try ZMQContext(), children: children, target: target),
-                binDirectory: binDir, clients: clients, slots: slots ?? clients,
+                binDirectory: binDir,
+                clients: clients,
+                slots: slots ?? clients,
                 plan: load.plan(path: "", clients: clients, defaultDuration: .seconds(5)),
                 flood: flood ? FloodPlan(service: floodService, rate: floodRate, span: floodDuration) : nil
             ).run()

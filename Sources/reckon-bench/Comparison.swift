@@ -23,12 +23,16 @@ struct Comparison: Sendable {
         for count in [1, clients] {
             runs.append(
                 try await session.measureThroughGateway(
-                    endpoint: gateway.clientEndpoint, plan: plan.with(path: "gateway", clients: count)
+                    endpoint: gateway.clientEndpoint,
+                    plan: plan.with(path: "gateway", clients: count)
                 )
             )
             runs.append(
                 try await session.measureDirect(
-                    endpoint: nil, slots: slots, workers: [worker], plan: plan.with(path: "direct", clients: count)
+                    endpoint: nil,
+                    slots: slots,
+                    workers: [worker],
+                    plan: plan.with(path: "direct", clients: count)
                 )
             )
         }

@@ -5,7 +5,8 @@ extension DedicatedThread {
     /// Runs `body` on a new thread named `name` and returns its value, so sockets it opens never leave that thread.
     /// - Throws: what `body` throws.
     static func value<Value: Sendable>(
-        name: String, _ body: @escaping @Sendable () throws -> Value
+        name: String,
+        _ body: @escaping @Sendable () throws -> Value
     ) async throws -> Value {
         let box = ValueBox<Value>()
         try await run(name: name) { box.store(try body()) }

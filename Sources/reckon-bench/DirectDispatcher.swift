@@ -110,7 +110,9 @@ final class DirectDispatcher: LoadTransport {
     }
 
     private func handleCommand(
-        _ command: WorkerCommand, from slot: Int, _ handle: (Int, ReplyOutcome) throws -> Void
+        _ command: WorkerCommand,
+        from slot: Int,
+        _ handle: (Int, ReplyOutcome) throws -> Void
     ) throws {
         switch command {
         case .final(let address, let reply):
@@ -136,7 +138,9 @@ final class DirectDispatcher: LoadTransport {
         case .ready(let name) where name == service:
             let request = [identity] + BrokerWorkerCodec.encodeRequest(dialect: dialect, address: [0], body: [body])
             let heartbeat = [identity] + BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)
-            slots.append(Slot(identity: identity, request: request, addressIndex: request.count - 3, heartbeat: heartbeat))
+            slots.append(
+                Slot(identity: identity, request: request, addressIndex: request.count - 3, heartbeat: heartbeat)
+            )
             slotByIdentity[identity] = slots.count - 1
             idle.append(slots.count - 1)
         case .disconnect:

@@ -80,7 +80,13 @@ final class FloodGenerator {
             if poller.isReadable(index) { try readReplies() }
         }
         return FloodResult(
-            service: plan.service, rate: plan.rate, span: plan.span.description, sent: sent, answered: answered, unavailable: unavailable, residentKiB: samples,
+            service: plan.service,
+            rate: plan.rate,
+            span: plan.span.description,
+            sent: sent,
+            answered: answered,
+            unavailable: unavailable,
+            residentKiB: samples,
             maximumResidentKiB: samples.max() ?? 0
         )
     }

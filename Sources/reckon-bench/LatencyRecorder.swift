@@ -6,7 +6,9 @@ struct LatencyRecorder {
     private static let longest: UInt64 = 60_000_000_000
 
     private var histogram = Histogram<UInt64>(
-        lowestDiscernibleValue: 1, highestTrackableValue: longest, numberOfSignificantValueDigits: .three
+        lowestDiscernibleValue: 1,
+        highestTrackableValue: longest,
+        numberOfSignificantValueDigits: .three
     )
     private(set) var replies = 0
     private(set) var errors = 0
@@ -37,11 +39,18 @@ struct LatencyRecorder {
     func result(plan: LoadPlan, nanoseconds: UInt64) -> LoadResult {
         let seconds = Double(nanoseconds) / 1_000_000_000
         return LoadResult(
-            path: plan.path, clients: plan.clients, replies: replies, errors: errors, malformed: malformed,
-            seconds: seconds, requestsPerSecond: seconds > 0 ? Double(replies) / seconds : 0,
+            path: plan.path,
+            clients: plan.clients,
+            replies: replies,
+            errors: errors,
+            malformed: malformed,
+            seconds: seconds,
+            requestsPerSecond: seconds > 0 ? Double(replies) / seconds : 0,
             latency: LatencySummary(
-                p50: microseconds(atPercentile: 50), p90: microseconds(atPercentile: 90),
-                p99: microseconds(atPercentile: 99), p999: microseconds(atPercentile: 99.9),
+                p50: microseconds(atPercentile: 50),
+                p90: microseconds(atPercentile: 90),
+                p99: microseconds(atPercentile: 99),
+                p999: microseconds(atPercentile: 99.9),
                 max: Double(histogram.max) / 1000
             ),
             firstError: firstError.map { String(decoding: $0.prefix(300), as: UTF8.self) }

@@ -29,7 +29,9 @@ struct LoadOptions: ParsableArguments {
     var quiet = false
 
     func validate() throws {
-        guard duration == nil || requests == nil else { throw ValidationError("give --duration or --requests, not both") }
+        guard duration == nil || requests == nil else {
+            throw ValidationError("give --duration or --requests, not both")
+        }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }
         if let duration, duration.nanoseconds == 0 { throw ValidationError("--duration must be positive") }
     }
@@ -40,8 +42,12 @@ struct LoadOptions: ParsableArguments {
         let measure = requests.map(Budget.replies) ?? .time(duration ?? defaultDuration)
         let defaultWarmup = requests == nil ? Budget.time(.seconds(1)) : .replies(1000)
         return LoadPlan(
-            path: path, clients: clients, warmup: warmup ?? defaultWarmup, measure: measure,
-            stallTimeout: stallTimeout, showsProgress: !quiet
+            path: path,
+            clients: clients,
+            warmup: warmup ?? defaultWarmup,
+            measure: measure,
+            stallTimeout: stallTimeout,
+            showsProgress: !quiet
         )
     }
 }

@@ -26,8 +26,10 @@ struct ProgressLine {
         var line = "[\(label)] " + String(format: "%3lus %9.0f req/s", (now - start) / 1_000_000_000, rate)
         if let measured {
             line += String(
-                format: "  p50 %.1f µs  p99 %.1f µs  errors %ld", measured.microseconds(atPercentile: 50),
-                measured.microseconds(atPercentile: 99), measured.errors + measured.malformed
+                format: "  p50 %.1f µs  p99 %.1f µs  errors %ld",
+                measured.microseconds(atPercentile: 50),
+                measured.microseconds(atPercentile: 99),
+                measured.errors + measured.malformed
             )
         } else {
             line += "  (warming up)"

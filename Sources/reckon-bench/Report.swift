@@ -22,14 +22,20 @@ enum Report {
             table(comparison.runs),
             "",
             String(
-                format: "gateway/direct throughput at %ld clients: %.2f", concurrent, comparison.throughputRatio
+                format: "gateway/direct throughput at %ld clients: %.2f",
+                concurrent,
+                comparison.throughputRatio
             ),
             String(
                 format: "p50 through the gateway, 1 client: %.1f µs (direct %.1f µs, gateway adds %.1f µs)",
-                sequential, comparison.runs[1].latency.p50, comparison.sequentialP50Overhead
+                sequential,
+                comparison.runs[1].latency.p50,
+                comparison.sequentialP50Overhead
             ),
         ]
-        if let error = comparison.runs.lazy.compactMap(\.firstError).first { lines.append("first error reply: \(error)") }
+        if let error = comparison.runs.lazy.compactMap(\.firstError).first {
+            lines.append("first error reply: \(error)")
+        }
         if let flood = comparison.flood { lines.append(text(flood)) }
         return lines.joined(separator: "\n")
     }
@@ -52,16 +58,13 @@ enum Report {
 
     // MARK: - Table
 
-    private static let header = ["path", "clients", "replies", "req/s", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs",
-        "max µs", "errors"]
+    private static let header = [
+        "path", "clients", "replies", "req/s", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs",
+        "max µs", "errors",
+    ]
 
     private static func table(_ results: [LoadResult]) -> String {
-        let rows = [header] + results.map { result in
-            let latency = result.latency
-            return [result.path, "\(result.clients)", "\(result.replies)", String(format: "%.0f", result.requestsPerSecond)]
-                + [latency.p50, latency.p90, latency.p99, latency.p999, latency.max].map { String(format: "%.1f", $0) }
-                + ["\(result.errors + result.malformed)"]
-        }
+        let rows = [header] + results.map(row)
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             zip(row, widths).enumerated().map { column, cell in
@@ -69,5 +72,13 @@ enum Report {
                 return column == 0 ? cell.0 + padding : padding + cell.0
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+    }
+
+    private static func row(_ result: LoadResult) -> [String] {
+        let latency = result.latency
+        let percentiles = [latency.p50, latency.p90, latency.p99, latency.p999, latency.max]
+        let rate = String(format: "%.0f", result.requestsPerSecond)
+        return [result.path, "\(result.clients)", "\(result.replies)", rate]
+            + percentiles.map { String(format: "%.1f", $0) } + ["\(result.errors + result.malformed)"]
     }
 }

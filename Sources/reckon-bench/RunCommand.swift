@@ -27,7 +27,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "With --direct, the worker endpoint to bind. Default: a free loopback port.")
     var workerEndpoint: String?
 
-    @Option(help: "Worker slots: how many --spawn-stack starts, and how many READYs --direct waits for. Default: --clients.")
+    @Option(
+        help: "Worker slots: how many --spawn-stack starts, and how many READYs --direct waits for. Default: --clients."
+    )
     var slots: Int?
 
     @Option(
@@ -73,7 +75,10 @@ struct RunCommand: AsyncParsableCommand {
             let session = BenchSession(context: try ZMQContext(), children: children, target: target)
             if direct {
                 return try await session.measureDirect(
-                    endpoint: workerEndpoint, slots: slots ?? clients, workers: workers, plan: plan
+                    endpoint: workerEndpoint,
+                    slots: slots ?? clients,
+                    workers: workers,
+                    plan: plan
                 )
             }
             var endpoint = gateway

@@ -25,10 +25,13 @@ struct StackLauncher: Sendable {
     func start(service: String, workers: [WorkerLaunch]) async throws -> RunningGateway {
         let endpoints = try FreePort.loopbackEndpoints(2)
         let process = try children.launch(
-            "\(binDirectory)/reckon-gateway", ["--client-endpoint", endpoints[0], "--worker-endpoint", endpoints[1]]
+            "\(binDirectory)/reckon-gateway",
+            ["--client-endpoint", endpoints[0], "--worker-endpoint", endpoints[1]]
         )
         let gateway = RunningGateway(
-            clientEndpoint: endpoints[0], workerEndpoint: endpoints[1], processIdentifier: process.processIdentifier
+            clientEndpoint: endpoints[0],
+            workerEndpoint: endpoints[1],
+            processIdentifier: process.processIdentifier
         )
         for worker in workers { _ = try worker.launch(in: children, gateway: gateway.workerEndpoint) }
         try await waitUntilServed(service, gateway: gateway.clientEndpoint)

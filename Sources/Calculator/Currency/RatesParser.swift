@@ -63,16 +63,19 @@ public enum RatesParser {
         return value
     }
 
-    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                 "september", "october", "november", "december"]
+    private static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december",
+    ]
 
     /// `2023-01-03` or `03 January 2023`.
     static func date(_ text: String) throws -> CivilDate {
         if let parsed = try? DateTime(parsing: text, field: "rates") { return parsed.date }
         let parts = text.split(separator: " ")
         if parts.count == 3, let day = Int(parts[0]), let year = Int(parts[2]),
-           let month = months.firstIndex(of: parts[1].lowercased()),
-           let date = CivilDate(year: year, month: month + 1, day: day) {
+            let month = months.firstIndex(of: parts[1].lowercased()),
+            let date = CivilDate(year: year, month: month + 1, day: day)
+        {
             return date
         }
         throw CalculatorError(.invalidArgument, "bad date '\(text)' in the rates file", field: "rates")

@@ -31,8 +31,11 @@ public struct RatesTable: Sendable, Hashable {
     public func day(asOf: CivilDate?) throws -> Day {
         guard let asOf else { return days[0] }
         guard let day = days.first(where: { $0.date <= asOf }) else {
-            throw CalculatorError(.notFound, "no rates on or before \(asOf); the oldest are from \(days.last!.date)",
-                                  field: "asOf")
+            throw CalculatorError(
+                .notFound,
+                "no rates on or before \(asOf); the oldest are from \(days.last!.date)",
+                field: "asOf"
+            )
         }
         return day
     }
@@ -42,8 +45,12 @@ public struct RatesTable: Sendable, Hashable {
         if code == base { return .one }
         guard let rate = day.rates[code] else {
             let known = ([base] + day.rates.keys.sorted()).joined(separator: ", ")
-            throw CalculatorError(.notFound, "unknown currency '\(code)'; known: \(known)", field: field,
-                                  suggestions: [base] + day.rates.keys.sorted())
+            throw CalculatorError(
+                .notFound,
+                "unknown currency '\(code)'; known: \(known)",
+                field: field,
+                suggestions: [base] + day.rates.keys.sorted()
+            )
         }
         return rate
     }
@@ -70,8 +77,14 @@ public struct RatesTable: Sendable, Hashable {
         let day = try day(asOf: asOf)
         let rate = try self.rate(target, on: day, field: "to") / self.rate(source, on: day, field: "from")
         let places = Self.minorUnitDigits(target)
-        return Conversion(amount: MoneyRounding.halfEven.text(amount * rate, places: places), rate: rate,
-                          from: source, to: target, asOf: day.date, minorUnitDigits: places)
+        return Conversion(
+            amount: MoneyRounding.halfEven.text(amount * rate, places: places),
+            rate: rate,
+            from: source,
+            to: target,
+            asOf: day.date,
+            minorUnitDigits: places
+        )
     }
 
     private static func code(_ text: String, field: String) throws -> String {

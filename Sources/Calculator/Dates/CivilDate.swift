@@ -7,7 +7,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// A valid date, or `nil` for out-of-range fields (February 30th).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
-              (-999_999...999_999).contains(year) else { return nil }
+            (-999_999...999_999).contains(year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

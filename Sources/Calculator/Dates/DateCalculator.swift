@@ -12,8 +12,11 @@ public enum DateCalculator {
         let total = end.instant - start.instant
         var months = (end.date.year - start.date.year) * 12 + (end.date.month - start.date.month)
         func anchor(_ k: Int) -> DateTime {
-            DateTime(date: start.date.adding(months: k), secondsOfDay: start.secondsOfDay,
-                     offsetSeconds: start.offsetSeconds)
+            DateTime(
+                date: start.date.adding(months: k),
+                secondsOfDay: start.secondsOfDay,
+                offsetSeconds: start.offsetSeconds
+            )
         }
         if total >= 0 {
             while months > 0 && anchor(months).instant > end.instant { months -= 1 }
@@ -22,10 +25,20 @@ public enum DateCalculator {
         }
         let rest = end.instant - anchor(months).instant
         let calendar = DateDifference.Calendar(
-            years: months / 12, months: months % 12, days: rest / 86_400, hours: rest % 86_400 / 3600,
-            minutes: rest % 3600 / 60, seconds: rest % 60)
-        return DateDifference(from: from, to: to, totalSeconds: total, calendar: calendar,
-                              businessDays: businessDays(from: start.date, to: end.date, holidays: holidays))
+            years: months / 12,
+            months: months % 12,
+            days: rest / 86_400,
+            hours: rest % 86_400 / 3600,
+            minutes: rest % 3600 / 60,
+            seconds: rest % 60
+        )
+        return DateDifference(
+            from: from,
+            to: to,
+            totalSeconds: total,
+            calendar: calendar,
+            businessDays: businessDays(from: start.date, to: end.date, holidays: holidays)
+        )
     }
 
     /// Weekdays in [from, to), signed, less holidays.
@@ -44,8 +57,12 @@ public enum DateCalculator {
 
     /// `date` moved by `amount` units. Months and years clamp to the end of shorter months; business days skip
     /// weekends and `holidays`. A date-only value gains a time (UTC) only when hours, minutes or seconds are added.
-    public static func add(_ amount: Int, _ unit: DateUnit, to date: DateTime,
-                           holidays: Set<CivilDate> = []) -> DateTime {
+    public static func add(
+        _ amount: Int,
+        _ unit: DateUnit,
+        to date: DateTime,
+        holidays: Set<CivilDate> = []
+    ) -> DateTime {
         var result = date
         switch unit {
         case .years: result.date = date.date.adding(months: amount * 12)
@@ -79,7 +96,10 @@ extension DateTime {
     var normalizedTime: DateTime {
         guard let seconds = secondsOfDay else { return self }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        return DateTime(date: date.adding(days: days), secondsOfDay: seconds - days * 86_400,
-                        offsetSeconds: offsetSeconds)
+        return DateTime(
+            date: date.adding(days: days),
+            secondsOfDay: seconds - days * 86_400,
+            offsetSeconds: offsetSeconds
+        )
     }
 }

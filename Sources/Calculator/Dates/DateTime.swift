@@ -26,21 +26,26 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String, timeZone: String? = nil, field: String) throws {
         let bytes = Array(text.utf8)
         func fail() -> CalculatorError {
-            CalculatorError(.invalidArgument, "\(field) must be an ISO 8601 date or date-time, got '\(text)'",
-                            field: field)
+            CalculatorError(
+                .invalidArgument,
+                "\(field) must be an ISO 8601 date or date-time, got '\(text)'",
+                field: field
+            )
         }
         func number(_ range: Range<Int>) throws -> Int {
             guard range.upperBound <= bytes.count,
-                  let value = Int(String(decoding: bytes[range], as: UTF8.self)) else { throw fail() }
+                let value = Int(String(decoding: bytes[range], as: UTF8.self))
+            else { throw fail() }
             return value
         }
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let date = CivilDate(year: try number(0..<4), month: try number(5..<7), day: try number(8..<10))
+            let date = CivilDate(year: try number(0..<4), month: try number(5..<7), day: try number(8..<10))
         else { throw fail() }
         self.init(date: date)
         guard bytes.count > 10 else { return }
         guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes.count >= 16,
-              bytes[13] == UInt8(ascii: ":") else { throw fail() }
+            bytes[13] == UInt8(ascii: ":")
+        else { throw fail() }
         let hour = try number(11..<13)
         let minute = try number(14..<16)
         var second = 0
@@ -95,18 +100,25 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
     func shifted(toOffset offset: Int) -> DateTime {
         let local = instant + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        return DateTime(date: CivilDate(daysSinceEpoch: days), secondsOfDay: local - days * 86_400,
-                        offsetSeconds: offset)
+        return DateTime(
+            date: CivilDate(daysSinceEpoch: days),
+            secondsOfDay: local - days * 86_400,
+            offsetSeconds: offset
+        )
     }
 
     /// ISO 8601: `2024-02-29`, or `2024-02-29T18:30:00-05:00`.
     public var description: String {
         guard let seconds = secondsOfDay else { return date.description }
-        let time = CivilDate.pad(seconds / 3600, 2) + ":" + CivilDate.pad(seconds / 60 % 60, 2) + ":"
+        let time =
+            CivilDate.pad(seconds / 3600, 2) + ":" + CivilDate.pad(seconds / 60 % 60, 2) + ":"
             + CivilDate.pad(seconds % 60, 2)
         let offset = offsetSeconds ?? 0
-        let zone = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + CivilDate.pad(abs(offset) / 3600, 2) + ":"
-            + CivilDate.pad(abs(offset) / 60 % 60, 2)
+        let zone =
+            offset == 0
+            ? "Z"
+            : (offset < 0 ? "-" : "+") + CivilDate.pad(abs(offset) / 3600, 2) + ":"
+                + CivilDate.pad(abs(offset) / 60 % 60, 2)
         return "\(date)T\(time)\(zone)"
     }
 }

@@ -20,8 +20,14 @@ extension Evaluator {
             let sum = a.coefficient + b.coefficient
             return sum.isZero ? .rational(.zero) : .surd(Surd(coefficient: sum, radicand: a.radicand, index: a.index))
         default:
-            return .approx(BigFloat.add(lhs.approximation(precision), rhs.approximation(precision),
-                                        precision: precision, cancelled: &cancelled))
+            return .approx(
+                BigFloat.add(
+                    lhs.approximation(precision),
+                    rhs.approximation(precision),
+                    precision: precision,
+                    cancelled: &cancelled
+                )
+            )
         }
     }
 
@@ -35,8 +41,13 @@ extension Evaluator {
             return .surd(s)
         case (.surd(let a), .surd(let b)) where a.index == b.index: return .from(Surd.multiply(a, b))
         default:
-            return .approx(BigFloat.multiply(lhs.approximation(precision), rhs.approximation(precision),
-                                             precision: precision))
+            return .approx(
+                BigFloat.multiply(
+                    lhs.approximation(precision),
+                    rhs.approximation(precision),
+                    precision: precision
+                )
+            )
         }
     }
 
@@ -60,8 +71,13 @@ extension Evaluator {
         case (.rational, _), (.surd, .surd), (_, .rational):
             return try multiply(lhs, try reciprocal(rhs, position: position))
         default:
-            return .approx(BigFloat.divide(lhs.approximation(precision), rhs.approximation(precision),
-                                           precision: precision))
+            return .approx(
+                BigFloat.divide(
+                    lhs.approximation(precision),
+                    rhs.approximation(precision),
+                    precision: precision
+                )
+            )
         }
     }
 
@@ -69,13 +85,20 @@ extension Evaluator {
     mutating func modulo(_ lhs: Value, _ rhs: Value, position: Int) throws -> Value {
         guard rhs.signum != 0 else { throw divisionByZero(position) }
         if case .rational(let a) = lhs, case .rational(let b) = rhs { return .rational(a.floorMod(b)) }
-        let quotient = BigFloat.divide(lhs.approximation(precision), rhs.approximation(precision),
-                                       precision: precision).rational.floor
+        let quotient = BigFloat.divide(
+            lhs.approximation(precision),
+            rhs.approximation(precision),
+            precision: precision
+        ).rational.floor
         return add(lhs, negate(try multiply(rhs, .rational(Rational(quotient)))))
     }
 
     func divisionByZero(_ position: Int) -> CalculatorError {
-        CalculatorError(.divisionByZero, "division by zero (column \(position))", field: "expression",
-                        position: position)
+        CalculatorError(
+            .divisionByZero,
+            "division by zero (column \(position))",
+            field: "expression",
+            position: position
+        )
     }
 }

@@ -2,15 +2,24 @@ import BigInt
 import Foundation
 
 extension Evaluator {
-    mutating func call(_ name: String, _ arguments: [Node], position: Int) throws -> Value {
+    mutating func call(_ name: String, _ arguments: [Node.Index], position: Int) throws -> Value {
         guard let (kind, arity) = Functions.table[name] else {
-            throw CalculatorError(.unknownIdentifier, "unknown function '\(name)' at column \(position)",
-                                  field: "expression", position: position)
+            throw CalculatorError(
+                .unknownIdentifier,
+                "unknown function '\(name)' at column \(position)",
+                field: "expression",
+                position: position
+            )
         }
         guard arity.contains(arguments.count) else {
             let expected = arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity)"
-            throw CalculatorError(.syntax, "\(name) takes \(expected) argument(s), got \(arguments.count) "
-                                  + "(column \(position))", field: "expression", position: position)
+            throw CalculatorError(
+                .syntax,
+                "\(name) takes \(expected) argument(s), got \(arguments.count) "
+                    + "(column \(position))",
+                field: "expression",
+                position: position
+            )
         }
         let x = try evaluate(arguments[0])
         let y = arguments.count > 1 ? try evaluate(arguments[1]) : nil
@@ -109,8 +118,10 @@ extension Evaluator {
     /// log_base(x); ln when `base` is nil. Exact when x is an integer power of a rational base.
     private mutating func logarithm(_ value: Value, base: Value?, position: Int) throws -> Value {
         guard value.signum > 0 else {
-            throw domainError(value.signum == 0 ? "logarithm of zero" : "logarithm of a negative number",
-                              position: position)
+            throw domainError(
+                value.signum == 0 ? "logarithm of zero" : "logarithm of a negative number",
+                position: position
+            )
         }
         if case .rational(let x) = value, x == .one { return .rational(.zero) }
         if let base {

@@ -19,8 +19,11 @@ extension Evaluator {
         }
         let exponentFloat = exponent.approximation(precision + 16)
         let work = precision + 16 + max(0, exponentFloat.magnitudeExponent)
-        let logarithm = BigFloat.multiply(base.approximation(work).ln(precision: work), exponentFloat,
-                                          precision: work)
+        let logarithm = BigFloat.multiply(
+            base.approximation(work).ln(precision: work),
+            exponentFloat,
+            precision: work
+        )
         guard logarithm.rational.magnitude <= BigFloat.expLimit else { throw overflowError(position: position) }
         return .approx(logarithm.exp(precision: precision))
     }
@@ -41,8 +44,11 @@ extension Evaluator {
             guard n.magnitude > 10_000 else {
                 return .approx(base.approximation(precision + 16).power(n, precision: precision))
             }
-            let magnitude = try power(base.signum < 0 ? negate(base) : base,
-                                      .approx(BigFloat(Rational(n), precision: precision + 64)), position: position)
+            let magnitude = try power(
+                base.signum < 0 ? negate(base) : base,
+                .approx(BigFloat(Rational(n), precision: precision + 64)),
+                position: position
+            )
             return base.signum < 0 && !n.isMultiple(of: 2) ? negate(magnitude) : magnitude
         }
     }
@@ -87,8 +93,9 @@ extension Value {
         switch self {
         case .rational(let r): r.bitWidth
         case .piMultiple(let q): max(q.numerator.magnitude.bitWidth, q.denominator.magnitude.bitWidth) + 2
-        case .surd(let s): max(s.coefficient.numerator.magnitude.bitWidth, s.coefficient.denominator.magnitude.bitWidth)
-            + s.radicand.magnitude.bitWidth
+        case .surd(let s):
+            max(s.coefficient.numerator.magnitude.bitWidth, s.coefficient.denominator.magnitude.bitWidth)
+                + s.radicand.magnitude.bitWidth
         case .approx(let f): f.isZero ? 1 : abs(f.magnitudeExponent) + 1
         }
     }

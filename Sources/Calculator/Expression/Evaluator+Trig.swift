@@ -4,11 +4,12 @@ extension Evaluator {
     /// sin, cos or tan, exact at multiples of 30° and 45°; `tan` at a pole is `undefined`.
     mutating func trig(_ kind: Functions.Kind, _ value: Value, position: Int) throws -> Value {
         let radians = angle == .degrees ? try multiply(value, .piMultiple(Rational(1, 180))) : value
-        let turns: Rational? = switch radians {
-        case .piMultiple(let q): q
-        case .rational(let r) where r.isZero: .zero
-        default: nil
-        }
+        let turns: Rational? =
+            switch radians {
+            case .piMultiple(let q): q
+            case .rational(let r) where r.isZero: .zero
+            default: nil
+            }
         if let q = turns, let sin = ExactTrig.sin(piTimes: q), let cos = ExactTrig.cos(piTimes: q) {
             switch kind {
             case .sin: return sin
@@ -54,13 +55,25 @@ extension Evaluator {
         } else {
             var lost = 0
             let one = BigFloat(mantissa: 1, exponent: 0)
-            let complement = BigFloat.add(one, -BigFloat.multiply(x, x, precision: work), precision: work,
-                                          cancelled: &lost)
+            let complement = BigFloat.add(
+                one,
+                -BigFloat.multiply(x, x, precision: work),
+                precision: work,
+                cancelled: &lost
+            )
             let tangent = BigFloat.divide(x, complement.squareRoot(precision: work), precision: work + lost)
             radians = tangent.atan(precision: work)
             if kind == .acos {
-                radians = BigFloat.add(BigFloat.multiply(.pi(precision: work), BigFloat(mantissa: 1, exponent: -1),
-                                                         precision: work), -radians, precision: work, cancelled: &lost)
+                radians = BigFloat.add(
+                    BigFloat.multiply(
+                        .pi(precision: work),
+                        BigFloat(mantissa: 1, exponent: -1),
+                        precision: work
+                    ),
+                    -radians,
+                    precision: work,
+                    cancelled: &lost
+                )
             }
         }
         return angleValue(radians: radians)
@@ -89,7 +102,11 @@ extension Evaluator {
     }
 
     private func pole(_ position: Int) -> CalculatorError {
-        CalculatorError(.undefined, "undefined: the function has a pole here (column \(position))",
-                        field: "expression", position: position)
+        CalculatorError(
+            .undefined,
+            "undefined: the function has a pole here (column \(position))",
+            field: "expression",
+            position: position
+        )
     }
 }

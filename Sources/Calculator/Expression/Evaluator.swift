@@ -4,6 +4,7 @@ import BigInt
 /// approximate parts are computed to `precision` bits and `cancelled` records how many bits subtraction lost,
 /// so the caller can tell whether the result is good to the requested digits.
 struct Evaluator {
+    let tree: SyntaxTree
     let angle: AngleUnit
     let precision: Int
     let ans: Rational?
@@ -15,18 +16,22 @@ struct Evaluator {
     /// Exact integers and fractions beyond this many bits are reported as overflow.
     static let maxExactBits = 40_000
 
-    init(angle: AngleUnit, precision: Int, ans: Rational?) {
+    init(_ tree: SyntaxTree, angle: AngleUnit, precision: Int, ans: Rational?) {
+        self.tree = tree
         self.angle = angle
         self.precision = precision
         self.ans = ans
     }
 
-    mutating func evaluate(_ node: Node) throws -> Value {
-        switch node {
-        case .number(let value, _, _):
-            return .rational(value)
+    /// The value of the whole tree.
+    mutating func evaluate() throws -> Value { try evaluate(tree.root) }
+
+    mutating func evaluate(_ node: Node.Index) throws -> Value {
+        switch tree.nodes[node] {
+        case .number(let literal, _):
+            return .rational(tree.list.numbers[literal])
         case .name(let name, let position):
-            return try constant(name, position: position)
+            return try constant(tree.list.names[name], position: position)
         case .negate(let inner, _):
             return negate(try evaluate(inner))
         case .binary(let op, let left, let right, let position):
@@ -40,7 +45,7 @@ struct Evaluator {
                 return angle == .degrees ? value : try multiply(value, .piMultiple(Rational(1, 180)))
             }
         case .call(let name, let arguments, let position):
-            return try call(name, arguments, position: position)
+            return try call(tree.list.names[name], Array(tree.arguments[arguments]), position: position)
         case .inPercent(let inner):
             return try multiply(try evaluate(inner), .rational(Rational(100)))
         }
@@ -53,25 +58,37 @@ struct Evaluator {
         case "e": return .approx(BigFloat(mantissa: 1, exponent: 0).exp(precision: precision))
         case "ans":
             guard let ans else {
-                throw CalculatorError(.unknownIdentifier, "ans has no value: no previous result was given",
-                                      field: "expression", position: position)
+                throw CalculatorError(
+                    .unknownIdentifier,
+                    "ans has no value: no previous result was given",
+                    field: "expression",
+                    position: position
+                )
             }
             return .rational(ans)
         default:
-            throw CalculatorError(.unknownIdentifier, "unknown name '\(name)' at column \(position)",
-                                  field: "expression", position: position)
+            throw CalculatorError(
+                .unknownIdentifier,
+                "unknown name '\(name)' at column \(position)",
+                field: "expression",
+                position: position
+            )
         }
     }
 
-    private mutating func binary(_ op: Node.BinaryOperator, _ left: Node, _ right: Node,
-                                 position: Int) throws -> Value {
+    private mutating func binary(
+        _ op: Node.BinaryOperator,
+        _ left: Node.Index,
+        _ right: Node.Index,
+        position: Int
+    ) throws -> Value {
         let lhs = try evaluate(left)
         let rhs = try evaluate(right)
         switch op {
         case .add, .subtract:
             let signed = op == .add ? rhs : negate(rhs)
             // x ± p% = x·(1 ± p/100), unless x is itself a percentage.
-            if right.isPercent && !left.isPercent {
+            if tree.isPercent(right) && !tree.isPercent(left) {
                 return add(lhs, try multiply(lhs, signed))
             }
             return add(lhs, signed)

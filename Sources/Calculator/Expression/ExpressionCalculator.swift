@@ -48,20 +48,25 @@ public enum ExpressionCalculator {
         guard (1...1000).contains(options.digits) else {
             throw CalculatorError(.invalidArgument, "digits must be from 1 to 1000", field: "digits")
         }
-        let node = try Parser.parse(expression)
-        let parsed = options.showParsed ? node.text : nil
+        let tree = try Parser.parse(expression)
+        let parsed = options.showParsed ? tree.text : nil
         var bits = Int((Double(options.digits) * 3.3219).rounded(.up)) + 40
         var last = ""
         for _ in 0..<6 {
-            var evaluator = Evaluator(angle: options.angle, precision: bits, ans: options.ans)
-            let value = try evaluator.evaluate(node)
+            var evaluator = Evaluator(tree, angle: options.angle, precision: bits, ans: options.ans)
+            let value = try evaluator.evaluate()
             if case .rational(let r) = value {
                 if let decimal = r.terminatingDecimal {
                     return Result(value: decimal, exact: true, parsed: parsed)
                 }
                 let fraction = r.fractionText
-                return Result(value: fraction, exact: true, approx: r.formatted(significantDigits: options.digits),
-                              exactForm: fraction, parsed: parsed)
+                return Result(
+                    value: fraction,
+                    exact: true,
+                    approx: r.formatted(significantDigits: options.digits),
+                    exactForm: fraction,
+                    parsed: parsed
+                )
             }
             let float = value.approximation(bits)
             guard float.isZero || abs(float.magnitudeExponent) < 70_000 else {
@@ -73,7 +78,8 @@ public enum ExpressionCalculator {
             }
             let errorBits = value.isExact ? bits - 8 : bits - 24 - evaluator.cancelled
             if !float.isZero && errorBits >= 20,
-               let text = correctlyRounded(float, errorBits: errorBits, digits: options.digits) {
+                let text = correctlyRounded(float, errorBits: errorBits, digits: options.digits)
+            {
                 return Result(value: text, exact: false, exactForm: value.exactText, parsed: parsed)
             }
             // A result that is all rounding noise after cancellation is zero to every digit we can trust.

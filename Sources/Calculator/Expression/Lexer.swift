@@ -19,7 +19,7 @@ struct Lexer {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        list.tokens.reserveCapacity(bytes.count / 2 + 2)
+        list.reserveCapacity(forBytes: bytes.count)
     }
 
     private mutating func run() throws -> TokenList {
@@ -68,23 +68,21 @@ struct Lexer {
         case "(", "[": kind = .leftParen
         case ")", "]": kind = .rightParen
         case ",", ";": kind = .comma
-        case "π": return append(name: "pi", at: start)
-        case "√": return append(name: "sqrt", at: start)
+        case "π": return list.append(name: "pi", at: start)
+        case "√": return list.append(name: "sqrt", at: start)
         case "²", "³":
             list.tokens.append(Token(kind: .caret, position: start))
-            list.literals.append(scalar == "²" ? (Rational(2), "2") : (Rational(3), "3"))
-            list.tokens.append(Token(kind: .number, position: start, payload: list.literals.count - 1))
-            return
+            let square = scalar == "²"
+            return list.append(number: Rational(square ? 2 : 3), text: square ? "2" : "3", at: start)
         default:
-            throw CalculatorError(.syntax, "unexpected character '\(scalar)' at column \(start)",
-                                  field: "expression", position: start)
+            throw CalculatorError(
+                .syntax,
+                "unexpected character '\(scalar)' at column \(start)",
+                field: "expression",
+                position: start
+            )
         }
         list.tokens.append(Token(kind: kind, position: start))
-    }
-
-    private mutating func append(name: String, at position: Int) {
-        list.names.append(name)
-        list.tokens.append(Token(kind: .identifier, position: position, payload: list.names.count - 1))
     }
 
     /// A decimal literal with an optional exponent (`1.5e-3`); `2e` alone leaves `e` as the constant.
@@ -99,13 +97,17 @@ struct Lexer {
                 while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Rational(literal: text) else {
-            throw CalculatorError(.syntax, "malformed number '\(text)' at column \(column)",
-                                  field: "expression", position: column)
+        let literal = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let text = String(decoding: literal, as: UTF8.self)
+        guard let value = Rational(literal: literal) ?? Rational(parsing: text) else {
+            throw CalculatorError(
+                .syntax,
+                "malformed number '\(text)' at column \(column)",
+                field: "expression",
+                position: column
+            )
         }
-        list.literals.append((value, text))
-        list.tokens.append(Token(kind: .number, position: column, payload: list.literals.count - 1))
+        list.append(number: value, text: text, at: column)
         column += index - start
     }
 
@@ -127,7 +129,7 @@ struct Lexer {
             }
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        append(name: name, at: startColumn)
+        list.append(name: name, at: startColumn)
     }
 
     /// The scalar starting at `index` and its length in bytes (U+FFFD for malformed input).

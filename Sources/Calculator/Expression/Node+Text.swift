@@ -1,48 +1,48 @@
-extension Node {
+extension SyntaxTree {
     /// The expression as parsed, fully parenthesised, so a caller can see how `6/2(1+2)` or `-2^2` was read.
     var text: String {
         var output = ""
         output.reserveCapacity(64)
-        write(to: &output)
+        write(root, to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
-        switch self {
-        case .number(_, let literal, _): output += literal
-        case .name(let name, _): output += name
+    private func write(_ index: Node.Index, to output: inout String) {
+        switch nodes[index] {
+        case .number(let literal, _): output += list.literals[literal]
+        case .name(let name, _): output += list.names[name]
         case .negate(let inner, _):
             output += "-"
-            inner.writeOperand(to: &output)
+            writeOperand(inner, to: &output)
         case .binary(let op, let left, let right, _):
-            left.writeOperand(to: &output)
+            writeOperand(left, to: &output)
             output += op.spacedSymbol
-            right.writeOperand(to: &output)
+            writeOperand(right, to: &output)
         case .postfix(let op, let inner, _):
-            inner.writeOperand(to: &output)
+            writeOperand(inner, to: &output)
             output += op.symbol
         case .call(let name, let arguments, _):
-            output += name
+            output += list.names[name]
             output += "("
-            for (index, argument) in arguments.enumerated() {
-                if index > 0 { output += ", " }
-                argument.write(to: &output)
+            for argument in arguments {
+                if argument > arguments.lowerBound { output += ", " }
+                write(self.arguments[argument], to: &output)
             }
             output += ")"
         case .inPercent(let inner):
-            inner.write(to: &output)
+            write(inner, to: &output)
             output += " to %"
         }
     }
 
-    private func writeOperand(to output: inout String) {
-        switch self {
+    private func writeOperand(_ index: Node.Index, to output: inout String) {
+        switch nodes[index] {
         case .binary, .negate, .inPercent:
             output += "("
-            write(to: &output)
+            write(index, to: &output)
             output += ")"
         default:
-            write(to: &output)
+            write(index, to: &output)
         }
     }
 }

@@ -8,15 +8,21 @@
 struct Parser {
     private let list: TokenList
     private var index = 0
+    private var nodes: [Node] = []
+    private var arguments: [Node.Index] = []
 
     /// Parses a whole expression.
     /// - Throws: ``CalculatorError`` with code `syntax` pointing at the offending column.
-    static func parse(_ text: String) throws -> Node {
+    static func parse(_ text: String) throws -> SyntaxTree {
         var parser = Parser(list: try Lexer.tokens(text))
-        return try parser.parseTop()
+        let root = try parser.parseTop()
+        return SyntaxTree(list: parser.list, nodes: parser.nodes, arguments: parser.arguments, root: root)
     }
 
-    private init(list: TokenList) { self.list = list }
+    private init(list: TokenList) {
+        self.list = list
+        nodes.reserveCapacity(list.tokens.count)
+    }
 
     private var current: Token { list.tokens[index] }
     private var next: Token { list.tokens[min(index + 1, list.tokens.count - 1)] }
@@ -31,13 +37,19 @@ struct Parser {
 
     private mutating func advance() { index += 1 }
 
-    private mutating func parseTop() throws -> Node {
+    /// Stores `node` and returns its index.
+    private mutating func add(_ node: Node) -> Node.Index {
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    private mutating func parseTop() throws -> Node.Index {
         guard current.kind != .end else { throw syntaxError("empty expression", at: current) }
         var node = try parseAdditive()
         if isConversionWord(current), next.kind == .percent {
             advance()
             advance()
-            node = .inPercent(node)
+            node = add(.inPercent(node))
         }
         guard current.kind == .end else {
             if current.kind == .rightParen { throw syntaxError("unbalanced ')'", at: current) }
@@ -46,7 +58,7 @@ struct Parser {
         return node
     }
 
-    private mutating func parseAdditive() throws -> Node {
+    private mutating func parseAdditive() throws -> Node.Index {
         var node = try parseMultiplicative()
         while true {
             let token = current
@@ -57,11 +69,11 @@ struct Parser {
             default: return node
             }
             advance()
-            node = .binary(op, node, try parseMultiplicative(), position: token.position)
+            node = add(.binary(op, node, try parseMultiplicative(), position: token.position))
         }
     }
 
-    private mutating func parseMultiplicative() throws -> Node {
+    private mutating func parseMultiplicative() throws -> Node.Index {
         var node = try parseUnary()
         while true {
             let token = current
@@ -74,21 +86,21 @@ struct Parser {
             case .identifier where isConversionWord(token) && next.kind == .percent:
                 return node
             case .identifier, .leftParen:
-                node = .binary(.multiply, node, try parsePower(), position: token.position)
+                node = add(.binary(.multiply, node, try parsePower(), position: token.position))
                 continue
             default: return node
             }
             advance()
-            node = .binary(op, node, try parseUnary(), position: token.position)
+            node = add(.binary(op, node, try parseUnary(), position: token.position))
         }
     }
 
-    private mutating func parseUnary() throws -> Node {
+    private mutating func parseUnary() throws -> Node.Index {
         let token = current
         switch token.kind {
         case .minus:
             advance()
-            return .negate(try parseUnary(), position: token.position)
+            return add(.negate(try parseUnary(), position: token.position))
         case .plus:
             advance()
             return try parseUnary()
@@ -97,24 +109,24 @@ struct Parser {
         }
     }
 
-    private mutating func parsePower() throws -> Node {
+    private mutating func parsePower() throws -> Node.Index {
         let base = try parsePostfix()
         guard current.kind == .caret else { return base }
         let token = current
         advance()
-        return .binary(.power, base, try parseUnary(), position: token.position)
+        return add(.binary(.power, base, try parseUnary(), position: token.position))
     }
 
-    private mutating func parsePostfix() throws -> Node {
+    private mutating func parsePostfix() throws -> Node.Index {
         var node = try parsePrimary()
         while true {
             let token = current
             switch token.kind {
-            case .bang: node = .postfix(.factorial, node, position: token.position)
-            case .degree: node = .postfix(.degree, node, position: token.position)
+            case .bang: node = add(.postfix(.factorial, node, position: token.position))
+            case .degree: node = add(.postfix(.degree, node, position: token.position))
             case .percent:
                 if startsOperand(next) { return node }
-                node = .postfix(.percent, node, position: token.position)
+                node = add(.postfix(.percent, node, position: token.position))
             default: return node
             }
             advance()
@@ -129,13 +141,12 @@ struct Parser {
         }
     }
 
-    private mutating func parsePrimary() throws -> Node {
+    private mutating func parsePrimary() throws -> Node.Index {
         let token = current
         switch token.kind {
         case .number:
             advance()
-            let literal = list.literals[token.payload]
-            return .number(literal.value, literal: literal.text, position: token.position)
+            return add(.number(literal: token.payload, position: token.position))
         case .leftParen:
             advance()
             let inner = try parseAdditive()
@@ -150,12 +161,17 @@ struct Parser {
             guard Functions.isFunction(name) else {
                 guard Functions.isConstant(name) else {
                     let what = current.kind == .leftParen ? "function" : "name"
-                    throw CalculatorError(.unknownIdentifier, "unknown \(what) '\(name)' at column \(token.position)",
-                                          field: "expression", position: token.position)
+                    throw CalculatorError(
+                        .unknownIdentifier,
+                        "unknown \(what) '\(name)' at column \(token.position)",
+                        field: "expression",
+                        position: token.position
+                    )
                 }
-                return .name(name, position: token.position)
+                return add(.name(token.payload, position: token.position))
             }
-            return .call(name, try parseArguments(of: name), position: token.position)
+            let arguments = try parseArguments(of: name)
+            return add(.call(name: token.payload, arguments: arguments, position: token.position))
         case .end:
             throw syntaxError("missing operand", at: token)
         default:
@@ -163,28 +179,36 @@ struct Parser {
         }
     }
 
-    /// `(a, b, ...)`, or a single juxtaposed operand such as `sqrt 2` or `sin 30°`.
-    private mutating func parseArguments(of name: String) throws -> [Node] {
+    /// `(a, b, ...)`, or a single juxtaposed operand such as `sqrt 2` or `sin 30°`, stored in ``arguments``.
+    private mutating func parseArguments(of name: String) throws -> Range<Int> {
         guard current.kind == .leftParen else {
             guard startsOperand(current) else { throw syntaxError("missing argument of \(name)", at: current) }
-            return [try parsePostfix()]
+            let argument = try parsePostfix()
+            arguments.append(argument)
+            return arguments.count - 1..<arguments.count
         }
         let open = current
         advance()
-        var arguments = [try parseAdditive()]
+        // Nested calls store their own arguments meanwhile, so this list is appended once complete.
+        var parsed = [try parseAdditive()]
         while current.kind == .comma {
             advance()
-            arguments.append(try parseAdditive())
+            parsed.append(try parseAdditive())
         }
         guard current.kind == .rightParen else {
             throw syntaxError("unbalanced '(' opened at column \(open.position)", at: current)
         }
         advance()
-        return arguments
+        arguments.append(contentsOf: parsed)
+        return arguments.count - parsed.count..<arguments.count
     }
 
     private func syntaxError(_ message: String, at token: Token) -> CalculatorError {
-        CalculatorError(.syntax, "\(message) at column \(token.position)", field: "expression",
-                        position: token.position)
+        CalculatorError(
+            .syntax,
+            "\(message) at column \(token.position)",
+            field: "expression",
+            position: token.position
+        )
     }
 }

@@ -17,8 +17,30 @@ struct Token: Sendable, Hashable {
 /// The tokens of one expression and their payloads.
 struct TokenList: Sendable {
     var tokens: [Token] = []
-    var literals: [(value: Rational, text: String)] = []
+    /// The values of number literals; ``literals`` holds their text at the same index.
+    var numbers: [Rational] = []
+    var literals: [String] = []
     var names: [String] = []
+
+    /// Reserves room for the tokens of a text of `count` bytes, so appending rarely reallocates.
+    mutating func reserveCapacity(forBytes count: Int) {
+        tokens.reserveCapacity(count / 2 + 2)
+        numbers.reserveCapacity(count / 2 + 1)
+        literals.reserveCapacity(count / 2 + 1)
+    }
+
+    /// Appends a number token.
+    mutating func append(number value: Rational, text: String, at position: Int) {
+        numbers.append(value)
+        literals.append(text)
+        tokens.append(Token(kind: .number, position: position, payload: literals.count - 1))
+    }
+
+    /// Appends an identifier token.
+    mutating func append(name: String, at position: Int) {
+        names.append(name)
+        tokens.append(Token(kind: .identifier, position: position, payload: names.count - 1))
+    }
 
     /// The identifier's name, or nil for other tokens.
     func name(_ token: Token) -> String? {
@@ -28,7 +50,7 @@ struct TokenList: Sendable {
     /// A short description for syntax errors.
     func text(_ token: Token) -> String {
         switch token.kind {
-        case .number: literals[token.payload].text
+        case .number: literals[token.payload]
         case .identifier: names[token.payload]
         case .plus: "+"
         case .minus: "-"

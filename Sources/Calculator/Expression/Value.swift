@@ -45,8 +45,11 @@ enum Value: Sendable, Hashable {
         switch self {
         case .rational(let value): BigFloat(value, precision: precision)
         case .piMultiple(let factor):
-            BigFloat.multiply(BigFloat(factor, precision: precision + 8), .pi(precision: precision + 8),
-                              precision: precision)
+            BigFloat.multiply(
+                BigFloat(factor, precision: precision + 8),
+                .pi(precision: precision + 8),
+                precision: precision
+            )
         case .surd(let surd): surd.approximation(precision: precision)
         case .approx(let float): float.normalized(precision)
         }

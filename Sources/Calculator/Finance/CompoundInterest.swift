@@ -25,8 +25,15 @@ public struct CompoundInterest: Sendable {
 
     /// - Throws: ``CalculatorError`` `invalid_argument` for negative amounts, a non-positive period count, or a
     ///   term that is not a whole number of contribution periods.
-    public init(principal: Rational, ratePercent: Rational, years: Rational, compoundsPerYear: Int? = 12,
-                contribution: Rational = .zero, contributionsPerYear: Int? = nil, timing: Timing = .end) throws {
+    public init(
+        principal: Rational,
+        ratePercent: Rational,
+        years: Rational,
+        compoundsPerYear: Int? = 12,
+        contribution: Rational = .zero,
+        contributionsPerYear: Int? = nil,
+        timing: Timing = .end
+    ) throws {
         guard principal.signum >= 0 else {
             throw CalculatorError(.invalidArgument, "principal must be >= 0", field: "principal")
         }
@@ -39,12 +46,18 @@ public struct CompoundInterest: Sendable {
         }
         let perYear = contributionsPerYear ?? compoundsPerYear ?? 12
         guard (1...366).contains(perYear) else {
-            throw CalculatorError(.invalidArgument, "contributionsPerYear must be 1 to 366",
-                                  field: "contributionsPerYear")
+            throw CalculatorError(
+                .invalidArgument,
+                "contributionsPerYear must be 1 to 366",
+                field: "contributionsPerYear"
+            )
         }
         guard (years * Rational(perYear)).isInteger, years <= Rational(200) else {
-            throw CalculatorError(.invalidArgument, "years must be a whole number of contribution periods, up to 200",
-                                  field: "years")
+            throw CalculatorError(
+                .invalidArgument,
+                "years must be a whole number of contribution periods, up to 200",
+                field: "years"
+            )
         }
         self.principal = principal
         self.ratePercent = ratePercent
@@ -89,8 +102,14 @@ public struct CompoundInterest: Sendable {
             if timing == .end { balance = balance + contribution }
             yearContributions = yearContributions + contribution
             if period % contributionsPerYear == 0 || period == periods {
-                rows.append(Year(year: (period + contributionsPerYear - 1) / contributionsPerYear,
-                                 contributions: yearContributions, interest: yearInterest, balance: balance))
+                rows.append(
+                    Year(
+                        year: (period + contributionsPerYear - 1) / contributionsPerYear,
+                        contributions: yearContributions,
+                        interest: yearInterest,
+                        balance: balance
+                    )
+                )
                 yearContributions = .zero
                 yearInterest = .zero
             }

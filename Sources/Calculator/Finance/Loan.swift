@@ -37,8 +37,15 @@ public struct Loan: Sendable {
     public var rounding: Rounding
 
     /// - Throws: ``CalculatorError`` `invalid_argument` for amounts or periods out of range.
-    public init(principal: Rational, ratePercent: Rational, years: Rational, paymentsPerYear: Int = 12,
-                compoundsPerYear: Int? = nil, extraPayment: Rational = .zero, rounding: Rounding = .cents) throws {
+    public init(
+        principal: Rational,
+        ratePercent: Rational,
+        years: Rational,
+        paymentsPerYear: Int = 12,
+        compoundsPerYear: Int? = nil,
+        extraPayment: Rational = .zero,
+        rounding: Rounding = .cents
+    ) throws {
         guard principal.signum > 0 else {
             throw CalculatorError(.invalidArgument, "principal must be > 0", field: "principal")
         }
@@ -50,8 +57,11 @@ public struct Loan: Sendable {
         }
         let count = years * Rational(paymentsPerYear)
         guard years.signum > 0, count.isInteger, let n = count.intValue, n <= 20_000 else {
-            throw CalculatorError(.invalidArgument, "years must give a whole number of payments (at most 20000)",
-                                  field: "years")
+            throw CalculatorError(
+                .invalidArgument,
+                "years must give a whole number of payments (at most 20000)",
+                field: "years"
+            )
         }
         guard extraPayment.signum >= 0 else {
             throw CalculatorError(.invalidArgument, "extraPayment must be >= 0", field: "extraPayment")
@@ -86,7 +96,8 @@ public struct Loan: Sendable {
         if i.isZero { return principal / Rational(n) }
         let growth = Rational.one + i
         // An inexact rate (semi-annual compounding) is carried to 256 bits rather than as a huge fraction.
-        let compounded = growth.bitWidth > 128
+        let compounded =
+            growth.bitWidth > 128
             ? BigFloat(growth, precision: 256).power(BigInt(n), precision: 256).rational : growth.power(n)
         return (principal * i * compounded / (compounded - .one)).bounded(bits: 1024, places: 60)
     }
@@ -104,11 +115,12 @@ public struct Loan: Sendable {
     public func schedule() -> [Row] {
         let i = periodicRate
         let scheduled = payment + extraPayment
-        let money: MoneyRounding? = switch rounding {
-        case .cents: .halfEven
-        case .centsHalfUp: .halfUp
-        case .none: nil
-        }
+        let money: MoneyRounding? =
+            switch rounding {
+            case .cents: .halfEven
+            case .centsHalfUp: .halfUp
+            case .none: nil
+            }
         var balance = principal
         var rows: [Row] = []
         rows.reserveCapacity(paymentCount)
@@ -118,8 +130,15 @@ public struct Loan: Sendable {
             var principalPart = scheduled - interest
             if principalPart >= balance || period == paymentCount { principalPart = balance }
             balance = balance - principalPart
-            rows.append(Row(period: period, payment: interest + principalPart, interest: interest,
-                            principal: principalPart, balance: balance))
+            rows.append(
+                Row(
+                    period: period,
+                    payment: interest + principalPart,
+                    interest: interest,
+                    principal: principalPart,
+                    balance: balance
+                )
+            )
         }
         return rows
     }

@@ -47,8 +47,11 @@ extension BigFloat {
     /// The growth factor x^(p/q) for a positive rational x, to about 60 significant digits, as a rational.
     static func rationalPower(_ base: Rational, _ exponent: Rational) -> Rational {
         let bits = 220
-        let value = power(BigFloat(base, precision: bits + 16), BigFloat(exponent, precision: bits + 16),
-                          precision: bits)
+        let value = power(
+            BigFloat(base, precision: bits + 16),
+            BigFloat(exponent, precision: bits + 16),
+            precision: bits
+        )
         return value.rational
     }
 

@@ -19,9 +19,15 @@ public struct StockRatios: Sendable, Hashable {
 
     /// - Throws: ``CalculatorError`` `invalid_argument` when the price is not positive or a figure is negative
     ///   where it cannot be.
-    public init(price: Rational, earningsPerShare: Rational? = nil, dividendPerShare: Rational? = nil,
-                bookValuePerShare: Rational? = nil, netIncome: Rational? = nil, shareholdersEquity: Rational? = nil,
-                sharesOutstanding: Rational? = nil) throws {
+    public init(
+        price: Rational,
+        earningsPerShare: Rational? = nil,
+        dividendPerShare: Rational? = nil,
+        bookValuePerShare: Rational? = nil,
+        netIncome: Rational? = nil,
+        shareholdersEquity: Rational? = nil,
+        sharesOutstanding: Rational? = nil
+    ) throws {
         guard price.signum > 0 else { throw CalculatorError(.invalidArgument, "price must be > 0", field: "price") }
         let hundred = Rational(100)
         if let eps = earningsPerShare {
@@ -59,8 +65,14 @@ public struct StockRatios: Sendable, Hashable {
 public enum GrowthRate {
     /// The CAGR as a fraction, correctly rounded to `digits` significant digits.
     /// - Throws: ``CalculatorError`` `invalid_argument` when start or years is not positive or end is negative.
-    public static func compoundAnnual(start: Rational, end: Rational, years: Rational, digits: Int = 15) throws
-        -> String {
+    public static func compoundAnnual(
+        start: Rational,
+        end: Rational,
+        years: Rational,
+        digits: Int = 15
+    ) throws
+        -> String
+    {
         guard start.signum > 0 else { throw CalculatorError(.invalidArgument, "start must be > 0", field: "start") }
         guard end.signum >= 0 else { throw CalculatorError(.invalidArgument, "end must be >= 0", field: "end") }
         guard years.signum > 0 else { throw CalculatorError(.invalidArgument, "years must be > 0", field: "years") }

@@ -23,14 +23,17 @@ extension BigFloat {
             }
             let (s, c) = Fixed.sinCosSeries(r, work)
             let quadrant = Int(k.modulus(4))
-            let pair: (BigInt, BigInt) = switch quadrant {
-            case 0: (s, c)
-            case 1: (c, -s)
-            case 2: (-s, -c)
-            default: (-c, s)
-            }
-            return (BigFloat(fixed: pair.0, fractionBits: work).normalized(precision),
-                    BigFloat(fixed: pair.1, fractionBits: work).normalized(precision))
+            let pair: (BigInt, BigInt) =
+                switch quadrant {
+                case 0: (s, c)
+                case 1: (c, -s)
+                case 2: (-s, -c)
+                default: (-c, s)
+                }
+            return (
+                BigFloat(fixed: pair.0, fractionBits: work).normalized(precision),
+                BigFloat(fixed: pair.1, fractionBits: work).normalized(precision)
+            )
         }
     }
 

@@ -18,7 +18,8 @@ struct BigFloat: Sendable, Hashable {
             return
         }
         let shift = precision - value.numerator.magnitude.bitWidth + value.denominator.magnitude.bitWidth + 1
-        let scaled = shift >= 0
+        let scaled =
+            shift >= 0
             ? (value.numerator << shift) / value.denominator
             : value.numerator / (value.denominator << -shift)
         self.init(mantissa: scaled, exponent: -shift)
@@ -88,8 +89,10 @@ struct BigFloat: Sendable, Hashable {
     /// The quotient; `rhs` must not be zero.
     static func divide(_ lhs: BigFloat, _ rhs: BigFloat, precision: Int) -> BigFloat {
         let shift = max(0, precision + rhs.bitLength - lhs.bitLength + 2)
-        return BigFloat(mantissa: (lhs.mantissa << shift) / rhs.mantissa,
-                        exponent: lhs.exponent - rhs.exponent - shift).normalized(precision)
+        return BigFloat(
+            mantissa: (lhs.mantissa << shift) / rhs.mantissa,
+            exponent: lhs.exponent - rhs.exponent - shift
+        ).normalized(precision)
     }
 
     /// The square root of a non-negative value.

@@ -19,8 +19,11 @@ enum Constants {
         cached(ln2Cache, bits) { work in 2 * Fixed.atanhInverse(3, work) }
     }
 
-    private static func cached(_ cache: borrowing Mutex<(bits: Int, value: BigInt)>, _ bits: Int,
-                               compute: (Int) -> BigInt) -> BigInt {
+    private static func cached(
+        _ cache: borrowing Mutex<(bits: Int, value: BigInt)>,
+        _ bits: Int,
+        compute: (Int) -> BigInt
+    ) -> BigInt {
         if let hit = cache.withLock({ $0.bits >= bits ? $0.value >> ($0.bits - bits) : nil }) { return hit }
         let work = max(bits, 256) + 32
         let value = compute(work)

@@ -4,8 +4,11 @@
 extension DecimalText {
     /// `|numerator| / denominator` (non-zero, denominator > 0) rounded half-even to `digits` significant digits:
     /// the digits as an integer and the decimal exponent of the leading one (after a carry such as 9.99 → 10.0).
-    static func smallRounded(_ numerator: Int, _ denominator: Int,
-                             significantDigits digits: Int) -> (scaled: UInt128, exponent: Int)? {
+    static func smallRounded(
+        _ numerator: Int,
+        _ denominator: Int,
+        significantDigits digits: Int
+    ) -> (scaled: UInt128, exponent: Int)? {
         guard digits <= 19 else { return nil }
         let top = UInt128(numerator.magnitude)
         let bottom = UInt128(denominator)

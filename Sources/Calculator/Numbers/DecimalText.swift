@@ -60,7 +60,8 @@ enum DecimalText {
     /// The `digits` significant digits of `|value|` rounded half-even, and the decimal exponent of the first one.
     private static func roundedDigits(_ value: Rational, significantDigits digits: Int) -> (String, Int) {
         if case .small(let numerator, let denominator) = value.storage,
-           let (scaled, exponent) = smallRounded(numerator, denominator, significantDigits: digits) {
+            let (scaled, exponent) = smallRounded(numerator, denominator, significantDigits: digits)
+        {
             return (String(scaled), exponent)
         }
         var exponent = decimalExponent(value)

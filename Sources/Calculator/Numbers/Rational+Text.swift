@@ -8,7 +8,7 @@ extension Rational {
         let trimmed = text.trimmingSpaces
         if let slash = trimmed.firstIndex(of: "/") {
             guard let top = Rational(decimal: trimmed[..<slash]),
-                  let bottom = Rational(decimal: trimmed[trimmed.index(after: slash)...]), !bottom.isZero
+                let bottom = Rational(decimal: trimmed[trimmed.index(after: slash)...]), !bottom.isZero
             else { return nil }
             self = top / bottom
             return
@@ -49,19 +49,20 @@ extension Rational {
             exponent = value
         }
         let power = exponent - scale
-        let magnitude = power >= 0
+        let magnitude =
+            power >= 0
             ? Rational(digits * BigInt(10).power(power)) : Rational(digits, BigInt(10).power(-power))
         self = negative ? -magnitude : magnitude
     }
 
-    /// Parses a plain decimal literal such as `12.5` or `1e-3` (no sign, no fraction), with a fast path for
-    /// literals of up to 18 digits.
-    init?(literal text: String) {
+    /// Parses a plain decimal literal of up to 18 digits without exponent (`12.5`, `.25`) from its UTF-8 bytes;
+    /// `nil` for anything else, which ``init(parsing:)`` then reads.
+    init?(literal bytes: UnsafeBufferPointer<UInt8>) {
         var digits = 0
         var count = 0
         var scale = 0
         var seenPoint = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: ".") && !seenPoint {
                 seenPoint = true
             } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") && count < 18 {
@@ -69,8 +70,7 @@ extension Rational {
                 count += 1
                 if seenPoint { scale += 1 }
             } else {
-                self.init(parsing: text)
-                return
+                return nil
             }
         }
         guard count > 0 else { return nil }
@@ -124,8 +124,11 @@ extension Rational {
         guard rest == 1 else { return nil }
         let places = max(twos, fives)
         let scaled = numerator * BigInt(10).power(places) / denominator
-        return DecimalText.plain(digits: scaled.magnitude.description, negative: scaled.signum() < 0,
-                                 pointFromRight: places)
+        return DecimalText.plain(
+            digits: scaled.magnitude.description,
+            negative: scaled.signum() < 0,
+            pointFromRight: places
+        )
     }
 
     /// `a/b`, or the integer alone.

@@ -69,6 +69,10 @@ public struct Rational: Sendable, Hashable, Comparable {
             self.init(BigInt(numerator), BigInt(denominator))
             return
         }
+        if denominator == 1 {
+            self.init(small: numerator, 1)
+            return
+        }
         let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
         let sign = denominator < 0 ? -1 : 1
         self.init(small: sign * numerator / Int(divisor), sign * denominator / Int(divisor))
@@ -164,8 +168,10 @@ public struct Rational: Sendable, Hashable, Comparable {
                 return Rational(reducing: top, bd)
             }
         }
-        return Rational(lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
-                        lhs.denominator * rhs.denominator)
+        return Rational(
+            lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
+            lhs.denominator * rhs.denominator
+        )
     }
 
     public static func - (lhs: Rational, rhs: Rational) -> Rational { lhs + (-rhs) }
@@ -203,8 +209,8 @@ public struct Rational: Sendable, Hashable, Comparable {
         if exponent < 0 { return reciprocal.power(-exponent) }
         // Powers of coprime parts stay coprime; the bound is the one `init(normalized:)` applies.
         if case .small(let n, let d) = storage, let top = Self.smallPower(n, exponent),
-           let bottom = Self.smallPower(d, exponent), top.magnitude.bitWidth - top.magnitude.leadingZeroBitCount < 62,
-           bottom.magnitude.bitWidth - bottom.magnitude.leadingZeroBitCount < 62 {
+            let bottom = Self.smallPower(d, exponent), top.magnitude < 1 << 61, bottom.magnitude < 1 << 61
+        {
             return Rational(small: top, bottom)
         }
         return Rational(normalized: numerator.power(exponent), denominator.power(exponent))
@@ -237,8 +243,9 @@ public struct Rational: Sendable, Hashable, Comparable {
 
     public static func < (lhs: Rational, rhs: Rational) -> Bool {
         if case .small(let a, let b) = lhs.storage, case .small(let c, let d) = rhs.storage,
-           case (let left, false) = a.multipliedReportingOverflow(by: d),
-           case (let right, false) = c.multipliedReportingOverflow(by: b) {
+            case (let left, false) = a.multipliedReportingOverflow(by: d),
+            case (let right, false) = c.multipliedReportingOverflow(by: b)
+        {
             return left < right
         }
         return lhs.numerator * rhs.denominator < rhs.numerator * lhs.denominator

@@ -61,17 +61,21 @@ struct Surd: Sendable, Hashable {
 
     /// The product of two surds of the same index.
     static func multiply(_ lhs: Surd, _ rhs: Surd) -> Root {
-        root(of: Rational(lhs.radicand * rhs.radicand), index: lhs.index,
-             times: lhs.coefficient * rhs.coefficient)
+        root(
+            of: Rational(lhs.radicand * rhs.radicand),
+            index: lhs.index,
+            times: lhs.coefficient * rhs.coefficient
+        )
     }
 
     /// `2*sqrt(2)`, `sqrt(2)/2`, `-cbrt(4)`, `3*root(5, 4)`.
     var text: String {
-        let core: String = switch index {
-        case 2: "sqrt(\(radicand))"
-        case 3: "cbrt(\(radicand))"
-        default: "root(\(radicand), \(index))"
-        }
+        let core: String =
+            switch index {
+            case 2: "sqrt(\(radicand))"
+            case 3: "cbrt(\(radicand))"
+            default: "root(\(radicand), \(index))"
+            }
         return SymbolText.scaled(core, by: coefficient)
     }
 
@@ -79,7 +83,8 @@ struct Surd: Sendable, Hashable {
     func approximation(precision: Int) -> BigFloat {
         let work = precision + 16
         let base = BigFloat(Rational(radicand), precision: work)
-        let root = index == 2
+        let root =
+            index == 2
             ? base.squareRoot(precision: work)
             : BigFloat.power(base, BigFloat(Rational(1, BigInt(index)), precision: work), precision: work)
         return BigFloat.multiply(BigFloat(coefficient, precision: work), root, precision: precision)

@@ -9,27 +9,43 @@ extension UnitCatalog {
     private static let ukGallon = Rational.exact("0.00454609")
     private static let pound = Rational.exact("0.45359237")
 
-    private static func unit(_ symbol: String, _ name: String, _ category: UnitCategory, _ factor: Rational,
-                             _ aliases: [String] = []) -> UnitDefinition {
+    private static func unit(
+        _ symbol: String,
+        _ name: String,
+        _ category: UnitCategory,
+        _ factor: Rational,
+        _ aliases: [String] = []
+    ) -> UnitDefinition {
         UnitDefinition(symbol, name, category, .linear(factor, piPower: 0), aliases: aliases)
     }
 
-    static let length: [UnitDefinition] = prefixed(
-        "m", "metre", .length, factor: "1", prefixes: ["k", "c", "m", "µ", "n", "d"]) + [
-        unit("in", "inch", .length, inch, ["\"", "inches"]),
-        unit("ft", "foot", .length, foot, ["feet", "'"]),
-        unit("yd", "yard", .length, foot * Rational(3)),
-        unit("mi", "mile", .length, mile, ["statute mile"]),
-        unit("nmi", "nautical mile", .length, Rational(1852), ["NM"]),
-        unit("mil", "thou", .length, inch / Rational(1000)),
-        unit("fathom", "fathom", .length, foot * Rational(6)),
-        unit("chain", "chain", .length, foot * Rational(66)),
-        unit("furlong", "furlong", .length, foot * Rational(660)),
-        unit("Å", "ångström", .length, .exact("1e-10"), ["angstrom"]),
-        unit("au", "astronomical unit", .length, Rational(149_597_870_700), ["AU"]),
-        unit("ly", "light-year", .length, Rational(299_792_458) * Rational(31_557_600), ["lightyear"]),
-        UnitDefinition("pc", "parsec", .length, .linear(Rational(149_597_870_700) * Rational(648_000), piPower: -1)),
-    ]
+    static let length: [UnitDefinition] =
+        prefixed(
+            "m",
+            "metre",
+            .length,
+            factor: "1",
+            prefixes: ["k", "c", "m", "µ", "n", "d"]
+        ) + [
+            unit("in", "inch", .length, inch, ["\"", "inches"]),
+            unit("ft", "foot", .length, foot, ["feet", "'"]),
+            unit("yd", "yard", .length, foot * Rational(3)),
+            unit("mi", "mile", .length, mile, ["statute mile"]),
+            unit("nmi", "nautical mile", .length, Rational(1852), ["NM"]),
+            unit("mil", "thou", .length, inch / Rational(1000)),
+            unit("fathom", "fathom", .length, foot * Rational(6)),
+            unit("chain", "chain", .length, foot * Rational(66)),
+            unit("furlong", "furlong", .length, foot * Rational(660)),
+            unit("Å", "ångström", .length, .exact("1e-10"), ["angstrom"]),
+            unit("au", "astronomical unit", .length, Rational(149_597_870_700), ["AU"]),
+            unit("ly", "light-year", .length, Rational(299_792_458) * Rational(31_557_600), ["lightyear"]),
+            UnitDefinition(
+                "pc",
+                "parsec",
+                .length,
+                .linear(Rational(149_597_870_700) * Rational(648_000), piPower: -1)
+            ),
+        ]
 
     static let area: [UnitDefinition] = [
         unit("m²", "square metre", .area, .one, ["m2", "m^2", "sq m"]),
@@ -72,34 +88,47 @@ extension UnitCatalog {
         unit("bbl", "oil barrel", .volume, usGallon * Rational(42), ["barrel"]),
     ]
 
-    static let mass: [UnitDefinition] = prefixed(
-        "g", "gram", .mass, factor: "0.001", prefixes: ["k", "m", "µ"]) + [
-        unit("t", "tonne", .mass, Rational(1000), ["metric ton", "metric tonne"]),
-        unit("lb", "pound", .mass, pound, ["lbs", "lbm"]),
-        unit("oz", "ounce", .mass, pound / Rational(16)),
-        unit("st", "stone", .mass, pound * Rational(14)),
-        unit("short ton", "short ton", .mass, pound * Rational(2000), ["ton", "US ton", "tn"]),
-        unit("long ton", "long ton", .mass, pound * Rational(2240), ["UK ton", "imperial ton"]),
-        unit("ct", "carat", .mass, .exact("0.0002")),
-        unit("gr", "grain", .mass, pound / Rational(7000)),
-        unit("ozt", "troy ounce", .mass, pound * Rational(480) / Rational(7000), ["troy oz"]),
-    ]
+    static let mass: [UnitDefinition] =
+        prefixed(
+            "g",
+            "gram",
+            .mass,
+            factor: "0.001",
+            prefixes: ["k", "m", "µ"]
+        ) + [
+            unit("t", "tonne", .mass, Rational(1000), ["metric ton", "metric tonne"]),
+            unit("lb", "pound", .mass, pound, ["lbs", "lbm"]),
+            unit("oz", "ounce", .mass, pound / Rational(16)),
+            unit("st", "stone", .mass, pound * Rational(14)),
+            unit("short ton", "short ton", .mass, pound * Rational(2000), ["ton", "US ton", "tn"]),
+            unit("long ton", "long ton", .mass, pound * Rational(2240), ["UK ton", "imperial ton"]),
+            unit("ct", "carat", .mass, .exact("0.0002")),
+            unit("gr", "grain", .mass, pound / Rational(7000)),
+            unit("ozt", "troy ounce", .mass, pound * Rational(480) / Rational(7000), ["troy oz"]),
+        ]
 
-    static let time: [UnitDefinition] = prefixed(
-        "s", "second", .time, factor: "1", prefixes: ["m", "µ", "n"], aliases: ["sec"]) + [
-        unit("min", "minute", .time, Rational(60)),
-        unit("h", "hour", .time, Rational(3600), ["hr"]),
-        unit("d", "day", .time, Rational(86_400)),
-        unit("wk", "week", .time, Rational(604_800)),
-        unit("fortnight", "fortnight", .time, Rational(1_209_600)),
-        unit("mo", "month", .time, Rational(2_629_800), ["Julian month"]),
-        unit("yr", "year", .time, Rational(31_557_600), ["a", "Julian year", "annum"]),
-        unit("Gregorian yr", "Gregorian year", .time, Rational(31_556_952)),
-        unit("common yr", "common year", .time, Rational(31_536_000)),
-        unit("decade", "decade", .time, Rational(315_576_000)),
-        unit("century", "century", .time, Rational(3_155_760_000), ["centuries"]),
-        unit("millennium", "millennium", .time, Rational(31_557_600_000), ["millennia"]),
-    ]
+    static let time: [UnitDefinition] =
+        prefixed(
+            "s",
+            "second",
+            .time,
+            factor: "1",
+            prefixes: ["m", "µ", "n"],
+            aliases: ["sec"]
+        ) + [
+            unit("min", "minute", .time, Rational(60)),
+            unit("h", "hour", .time, Rational(3600), ["hr"]),
+            unit("d", "day", .time, Rational(86_400)),
+            unit("wk", "week", .time, Rational(604_800)),
+            unit("fortnight", "fortnight", .time, Rational(1_209_600)),
+            unit("mo", "month", .time, Rational(2_629_800), ["Julian month"]),
+            unit("yr", "year", .time, Rational(31_557_600), ["a", "Julian year", "annum"]),
+            unit("Gregorian yr", "Gregorian year", .time, Rational(31_556_952)),
+            unit("common yr", "common year", .time, Rational(31_536_000)),
+            unit("decade", "decade", .time, Rational(315_576_000)),
+            unit("century", "century", .time, Rational(3_155_760_000), ["centuries"]),
+            unit("millennium", "millennium", .time, Rational(31_557_600_000), ["millennia"]),
+        ]
 
     static let speed: [UnitDefinition] = [
         unit("m/s", "metre per second", .speed, .one, ["mps", "meters per second"]),

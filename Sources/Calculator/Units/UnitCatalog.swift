@@ -12,15 +12,28 @@ enum UnitCatalog {
     ]
 
     /// The unit `symbol` with each of `prefixes` applied, base factor `factor` (in the category's base unit).
-    static func prefixed(_ symbol: String, _ name: String, _ category: UnitCategory, factor: String,
-                         prefixes: [String], aliases: [String] = []) -> [UnitDefinition] {
+    static func prefixed(
+        _ symbol: String,
+        _ name: String,
+        _ category: UnitCategory,
+        factor: String,
+        prefixes: [String],
+        aliases: [String] = []
+    ) -> [UnitDefinition] {
         var units = [UnitDefinition(symbol, name, category, linear(factor), aliases: aliases)]
         for prefix in prefixes {
             guard let (prefixName, power) = siPrefixes[prefix] else { fatalError("unknown prefix \(prefix)") }
             let scaled = Rational.exact(factor) * Rational.exact("1e\(power)")
             let extra = prefix == "µ" ? ["u" + symbol] : []
-            units.append(UnitDefinition(prefix + symbol, prefixName + name, category,
-                                        .linear(scaled, piPower: 0), aliases: extra))
+            units.append(
+                UnitDefinition(
+                    prefix + symbol,
+                    prefixName + name,
+                    category,
+                    .linear(scaled, piPower: 0),
+                    aliases: extra
+                )
+            )
         }
         return units
     }

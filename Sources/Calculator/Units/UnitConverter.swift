@@ -51,11 +51,19 @@ public struct UnitConverter: Sendable {
 
     /// Converts an exact amount between two known units.
     /// - Throws: ``CalculatorError`` `invalid_argument` as for ``convert(_:from:to:digits:)``.
-    public func convert(_ amount: Rational, from source: UnitDefinition, to target: UnitDefinition,
-                        digits: Int = 15) throws -> Result {
+    public func convert(
+        _ amount: Rational,
+        from source: UnitDefinition,
+        to target: UnitDefinition,
+        digits: Int = 15
+    ) throws -> Result {
         guard source.category == target.category else {
-            throw CalculatorError(.invalidArgument, "cannot convert \(source.category.rawValue) (\(source.symbol)) "
-                                  + "to \(target.category.rawValue) (\(target.symbol))", field: "to")
+            throw CalculatorError(
+                .invalidArgument,
+                "cannot convert \(source.category.rawValue) (\(source.symbol)) "
+                    + "to \(target.category.rawValue) (\(target.symbol))",
+                field: "to"
+            )
         }
         let (base, basePi) = try toBase(amount, source)
         let (result, piPower) = try fromBase(base, basePi, target)
@@ -66,8 +74,14 @@ public struct UnitConverter: Sendable {
             if let decimal = result.terminatingDecimal {
                 return Result(value: decimal, exact: true, from: source, to: target, category: source.category)
             }
-            return Result(value: result.formatted(significantDigits: digits), exact: false,
-                          exactForm: result.fractionText, from: source, to: target, category: source.category)
+            return Result(
+                value: result.formatted(significantDigits: digits),
+                exact: false,
+                exactForm: result.fractionText,
+                from: source,
+                to: target,
+                category: source.category
+            )
         }
         let symbolic: Value = piPower > 0 ? .piMultiple(result) : .rational(result)
         let text = Self.piScaled(result, power: piPower, digits: digits)

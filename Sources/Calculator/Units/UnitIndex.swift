@@ -28,8 +28,12 @@ struct UnitIndex: Sendable {
             guard let indices = loose[candidate] else { continue }
             if indices.count == 1 { return units[indices[0]] }
             let names = indices.map { units[$0].symbol }
-            throw CalculatorError(.notFound, "unit '\(text)' is ambiguous: say \(names.joined(separator: " or "))",
-                                  field: field, suggestions: names)
+            throw CalculatorError(
+                .notFound,
+                "unit '\(text)' is ambiguous: say \(names.joined(separator: " or "))",
+                field: field,
+                suggestions: names
+            )
         }
         let suggestions = closeMatches(key)
         let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
@@ -53,6 +57,33 @@ struct UnitIndex: Sendable {
 
     /// Lower case without spaces, underscores, hyphens or dots; `metre` → `meter`, `²` → `2`, `°` → `deg`.
     static func normalized(_ text: String) -> String {
+        var output = asciiFolded(text) ?? unicodeFolded(text)
+        if output.containsText("metre") { output = output.replacingAll("metre", with: "meter") }
+        if output.containsText("litre") { output = output.replacingAll("litre", with: "liter") }
+        return output
+    }
+
+    /// ASCII text lower-cased without separators, byte by byte; `nil` when the text is not all ASCII.
+    private static func asciiFolded(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var count = 0
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
+                    UInt8(ascii: "\t"):
+                    continue
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte | 0x20
+                default: buffer[count] = byte
+                }
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Any text lower-cased without separators, scalar by scalar, with `²`, `³`, `µ` and `°` spelled out.
+    private static func unicodeFolded(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -65,8 +96,6 @@ struct UnitIndex: Sendable {
             default: output.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             }
         }
-        if output.contains("metre") { output = output.replacingAll("metre", with: "meter") }
-        if output.contains("litre") { output = output.replacingAll("litre", with: "liter") }
         return output
     }
 
@@ -75,7 +104,7 @@ struct UnitIndex: Sendable {
         var keys = [key]
         if key.hasSuffix("es") { keys.append(String(key.dropLast(2))) }
         if key.hasSuffix("s") { keys.append(String(key.dropLast())) }
-        if key.contains("sper") { keys.append(key.replacingAll("sper", with: "per")) }
+        if key.containsText("sper") { keys.append(key.replacingAll("sper", with: "per")) }
         return keys
     }
 
@@ -97,6 +126,19 @@ struct UnitIndex: Sendable {
 }
 
 extension String {
+    /// Whether `needle` (ASCII) occurs in the string, as `contains(_:)` answers; ASCII strings are searched byte by
+    /// byte, which is much cheaper than the general character-wise search.
+    func containsText(_ needle: String) -> Bool {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return contains(needle) }
+        let pattern = needle.utf8
+        var rest = utf8[...]
+        while rest.count >= pattern.count {
+            if rest.starts(with: pattern) { return true }
+            rest = rest.dropFirst()
+        }
+        return false
+    }
+
     /// The string with every occurrence of `target` replaced (Foundation-free).
     func replacingAll(_ target: String, with replacement: String) -> String {
         var output = ""
