@@ -126,6 +126,10 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(
+            name: "WorkerRuntimeTests",
+            dependencies: ["WorkerRuntime", "Wire", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),

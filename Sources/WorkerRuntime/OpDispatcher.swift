@@ -32,52 +32,96 @@ public struct OpDispatcher: Sendable {
         unknownMetrics = OpMetrics(service: service, op: "unknown")
     }
 
-    /// Answers one request body (the MDP body frames).
-    public func handle(_ body: [[UInt8]]) async -> [UInt8] {
+    /// What became of a request body: answered already, or an op to run as a task.
+    public enum Outcome: Sendable {
+        /// The reply body: the op ran in place, or the request failed before any op ran.
+        case replied([UInt8])
+        /// An op with an async handler, to finish with ``finish(_:)``.
+        case pending(PendingOp)
+    }
+
+    /// An async op ready to run, with its request's context.
+    public struct PendingOp: Sendable {
+        let op: Op
+        let body: [UInt8]
+        let context: OpContext
+        let started: ContinuousClock.Instant
+    }
+
+    /// Answers one request body (the MDP body frames) in place when it can: malformed requests, unknown ops,
+    /// `ops`, and ops with synchronous handlers. Ops with async handlers come back as ``Outcome/pending(_:)``.
+    public func dispatch(_ body: [[UInt8]]) -> Outcome {
         let started = ContinuousClock.now
         guard body.count == 1, let header = try? JSONCoding.decode(RequestHeader.self, from: body[0]) else {
             unknownMetrics.record(ok: false, since: started)
-            return JSONCoding.errorReply(
-                WireError(.malformedRequest, "body must be one JSON object with a string op"),
-                id: nil
-            )
+            let error = WireError(.malformedRequest, "body must be one JSON object with a string op")
+            return .replied(JSONCoding.errorReply(error, id: nil))
         }
         var logger = logger
-        logger[metadataKey: "request.id"] = header.id.map { .string($0) }
-        logger[metadataKey: "op"] = .string(header.op)
+        if logger.logLevel <= .debug {
+            logger[metadataKey: "request.id"] = header.id.map { .string($0) }
+            logger[metadataKey: "op"] = .string(header.op)
+        }
         let context = OpContext(
             requestID: header.id,
             token: header.token,
             idempotencyKey: header.idempotencyKey,
             logger: logger
         )
-        let reply: [UInt8]
-        let ok: Bool
         if header.op == "ops" {
-            (reply, ok) = ((try? JSONCoding.encode(Reply.success(opsReply, id: header.id))) ?? [], true)
-        } else if let op = registry.op(named: header.op) {
-            (reply, ok) = await run(op, body: body[0], context: context)
-        } else {
-            (reply, ok) = (
-                JSONCoding.errorReply(WireError(.unknownOp, "no op \(header.op)", field: "op"), id: header.id), false
-            )
+            metrics["ops"]?.record(ok: true, since: started)
+            return .replied((try? JSONCoding.encode(Reply.success(opsReply, id: header.id))) ?? [])
         }
-        (metrics[header.op] ?? unknownMetrics).record(ok: ok, since: started)
-        logger.debug("request served", metadata: ["ok": "\(ok)"])
+        guard let op = registry.op(named: header.op) else {
+            unknownMetrics.record(ok: false, since: started)
+            let error = WireError(.unknownOp, "no op \(header.op)", field: "op")
+            return .replied(JSONCoding.errorReply(error, id: header.id))
+        }
+        guard let runInline = op.runInline else {
+            return .pending(PendingOp(op: op, body: body[0], context: context, started: started))
+        }
+        do {
+            return .replied(record(op, started, reply: try runInline(body[0], context)))
+        } catch {
+            return .replied(record(op, started, failure: error, context: context))
+        }
+    }
+
+    /// Runs an async op to its reply body.
+    public func finish(_ pending: PendingOp) async -> [UInt8] {
+        do {
+            return record(pending.op, pending.started, reply: try await pending.op.run(pending.body, pending.context))
+        } catch {
+            return record(pending.op, pending.started, failure: error, context: pending.context)
+        }
+    }
+
+    /// Answers one request body, running any op to completion.
+    public func handle(_ body: [[UInt8]]) async -> [UInt8] {
+        switch dispatch(body) {
+        case .replied(let reply): reply
+        case .pending(let pending): await finish(pending)
+        }
+    }
+
+    private func record(_ op: Op, _ started: ContinuousClock.Instant, reply: [UInt8]) -> [UInt8] {
+        metrics[op.name]?.record(ok: true, since: started)
         return reply
     }
 
-    private func run(_ op: Op, body: [UInt8], context: OpContext) async -> ([UInt8], Bool) {
-        do {
-            return (try await op.run(body, context), true)
-        } catch let error as any WireErrorConvertible {
-            return (JSONCoding.errorReply(error.wireError, id: context.requestID), false)
-        } catch let error as DecodingError {
-            return (JSONCoding.errorReply(ArgsDecoder.wireError(for: error), id: context.requestID), false)
-        } catch {
-            context.logger.error("op failed", metadata: ["error": "\(error)"])
-            return (JSONCoding.errorReply(WireError(.internal, "internal error"), id: context.requestID), false)
+    /// The typed error reply for what an op threw.
+    private func record(_ op: Op, _ started: ContinuousClock.Instant, failure: any Error, context: OpContext) -> [UInt8]
+    {
+        metrics[op.name]?.record(ok: false, since: started)
+        let wireError: WireError
+        switch failure {
+        case let error as any WireErrorConvertible: wireError = error.wireError
+        case let error as DecodingError: wireError = ArgsDecoder.wireError(for: error)
+        default:
+            context.logger.error("op failed", metadata: ["error": "\(failure)", "op": "\(op.name)"])
+            wireError = WireError(.internal, "internal error")
         }
+        return JSONCoding.errorReply(wireError, id: context.requestID)
     }
 }
 

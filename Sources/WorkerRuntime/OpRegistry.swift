@@ -28,6 +28,9 @@ public struct Op: Sendable {
     public let argsSchema: JSONValue
     /// Decodes the whole request body's `args`, runs the op and encodes the reply's `result`.
     let run: @Sendable (_ body: [UInt8], _ context: OpContext) async throws -> [UInt8]
+    /// The same for an op with a synchronous handler, which the worker slot runs in place, sparing the request two
+    /// thread hand-offs; `nil` for async handlers, which run as tasks.
+    let runInline: (@Sendable (_ body: [UInt8], _ context: OpContext) throws -> [UInt8])?
 }
 
 /// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:handler:)``:
@@ -50,7 +53,8 @@ public struct OpRegistry: Sendable {
         index[name].map { ops[$0] }
     }
 
-    /// Registers an op whose `args` decode into `Args` and whose result encodes as the reply's `result`.
+    /// Registers an op whose `args` decode into `Args` and whose result encodes as the reply's `result`; the
+    /// handler runs as a task, so it may await I/O.
     ///
     /// A missing `args` decodes as `{}`. A decoding failure is answered `invalid_argument` naming the field; an
     /// error the handler throws is answered with its ``WireError`` when it is ``WireErrorConvertible``, else
@@ -66,14 +70,38 @@ public struct OpRegistry: Sendable {
         schema: JSONValue,
         handler: @escaping @Sendable (Args, OpContext) async throws -> Result
     ) {
-        precondition(index[name] == nil, "op \(name) registered twice")
         let run: @Sendable ([UInt8], OpContext) async throws -> [UInt8] = { body, context in
             let args = try ArgsDecoder.decode(Args.self, fromRequestBody: body)
             let result = try await handler(args, context)
             return try JSONCoding.encode(Reply.success(EncodableBox(result), id: context.requestID))
         }
-        index[name] = ops.count
-        ops.append(Op(name: name, summary: summary, argsSchema: schema, run: run))
+        add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: nil))
+    }
+
+    /// Registers an op that the worker slot runs in place, sparing each request two thread hand-offs. Only for
+    /// CPU-only ops whose cost is small and bounded whatever the input: the slot cannot heartbeat while the op
+    /// runs, so one that outlasts the gateway's liveness window makes the gateway give the worker up.
+    /// Arguments, results and errors are handled as in ``register(_:summary:schema:handler:)``.
+    public mutating func registerInline<Args: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ name: String,
+        summary: String,
+        schema: JSONValue,
+        handler: @escaping @Sendable (Args, OpContext) throws -> Result
+    ) {
+        let runInline: @Sendable ([UInt8], OpContext) throws -> [UInt8] = { body, context in
+            let args = try ArgsDecoder.decode(Args.self, fromRequestBody: body)
+            return try JSONCoding.encode(Reply.success(EncodableBox(try handler(args, context)), id: context.requestID))
+        }
+        let run: @Sendable ([UInt8], OpContext) async throws -> [UInt8] = { body, context in
+            try runInline(body, context)
+        }
+        add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: runInline))
+    }
+
+    private mutating func add(_ op: Op) {
+        precondition(index[op.name] == nil, "op \(op.name) registered twice")
+        index[op.name] = ops.count
+        ops.append(op)
     }
 }
 

@@ -8,6 +8,7 @@ final class SlotLoop {
     private let context: ZMQContext
     private let configuration: WorkerConfiguration
     private let slot: WorkerSlot
+    private let dispatcher: OpDispatcher
     private let jobs: AsyncStream<Job>.Continuation
     private let drain: DrainSignal
     private let logger: Logger
@@ -25,10 +26,12 @@ final class SlotLoop {
         context: ZMQContext,
         configuration: WorkerConfiguration,
         slot: WorkerSlot,
+        dispatcher: OpDispatcher,
         jobs: AsyncStream<Job>.Continuation,
         drain: DrainSignal,
         logger: Logger
     ) {
+        self.dispatcher = dispatcher
         self.context = context
         self.configuration = configuration
         self.slot = slot
@@ -122,8 +125,13 @@ final class SlotLoop {
             case .request(let address, let body):
                 // While draining, the DISCONNECT already sent makes the gateway re-dispatch or answer this itself.
                 guard !drain.isDraining else { continue }
-                inFlight += 1
-                jobs.yield(Job(slot: slot, generation: generation, address: address, body: body))
+                switch dispatcher.dispatch(body) {
+                case .replied(let reply):
+                    try send(PeerCodec.encodeWorkerReply(address: address, body: [reply]))
+                case .pending(let pending):
+                    inFlight += 1
+                    jobs.yield(Job(slot: slot, generation: generation, address: address, pending: pending))
+                }
             case .heartbeat:
                 break
             case .disconnect:

@@ -4,7 +4,8 @@ import ServiceLifecycle
 import ZeroMQ
 
 /// A Reckon worker process's engine, as a ServiceLifecycle `Service`: K slots (one thread and one DEALER each)
-/// register `service` with the gateway; requests run as tasks in a discarding task group, at most one per slot.
+/// register `service` with the gateway. Ops with synchronous handlers run in place on their slot's thread; async
+/// ops run as tasks in a discarding task group, one per request.
 ///
 /// Graceful shutdown drains: slots stop taking requests, finish what they hold (up to the drain timeout), send
 /// DISCONNECT and close. Cancellation shuts the ZeroMQ context down at once.
@@ -48,7 +49,7 @@ public final class WorkerService: Service, Sendable {
                     }
                     for await job in jobs {
                         group.addTask {
-                            job.slot.complete(job, reply: await self.dispatcher.handle(job.body))
+                            job.slot.complete(job, reply: await self.dispatcher.finish(job.pending))
                         }
                     }
                 }
@@ -76,6 +77,7 @@ public final class WorkerService: Service, Sendable {
                             context: context,
                             configuration: self.configuration,
                             slot: slot,
+                            dispatcher: self.dispatcher,
                             jobs: jobs,
                             drain: drain,
                             logger: self.logger

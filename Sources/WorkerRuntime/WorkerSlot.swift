@@ -1,14 +1,14 @@
 import Synchronization
 import ZeroMQ
 
-/// A request a slot received, on its way to the op dispatcher.
+/// An async op a slot received, on its way to the service's task group.
 struct Job: Sendable {
     let slot: WorkerSlot
     /// The connection the request came on; a reply for an older connection is dropped, since that gateway
     /// session has already answered the client.
     let generation: Int
     let address: [UInt8]
-    let body: [[UInt8]]
+    let pending: OpDispatcher.PendingOp
 }
 
 /// The part of a worker slot other threads touch: finished replies go into its mailbox and its wake-up pipe

@@ -20,7 +20,7 @@ extension OpRegistry {
         ) { (args: EvaluateArgs, _: OpContext) in
             EvaluateResult(try ExpressionCalculator.evaluate(args.expression, options: try args.options()))
         }
-        register(
+        registerInline(
             "convert",
             summary: "Converts a value between units of one category, with exact factors",
             schema: CalculatorSchemas.convert
@@ -34,7 +34,7 @@ extension OpRegistry {
                 )
             )
         }
-        register(
+        registerInline(
             "units",
             summary: "Lists the units, optionally of one category",
             schema: CalculatorSchemas.units

@@ -5,14 +5,14 @@ import WorkerRuntime
 extension OpRegistry {
     /// `dateDiff` and `dateAdd`.
     mutating func registerDateOps() {
-        register(
+        registerInline(
             "dateDiff",
             summary: "The span between two dates or date-times, in every unit and calendar units",
             schema: DateSchemas.diff
         ) { (args: DateDiffArgs, _: OpContext) in
             try DateDiffResult(args)
         }
-        register(
+        registerInline(
             "dateAdd",
             summary: "A date moved by an amount of days, weeks, months, years or business days",
             schema: DateSchemas.add

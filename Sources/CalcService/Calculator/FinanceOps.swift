@@ -19,7 +19,7 @@ extension OpRegistry {
         ) { (args: LoanArgs, _: OpContext) in
             try LoanResult(args)
         }
-        register(
+        registerInline(
             "stockRatios",
             summary: "P/E, earnings and dividend yield, payout ratio, P/B, ROE",
             schema: FinanceSchemas.ratios
@@ -39,14 +39,14 @@ extension OpRegistry {
             )
             return CagrResult(rate: rate, ratePercent: try percent(rate))
         }
-        register(
+        registerInline(
             "currency",
             summary: "Converts money with the loaded reference rates (cross rates via EUR)",
             schema: FinanceSchemas.currency
         ) { (args: CurrencyArgs, _: OpContext) in
             try CurrencyResult(args, table: try loaded(rates))
         }
-        register("rates", summary: "The loaded reference rates", schema: FinanceSchemas.rates) {
+        registerInline("rates", summary: "The loaded reference rates", schema: FinanceSchemas.rates) {
             (args: RatesArgs, _: OpContext) in
             try RatesResult(table: try loaded(rates), asOf: args.asOf)
         }

@@ -11,21 +11,21 @@ extension OpRegistry {
     /// ```
     /// - Parameter catalogue: the product catalogue, loaded and checked once at start.
     public mutating func registerCeilingOps(catalogue: CeilingCatalogue) {
-        register(
+        registerInline(
             "ceiling.menu",
             summary: "Walks the ceiling product tree from the root or any node",
             schema: CeilingSchemas.menu
         ) { (args: CeilingMenuArgs, _: OpContext) in
             CeilingMenuResult(try catalogue.menu(at: args.node))
         }
-        register(
+        registerInline(
             "ceiling.inputs",
             summary: "The input form of one ceiling product",
             schema: CeilingSchemas.inputs
         ) { (args: CeilingInputsArgs, _: OpContext) in
             CeilingInputsResult(try catalogue.form(for: args.product))
         }
-        register(
+        registerInline(
             "ceiling.estimate",
             summary: "Every component of a ceiling product for one room, with quantities",
             schema: CeilingSchemas.estimate

@@ -19,7 +19,7 @@ extension OpRegistry {
     /// ```
     public mutating func registerTaxOps(tables: TaxTables) {
         let engine = TaxEngine(tables: tables)
-        register(
+        registerInline(
             "tax.jurisdictions",
             summary: "Provinces, territories and tax years with data",
             schema: TaxSchemas.none
@@ -32,21 +32,21 @@ extension OpRegistry {
                 }
             )
         }
-        register(
+        registerInline(
             "tax.topics",
             summary: "Tax topics with definition, instruction and tip; query searches them",
             schema: TaxSchemas.topics
         ) { (args: TaxTopicsArgs, _: OpContext) in
             TaxTopicsResult(topics: TaxTopics.search(args.query ?? "").map(TaxTopicText.init))
         }
-        register(
+        registerInline(
             "tax.estimate",
             summary: "Canadian income tax for a year and province, step by step",
             schema: TaxSchemas.estimate
         ) { (args: TaxEstimateArgs, _: OpContext) in
             TaxEstimateResult(try engine.estimate(args.input))
         }
-        register(
+        registerInline(
             "tax.topic",
             summary: "What an RRSP contribution, extra income or a deduction changes",
             schema: TaxSchemas.topic

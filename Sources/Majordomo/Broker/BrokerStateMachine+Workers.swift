@@ -21,7 +21,7 @@ extension BrokerStateMachine {
             preconditionFailure("the codec throws only MajordomoError")
         }
         var actions: [BrokerAction] = []
-        guard var worker = workers[identity] else {
+        guard let worker = workers[identity] else {
             if case .ready(let service) = command {
                 register(identity, service: service, dialect: dialect, now: now, into: &actions)
             } else if command != .disconnect {
@@ -30,8 +30,7 @@ extension BrokerStateMachine {
             }
             return actions
         }
-        worker.expiry = now + workerExpiry
-        workers[identity] = worker
+        workers[identity]!.expiry = now + workerExpiry
         switch command {
         case .heartbeat:
             break

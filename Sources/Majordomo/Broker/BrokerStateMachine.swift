@@ -91,12 +91,14 @@ extension BrokerStateMachine {
         counters.requests += 1
         // A service is known once a worker has registered it; its requests then wait (until their deadline) for a
         // worker to come back. A name no worker ever served is answered at once.
-        guard var service = services[name] else {
+        // Dictionary values are mutated in place throughout (`services[name]!.queue.append`): a copy taken out and
+        // written back would make every request copy the service's queues.
+        guard let queued = services[name]?.queue.count else {
             counters.noWorkers += 1
             actions.append(.fail(origin: origin, service: name, failure: .noWorkers, body: body))
             return
         }
-        guard service.queue.count < configuration.maximumQueuedPerService else {
+        guard queued < configuration.maximumQueuedPerService else {
             counters.queueFull += 1
             actions.append(.fail(origin: origin, service: name, failure: .queueFull, body: body))
             return
@@ -105,29 +107,24 @@ extension BrokerStateMachine {
         nextRequestID += 1
         let budget = now + configuration.deadline(for: name)
         pending[id] = Pending(origin: origin, service: name, body: body, deadline: min(deadline ?? budget, budget))
-        service.queue.append(id)
-        services[name] = service
+        services[name]!.queue.append(id)
         dispatch(name, into: &actions)
     }
 
     /// Hands queued requests of `name` to idle workers, least recently used first.
     mutating func dispatch(_ name: String, into actions: inout [BrokerAction]) {
-        guard var service = services[name] else { return }
-        while !service.queue.isEmpty, let identity = service.idle.popFirst() {
-            let id = service.queue.removeFirst()
-            guard var request = pending[id], var worker = workers[identity] else { continue }
-            request.worker = identity
-            worker.requestID = id
-            pending[id] = request
-            workers[identity] = worker
+        while services[name]?.queue.isEmpty == false, let identity = services[name]!.idle.popFirst() {
+            let id = services[name]!.queue.removeFirst()
+            guard pending[id] != nil, workers[identity] != nil else { continue }
+            pending[id]!.worker = identity
+            workers[identity]!.requestID = id
             let frames = BrokerWorkerCodec.encodeRequest(
-                dialect: worker.dialect,
+                dialect: workers[identity]!.dialect,
                 address: Self.address(id),
-                body: request.body
+                body: pending[id]!.body
             )
             actions.append(.sendToWorker(identity: identity, frames: frames))
         }
-        services[name] = service
     }
 
     /// The client-address frame a worker sees for request `id`: 8 bytes, big-endian.

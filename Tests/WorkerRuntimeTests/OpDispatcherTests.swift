@@ -1,0 +1,104 @@
+import Logging
+import Testing
+import Wire
+import WorkerRuntime
+
+/// Requests in, reply bodies out: decoding, typed errors, `ops`, and which ops run in place.
+@Suite struct OpDispatcherTests {
+    struct SumArgs: Decodable, Sendable {
+        var numbers: [Int]
+        var label: String?
+    }
+
+    struct Refusal: WireErrorConvertible {
+        var wireError: WireError { WireError(.failedPrecondition, "not today", field: "numbers") }
+    }
+
+    struct Crash: Error {}
+
+    private static func makeDispatcher() -> OpDispatcher {
+        var registry = OpRegistry()
+        registry.registerInline("sum", summary: "Adds numbers", schema: ["type": "object"]) {
+            (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)]
+        }
+        registry.register("slowSum", summary: "Adds numbers as a task", schema: ["type": "object"]) {
+            (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)]
+        }
+        registry.register("refuse", summary: "Refuses", schema: ["type": "object"]) {
+            (_: SumArgs, _: OpContext) throws -> [String: Int] in throw Refusal()
+        }
+        registry.register("crash", summary: "Fails", schema: ["type": "object"]) {
+            (_: SumArgs, _: OpContext) throws -> [String: Int] in throw Crash()
+        }
+        return OpDispatcher(service: "test", registry: registry, logger: Logger(label: "test"))
+    }
+
+    private func reply(_ request: String) async throws -> JSONValue {
+        try JSONValue(parsing: await Self.makeDispatcher().handle([Array(request.utf8)]))
+    }
+
+    @Test func inlineOpsRunInPlace() throws {
+        let outcome = Self.makeDispatcher().dispatch([Array(#"{"op":"sum","id":"a","args":{"numbers":[1,2,3]}}"#.utf8)])
+        guard case .replied(let body) = outcome else {
+            Issue.record("an inline op should not need a task")
+            return
+        }
+        let reply = try JSONValue(parsing: body)
+        #expect(reply["id"] == "a")
+        #expect(reply["result"]?["total"] == 6)
+    }
+
+    @Test func asyncOpsAreLeftForATask() async throws {
+        let dispatcher = Self.makeDispatcher()
+        guard
+            case .pending(let pending) = dispatcher.dispatch([Array(#"{"op":"slowSum","args":{"numbers":[4,5]}}"#.utf8)]
+            )
+        else {
+            Issue.record("an op registered with register must run as a task")
+            return
+        }
+        #expect(try JSONValue(parsing: await dispatcher.finish(pending))["result"]?["total"] == 9)
+    }
+
+    @Test func missingArgumentNamesTheField() async throws {
+        let error = try #require(try await reply(#"{"op":"sum","id":"b","args":{}}"#)["error"])
+        #expect(error["code"] == "invalid_argument")
+        #expect(error["field"] == "numbers")
+    }
+
+    @Test func wrongTypeNamesTheNestedField() async throws {
+        let error = try #require(try await reply(#"{"op":"sum","args":{"numbers":[1,"two"]}}"#)["error"])
+        #expect(error["code"] == "invalid_argument")
+        #expect(error["field"] == "numbers[1]")
+    }
+
+    @Test func missingArgsDecodeAsAnEmptyObject() async throws {
+        let error = try #require(try await reply(#"{"op":"sum"}"#)["error"])
+        #expect(error["field"] == "numbers")
+    }
+
+    @Test func malformedBodiesAndUnknownOps() async throws {
+        #expect(try await reply("not json")["error"]?["code"] == "malformed_request")
+        #expect(try await reply(#"{"id":"x"}"#)["error"]?["code"] == "malformed_request")
+        let unknown = try await reply(#"{"op":"nope","id":"c"}"#)
+        #expect(unknown["error"]?["code"] == "unknown_op")
+        #expect(unknown["error"]?["field"] == "op")
+        #expect(unknown["id"] == "c")
+    }
+
+    @Test func thrownErrorsBecomeTypedReplies() async throws {
+        let refused = try #require(try await reply(#"{"op":"refuse","args":{"numbers":[]}}"#)["error"])
+        #expect(refused["code"] == "failed_precondition")
+        #expect(refused["field"] == "numbers")
+        let crashed = try #require(try await reply(#"{"op":"crash","args":{"numbers":[]}}"#)["error"])
+        #expect(crashed["code"] == "internal")
+    }
+
+    @Test func opsListsEveryOpWithItsSchema() async throws {
+        let result = try #require(try await reply(#"{"op":"ops"}"#)["result"])
+        #expect(result["service"] == "test")
+        let names = result["ops"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        #expect(names == ["sum", "slowSum", "refuse", "crash", "ops"])
+        #expect(result["ops"]?.arrayValue?.allSatisfy { $0["schema"] != nil } == true)
+    }
+}
