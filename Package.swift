@@ -116,9 +116,10 @@ let package = Package(
         .executableTarget(
             name: "reckon-bench",
             dependencies: [
-                "ReckonClient", "Majordomo", "Wire", "ZeroMQ",
+                "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "CalcService", "Calculator", "Tax", "WorkerRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -13,8 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
                 --spawn-worker ".build/release/reckon-calc --slots 2" --slots 2 --clients 2
               reckon-bench compare --bin-dir .build/release --service calc --op evaluate \\
                 --args '{"expression":"1+1"}' --flood
+              reckon-bench inprocess
             """,
-        subcommands: [RunCommand.self, CompareCommand.self],
+        subcommands: [RunCommand.self, CompareCommand.self, InProcessCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
