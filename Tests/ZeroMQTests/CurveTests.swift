@@ -46,9 +46,13 @@ import ZeroMQ
 
     // MARK: - Encrypted exchange
 
-    @Test func encryptedExchangeWorksWithTheRightServerKey() throws {
-        let server = try CurveKeyPair.generate()
-        let client = try CurveKeyPair.generate()
+    /// A CURVE server ROUTER and a client DEALER that trusts `trustedKey`, connected over loopback TCP.
+    private func withCurvePair(
+        server: CurveKeyPair,
+        clientTrusts trustedKey: CurveKey,
+        client: CurveKeyPair,
+        _ body: (ZMQSocket, ZMQSocket) throws -> Void
+    ) throws {
         try withContext { context in
             let router = try ZMQSocket(context: context, type: .router)
             defer { router.close() }
@@ -56,8 +60,16 @@ import ZeroMQ
             defer { dealer.close() }
             try router.makeCurveServer(secretKey: server.secretKey)
             try router.bind("tcp://127.0.0.1:*")
-            try dealer.makeCurveClient(serverKey: server.publicKey, keyPair: client)
+            try dealer.makeCurveClient(serverKey: trustedKey, keyPair: client)
             try dealer.connect(try router.lastEndpoint)
+            try body(router, dealer)
+        }
+    }
+
+    @Test func encryptedExchangeWorksWithTheRightServerKey() throws {
+        let server = try CurveKeyPair.generate()
+        let client = try CurveKeyPair.generate()
+        try withCurvePair(server: server, clientTrusts: server.publicKey, client: client) { router, dealer in
 
             try dealer.send([bytes("secret"), []])
             let received = try #require(try router.receive(within: deliveryTimeout))
@@ -71,15 +83,7 @@ import ZeroMQ
         let server = try CurveKeyPair.generate()
         let impostor = try CurveKeyPair.generate()
         let client = try CurveKeyPair.generate()
-        try withContext { context in
-            let router = try ZMQSocket(context: context, type: .router)
-            defer { router.close() }
-            let dealer = try ZMQSocket(context: context, type: .dealer)
-            defer { dealer.close() }
-            try router.makeCurveServer(secretKey: server.secretKey)
-            try router.bind("tcp://127.0.0.1:*")
-            try dealer.makeCurveClient(serverKey: impostor.publicKey, keyPair: client)
-            try dealer.connect(try router.lastEndpoint)
+        try withCurvePair(server: server, clientTrusts: impostor.publicKey, client: client) { router, dealer in
 
             try dealer.send([bytes("secret")])
             #expect(try router.receive(within: silenceTimeout) == nil)

@@ -9,16 +9,6 @@ extension UnitCatalog {
     private static let ukGallon = Rational.exact("0.00454609")
     private static let pound = Rational.exact("0.45359237")
 
-    private static func unit(
-        _ symbol: String,
-        _ name: String,
-        _ category: UnitCategory,
-        _ factor: Rational,
-        _ aliases: [String] = []
-    ) -> UnitDefinition {
-        UnitDefinition(symbol, name, category, .linear(factor, piPower: 0), aliases: aliases)
-    }
-
     static let length: [UnitDefinition] =
         prefixed(
             "m",

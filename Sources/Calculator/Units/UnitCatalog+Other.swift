@@ -9,16 +9,6 @@ extension UnitCatalog {
     private static let poundForce = Rational.exact("4.4482216152605")
     private static let btu = Rational.exact("1055.05585262")
 
-    private static func unit(
-        _ symbol: String,
-        _ name: String,
-        _ category: UnitCategory,
-        _ factor: Rational,
-        _ aliases: [String] = []
-    ) -> UnitDefinition {
-        UnitDefinition(symbol, name, category, .linear(factor, piPower: 0), aliases: aliases)
-    }
-
     static let temperature: [UnitDefinition] = [
         UnitDefinition("K", "kelvin", .temperature, .linear(.one, piPower: 0), aliases: ["kelvins"]),
         UnitDefinition(

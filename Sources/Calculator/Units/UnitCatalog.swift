@@ -4,6 +4,17 @@ enum UnitCatalog {
 
     static func linear(_ factor: String, pi: Int = 0) -> UnitDefinition.Scale { .linear(.exact(factor), piPower: pi) }
 
+    /// A unit that is `factor` times its category's base unit.
+    static func unit(
+        _ symbol: String,
+        _ name: String,
+        _ category: UnitCategory,
+        _ factor: Rational,
+        _ aliases: [String] = []
+    ) -> UnitDefinition {
+        UnitDefinition(symbol, name, category, .linear(factor, piPower: 0), aliases: aliases)
+    }
+
     /// SI prefixes used by generated units: symbol, name, power of ten.
     static let siPrefixes: [String: (name: String, power: Int)] = [
         "n": ("nano", -9), "µ": ("micro", -6), "m": ("milli", -3), "c": ("centi", -2), "d": ("deci", -1),
