@@ -23,6 +23,8 @@ final class ClientShared: Sendable {
 /// The mutable part of ``ClientShared``.
 struct ClientState: Sendable {
     var pending: [String: PendingCall] = [:]
+    /// The earliest deadline among `pending`, so the loop scans for expired calls only when one is due.
+    var nextDeadline: ContinuousClock.Instant?
     var outbox: [(service: String, body: [UInt8])] = []
     var nextID: UInt64 = 0
     var closed = false
@@ -91,8 +93,11 @@ final class ClientLoop: @unchecked Sendable {
 
     private func expire(now: ContinuousClock.Instant) {
         let expired = shared.state.withLock { state -> [PendingCall] in
+            guard let next = state.nextDeadline, next <= now else { return [] }
             let ids = state.pending.filter { $0.value.deadline <= now }.map(\.key)
-            return ids.compactMap { state.pending.removeValue(forKey: $0) }
+            let calls = ids.compactMap { state.pending.removeValue(forKey: $0) }
+            state.nextDeadline = state.pending.values.map(\.deadline).min()
+            return calls
         }
         for call in expired {
             call.continuation.resume(throwing: WireError(.deadlineExceeded, "no reply from \(call.service) in time"))

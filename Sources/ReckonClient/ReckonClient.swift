@@ -108,6 +108,7 @@ public final class ReckonClient: Sendable {
                         deadline: deadline,
                         continuation: continuation
                     )
+                    state.nextDeadline = min(state.nextDeadline ?? deadline, deadline)
                     state.outbox.append((service, body))
                     return true
                 }

@@ -23,13 +23,28 @@ public struct ZMQError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(function) failed: \(message) (errno \(code))" }
 
     /// The context was terminated or shut down: the owning loop should close its sockets and end.
-    public var isContextTerminated: Bool { code == ETERM }
+    public var isContextTerminated: Bool { code == Self.contextTerminated }
     /// A non-blocking call found nothing to do (`EAGAIN`).
-    public var isWouldBlock: Bool { code == EAGAIN }
+    public var isWouldBlock: Bool { code == Self.wouldBlock }
     /// A signal interrupted the call (`EINTR`).
-    public var isInterrupted: Bool { code == EINTR }
+    public var isInterrupted: Bool { code == Self.interrupted }
     /// A ROUTER with `ZMQ_ROUTER_MANDATORY` has no peer of that identity (`EHOSTUNREACH`).
-    public var isHostUnreachable: Bool { code == EHOSTUNREACH }
+    public var isHostUnreachable: Bool { code == Self.hostUnreachable }
+
+    // MARK: - Named codes
+
+    /// `ETERM`, libzmq's own code for a terminated context.
+    public static let contextTerminated = ETERM
+    /// `EAGAIN`.
+    public static let wouldBlock = EAGAIN
+    /// `EINTR`.
+    public static let interrupted = EINTR
+    /// `EHOSTUNREACH`.
+    public static let hostUnreachable = EHOSTUNREACH
+    /// `ENOTSOCK`: the socket is closed.
+    public static let notSocket = ENOTSOCK
+    /// `EINVAL`.
+    public static let invalidArgument = EINVAL
 }
 
 /// Runs a libzmq call that returns `-1` on failure, retrying on `EINTR`.

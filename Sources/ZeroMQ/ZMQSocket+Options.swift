@@ -75,6 +75,10 @@ extension ZMQSocket {
         try setOption(ZMQ_REQ_CORRELATE, Int32(1))
     }
 
+    /// How long a blocking receive waits before failing with `EAGAIN` (`ZMQ_RCVTIMEO`; -1 waits forever).
+    /// - Throws: ``ZMQError``.
+    public func setReceiveTimeout(milliseconds: Int32) throws { try setOption(ZMQ_RCVTIMEO, milliseconds) }
+
     /// Whether more frames of the current message wait to be read (`ZMQ_RCVMORE`).
     public var hasMoreFrames: Bool { (try? intOption(ZMQ_RCVMORE)) == 1 }
 

@@ -1,5 +1,4 @@
-@testable import ZeroMQ
-import CZeroMQ
+import ZeroMQ
 import Foundation
 import Testing
 
@@ -11,7 +10,7 @@ import Testing
             let socket = try ZMQSocket(context: context, type: .pull)
             defer { socket.close() }
             // Bounds the test: a shutdown that fails to wake us ends the wait after 5 s with `nil`, not an error.
-            try socket.setOption(ZMQ_RCVTIMEO, Int32(5000))
+            try socket.setReceiveTimeout(milliseconds: 5000)
             try socket.bind("inproc://blocked")
             bound.set()
             _ = try socket.receive()
@@ -64,8 +63,10 @@ import Testing
     }
 
     @Test func dedicatedThreadRethrows() async throws {
-        await #expect(throws: ZMQError(code: EINVAL, function: "test")) {
-            try await DedicatedThread.run(name: "failing") { throw ZMQError(code: EINVAL, function: "test") }
+        await #expect(throws: ZMQError(code: ZMQError.invalidArgument, function: "test")) {
+            try await DedicatedThread.run(name: "failing") {
+                throw ZMQError(code: ZMQError.invalidArgument, function: "test")
+            }
         }
     }
 }

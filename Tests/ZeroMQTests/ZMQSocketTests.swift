@@ -115,7 +115,7 @@ import ZeroMQ
             socket.close()
             socket.close()
             let sendError = try #require(throws: ZMQError.self) { try socket.send([bytes("x")]) }
-            #expect(sendError.code == ENOTSOCK)
+            #expect(sendError.code == ZMQError.notSocket)
             #expect(sendError.function == "zmq_send")
             #expect(throws: ZMQError.self) { try socket.receive(dontWait: true) }
             #expect(throws: ZMQError.self) { try socket.bind("inproc://closed") }
