@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 scripts/ensure-packages.sh libzmq3-dev docker-compose
 swift build --build-tests
 swift test --skip-build
-swift format lint --strict --recursive Sources Tests Package.swift
+swift format lint --strict --recursive Sources Tests Snippets Package.swift
 docker-compose -f compose.yaml config --quiet
 echo "all checks passed"
