@@ -15,6 +15,8 @@ final class SlotLoop {
     private let clock = ContinuousClock()
 
     private var socket: ZMQSocket!
+    /// Polls `socket` (item 0) and the slot's wake-up pipe (item 1); rebuilt with each new socket.
+    private var poller = ZMQPoller()
     private var generation = 0
     private var inFlight = 0
     private var lastReceived: ContinuousClock.Instant
@@ -72,6 +74,9 @@ final class SlotLoop {
             try socket.makeCurveClient(serverKey: curve.serverKey, keyPair: curve.keyPair)
         }
         try socket.connect(configuration.gatewayEndpoint)
+        poller = ZMQPoller()
+        poller.add(socket)
+        poller.add(fileDescriptor: slot.wakeup.readDescriptor)
         generation += 1
         try send(PeerCodec.encodeReady(service: configuration.service))
         lastReceived = clock.now
@@ -84,9 +89,7 @@ final class SlotLoop {
 
     /// One poll and what follows; returns `false` when the slot is done.
     private func turn() throws -> Bool {
-        var poller = ZMQPoller()
-        let socketIndex = poller.add(socket)
-        let wakeupIndex = poller.add(fileDescriptor: slot.wakeup.readDescriptor)
+        let (socketIndex, wakeupIndex) = (0, 1)
         let nextHeartbeat = lastSent + configuration.heartbeatInterval
         try poller.poll(timeout: max(.zero, min(nextHeartbeat, lastReceived + silenceLimit) - clock.now))
         if poller.isReadable(wakeupIndex) { try sendCompletions() }
@@ -146,9 +149,9 @@ final class SlotLoop {
 
     /// Waits out the back-off (waking early for a stop), then reconnects with a doubled back-off.
     private func reconnectAfterBackoff() throws {
-        var poller = ZMQPoller()
-        poller.add(fileDescriptor: slot.wakeup.readDescriptor)
-        try poller.poll(timeout: backoff)
+        var wakeupOnly = ZMQPoller()
+        wakeupOnly.add(fileDescriptor: slot.wakeup.readDescriptor)
+        try wakeupOnly.poll(timeout: backoff)
         backoff = min(backoff * 2, configuration.maximumReconnectDelay)
         try sendCompletions()
         try connect()

@@ -38,7 +38,8 @@ public final class WakeupPipe: Sendable {
 
     /// Empties the pipe after a wake-up.
     public func drain() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(readDescriptor, &buffer, buffer.count) > 0 {}
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            while read(readDescriptor, buffer.baseAddress, buffer.count) > 0 {}
+        }
     }
 }
