@@ -12,6 +12,13 @@ final class RawPeer {
         try socket.connect(endpoint)
     }
 
+    /// A peer that binds instead, to play the server (a broker, say).
+    init(_ type: ZMQSocketType, bind endpoint: String) throws {
+        context = try ZMQContext()
+        socket = try ZMQSocket(context: context, type: type)
+        try socket.bind(endpoint)
+    }
+
     deinit { socket.close() }
 
     func send(_ frames: [[UInt8]]) throws { try socket.send(frames) }

@@ -1,0 +1,40 @@
+import Foundation
+import Majordomo
+import Testing
+import Wire
+import ZeroMQ
+
+/// A real `reckon-calc` against a broker played by the test: garbage from the "gateway" is dropped and the worker
+/// keeps serving.
+@Suite struct WorkerRobustnessTests {
+    @Test func workerSurvivesGarbageFromTheGateway() async throws {
+        let port = try FreePorts.take(1)[0]
+        let endpoint = "tcp://127.0.0.1:\(port)"
+        let reply = try await onThread { () -> [[UInt8]]? in
+            let router = try RawPeer(.router, bind: endpoint)
+            let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1"])
+            defer { worker.kill(SIGKILL) }
+            guard let ready = try router.receive(timeoutMs: 10_000), ready.count == 4, ready[2] == [0x01] else {
+                throw StackError("no READY from reckon-calc\n\(worker.output)")
+            }
+            let identity = ready[0]
+            let garbage: [[[UInt8]]] = [
+                [[0xFF, 0x00]], [bytes("MDPW02")], [bytes("MDPW02"), [0x09]], [bytes("MDPW02"), [0x02]],
+                [bytes("MDPW02"), [0x02], bytes("addr")],
+                [bytes("MDPW02"), [0x02], bytes("addr"), bytes("no-delimiter")],
+                [bytes("MDPW02"), [0x02], bytes("addr"), [], bytes("not json")],
+            ]
+            for message in garbage { try router.send([identity] + message) }
+            let request = bytes(#"{"op":"convert","id":"after-garbage","args":{"value":"1","from":"km","to":"m"}}"#)
+            try router.send([identity, bytes("MDPW02"), [0x02], bytes("real"), [], request])
+            while let message = try router.receive(timeoutMs: 10_000) {
+                if message.count >= 6, message[2] == [0x04], message[3] == bytes("real") { return message }
+            }
+            return nil
+        }
+        let frames = try #require(reply)
+        let body = try JSONValue(parsing: frames[5])
+        #expect(body["id"] == "after-garbage")
+        #expect(body["result"]?["value"] == "1000")
+    }
+}
