@@ -1,22 +1,34 @@
+import Foundation
+import Synchronization
 import ZeroMQ
 
-/// Free TCP ports on 127.0.0.1, found by letting libzmq bind `*` and reading the port back.
+/// Free TCP ports on 127.0.0.1 for the processes a test starts.
+///
+/// Ports come from below the kernel's ephemeral range, so an outgoing connection (which takes an ephemeral local
+/// port) can never grab one between the check here and the gateway's bind; each port is handed out once per test
+/// process and checked bindable first.
 enum FreePorts {
-    /// `count` distinct free ports. Another process could take one before the test binds it; the window is small.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// `count` distinct ports that were free a moment ago.
     static func take(_ count: Int) throws -> [Int] {
         let context = try ZMQContext()
-        var sockets: [ZMQSocket] = []
-        defer { sockets.forEach { $0.close() } }
         var ports: [Int] = []
-        for _ in 0..<count {
-            let socket = try ZMQSocket(context: context, type: .router)
-            try socket.bind("tcp://127.0.0.1:*")
-            sockets.append(socket)
-            guard let port = try socket.lastEndpoint.split(separator: ":").last.flatMap({ Int($0) }) else {
-                throw StackError("cannot read a bound port")
-            }
-            ports.append(port)
+        for _ in 0..<2_000 where ports.count < count {
+            let port = Int.random(in: 20_000..<ephemeralRangeStart)
+            guard handedOut.withLock({ $0.insert(port).inserted }) else { continue }
+            let probe = try ZMQSocket(context: context, type: .router)
+            defer { probe.close() }
+            if (try? probe.bind("tcp://127.0.0.1:\(port)")) != nil { ports.append(port) }
         }
+        guard ports.count == count else { throw StackError("no \(count) free ports below \(ephemeralRangeStart)") }
         return ports
     }
+
+    /// The first port of the kernel's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`), 32768 if unknown.
+    private static let ephemeralRangeStart: Int = {
+        let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
+        let first = text?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+        return max(first ?? 32_768, 20_001)
+    }()
 }
