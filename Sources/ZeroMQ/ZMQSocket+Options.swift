@@ -24,15 +24,6 @@ extension ZMQSocket {
         }
     }
 
-    /// Reads an `int` option.
-    func intOption(_ option: Int32) throws -> Int32 {
-        let handle = try requireHandle("zmq_getsockopt")
-        var value: Int32 = 0
-        var size = MemoryLayout<Int32>.size
-        try zmqCall("zmq_getsockopt") { zmq_getsockopt(handle, option, &value, &size) }
-        return value
-    }
-
     // MARK: - Named options
 
     /// Milliseconds to keep unsent messages after ``close()`` (`ZMQ_LINGER`); 0 by default here.
@@ -60,27 +51,9 @@ extension ZMQSocket {
     /// - Throws: ``ZMQError``.
     public func setRoutingID(_ identity: [UInt8]) throws { try setOption(ZMQ_ROUTING_ID, bytes: identity) }
 
-    /// Reconnect back-off in milliseconds (`ZMQ_RECONNECT_IVL`, `ZMQ_RECONNECT_IVL_MAX`).
-    /// - Throws: ``ZMQError``.
-    public func setReconnectInterval(milliseconds: Int32, maximum: Int32) throws {
-        try setOption(ZMQ_RECONNECT_IVL, milliseconds)
-        try setOption(ZMQ_RECONNECT_IVL_MAX, maximum)
-    }
-
-    /// Makes a REQ socket accept replies out of strict order and correlate them (`ZMQ_REQ_RELAXED`,
-    /// `ZMQ_REQ_CORRELATE`), so a lost reply does not wedge it.
-    /// - Throws: ``ZMQError``.
-    public func setRequestRelaxed() throws {
-        try setOption(ZMQ_REQ_RELAXED, Int32(1))
-        try setOption(ZMQ_REQ_CORRELATE, Int32(1))
-    }
-
     /// How long a blocking receive waits before failing with `EAGAIN` (`ZMQ_RCVTIMEO`; -1 waits forever).
     /// - Throws: ``ZMQError``.
     public func setReceiveTimeout(milliseconds: Int32) throws { try setOption(ZMQ_RCVTIMEO, milliseconds) }
-
-    /// Whether more frames of the current message wait to be read (`ZMQ_RCVMORE`).
-    public var hasMoreFrames: Bool { (try? intOption(ZMQ_RCVMORE)) == 1 }
 
     // MARK: - CURVE
 

@@ -52,13 +52,6 @@ public final class ZMQSocket {
         try zmqCall("zmq_connect") { zmq_connect(handle, endpoint) }
     }
 
-    /// Disconnects from `endpoint`.
-    /// - Throws: ``ZMQError`` from `zmq_disconnect`.
-    public func disconnect(_ endpoint: String) throws {
-        let handle = try requireHandle("zmq_disconnect")
-        try zmqCall("zmq_disconnect") { zmq_disconnect(handle, endpoint) }
-    }
-
     /// The endpoint the socket last bound to, with the real port when `*` was asked for.
     /// - Throws: ``ZMQError`` from `zmq_getsockopt`.
     public var lastEndpoint: String {
