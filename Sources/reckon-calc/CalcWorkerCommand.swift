@@ -22,24 +22,27 @@ struct CalcWorkerCommand: AsyncParsableCommand {
     var slots = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "ECB reference-rates file, CSV or XML (env RECKON_RATES_FILE).")
-    var ratesFile = ProcessInfo.processInfo.environment["RECKON_RATES_FILE"]
+    var ratesFile: String?
 
     @Option(help: "Folder of tax-ca-YEAR.json files replacing the bundled ones (env RECKON_TAX_DATA).")
-    var taxData = ProcessInfo.processInfo.environment["RECKON_TAX_DATA"]
+    var taxData: String?
 
     @Option(help: "Ceiling catalogue JSON replacing the bundled one (env RECKON_CEILING_CATALOGUE).")
-    var ceilingCatalogue = ProcessInfo.processInfo.environment["RECKON_CEILING_CATALOGUE"]
+    var ceilingCatalogue: String?
 
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
 
     func run() async throws {
-        let registry = ProcessBootstrap.bootstrap(
-            logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
-        )
+        let environment = ProcessInfo.processInfo.environment
+        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
         let logger = Logger(label: "reckon.calc")
         let ops = try CalcService.makeRegistry(
-            configuration: .init(ratesFile: ratesFile, taxDataDirectory: taxData, ceilingCatalogue: ceilingCatalogue)
+            configuration: .init(
+                ratesFile: ratesFile ?? environment["RECKON_RATES_FILE"],
+                taxDataDirectory: taxData ?? environment["RECKON_TAX_DATA"],
+                ceilingCatalogue: ceilingCatalogue ?? environment["RECKON_CEILING_CATALOGUE"]
+            )
         )
         let configuration = try worker.configuration(
             service: CalcService.name,

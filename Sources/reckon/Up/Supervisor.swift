@@ -61,7 +61,7 @@ final class Supervisor: @unchecked Sendable {
     private func logHandle(for name: String) throws -> FileHandle {
         let url = logDirectory.appendingPathComponent("\(name).log")
         if !FileManager.default.fileExists(atPath: url.path) {
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         }
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
