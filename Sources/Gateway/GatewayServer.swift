@@ -14,26 +14,14 @@ import ZeroMQ
 /// try await ServiceGroup(services: [gateway], gracefulShutdownSignals: [.sigterm], logger: logger).run()
 /// ```
 public final class GatewayServer: Service, Sendable {
-    /// The endpoints the gateway bound, reported once it listens.
-    public struct BoundEndpoints: Sendable, Hashable {
-        public var client: String
-        public var worker: String
-    }
-
     private let configuration: GatewayConfiguration
     private let logger: Logger
-    private let onListening: @Sendable (BoundEndpoints) -> Void
 
     /// - Parameters:
-    ///   - onListening: called on the gateway's thread once both sockets are bound.
-    public init(
-        configuration: GatewayConfiguration,
-        logger: Logger,
-        onListening: @escaping @Sendable (BoundEndpoints) -> Void = { _ in }
-    ) {
+    ///   - logger: logs the bound endpoints (the real ports when `*` was asked for) and dropped messages.
+    public init(configuration: GatewayConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        self.onListening = onListening
     }
 
     /// Runs until graceful shutdown or cancellation.
@@ -55,7 +43,6 @@ public final class GatewayServer: Service, Sendable {
     private func runLoopThread(context: ZMQContext, stopPipe: WakeupPipe) async throws {
         let configuration = configuration
         let logger = logger
-        let onListening = onListening
         try await DedicatedThread.run(name: "gateway-loop") {
             let loop = try GatewayLoop(
                 context: context,
@@ -68,7 +55,6 @@ public final class GatewayServer: Service, Sendable {
                 "gateway listening",
                 metadata: ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"]
             )
-            onListening(BoundEndpoints(client: client, worker: worker))
             try loop.run()
         }
     }

@@ -16,23 +16,6 @@ public struct RequestHeader: Codable, Sendable, Hashable {
     }
 }
 
-/// A whole request body with arguments of type `Args`.
-public struct Request<Args: Codable & Sendable>: Codable, Sendable {
-    public var op: String
-    public var args: Args
-    public var id: String?
-    public var token: String?
-    public var idempotencyKey: String?
-
-    public init(op: String, args: Args, id: String? = nil, token: String? = nil, idempotencyKey: String? = nil) {
-        self.op = op
-        self.args = args
-        self.id = id
-        self.token = token
-        self.idempotencyKey = idempotencyKey
-    }
-}
-
 /// A reply body: `{"ok": true, "id", "result"}` or `{"ok": false, "id", "error"}`.
 public struct Reply<Result: Codable & Sendable>: Codable, Sendable {
     public var ok: Bool

@@ -87,18 +87,14 @@ import Wire
         #expect(header == RequestHeader(op: "evaluate", id: "c-17", idempotencyKey: "k"))
     }
 
-    @Test func requestRoundTrips() throws {
-        let request = Request(
-            op: "convert",
-            args: ["value": "1", "from": "m", "to": "ft"] as JSONValue,
-            id: "9",
-            token: "t"
-        )
-        let decoded = try JSONCoding.decode(Request<JSONValue>.self, from: JSONCoding.encode(request))
+    @Test func requestHeaderRoundTripsAndIgnoresArgs() throws {
+        let body = #"{"op":"convert","args":{"value":"1","from":"m","to":"ft"},"id":"9","token":"t"}"#
+        let header = try JSONCoding.decode(RequestHeader.self, from: Array(body.utf8))
+        let decoded = try JSONCoding.decode(RequestHeader.self, from: JSONCoding.encode(header))
         #expect(decoded.op == "convert")
         #expect(decoded.id == "9")
         #expect(decoded.token == "t")
         #expect(decoded.idempotencyKey == nil)
-        #expect(decoded.args["from"] == "m")
+        #expect(decoded == header)
     }
 }

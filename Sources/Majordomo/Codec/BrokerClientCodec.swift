@@ -50,6 +50,7 @@ public enum BrokerClientCodec {
         body: [[UInt8]],
         final: Bool = true
     ) -> [[UInt8]]? {
+        guard final || dialect.supportsPartial else { return nil }
         let serviceFrame = Array(service.utf8)
         switch dialect {
         case .mdp02:
@@ -60,7 +61,7 @@ public enum BrokerClientCodec {
         case .majortomo:
             return [[], ProtocolHeader.client02, [final ? Command.Majortomo.final : Command.Majortomo.partial]] + body
         case .mdp01:
-            return final ? [[], ProtocolHeader.client01, serviceFrame] + body : nil
+            return [[], ProtocolHeader.client01, serviceFrame] + body
         }
     }
 }
