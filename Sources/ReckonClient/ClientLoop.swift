@@ -6,7 +6,9 @@ import ZeroMQ
 /// A call waiting for its reply.
 struct PendingCall: Sendable {
     let service: String
-    /// Raw calls (MMI) carry no JSON id; they are matched to replies of their service in order.
+    /// The call's place in the send order: raw calls (MMI) carry no JSON id and are matched to replies of their
+    /// service in this order.
+    let queuedAs: Int
     let raw: Bool
     let deadline: ContinuousClock.Instant
     let continuation: CheckedContinuation<JSONValue, any Error>
@@ -26,6 +28,8 @@ struct ClientState: Sendable {
     /// The earliest deadline among `pending`, so the loop scans for expired calls only when one is due.
     var nextDeadline: ContinuousClock.Instant?
     var outbox: [(service: String, body: [UInt8])] = []
+    /// Requests taken from `outbox` and sent so far.
+    var sentCount = 0
     var nextID: UInt64 = 0
     var closed = false
 }
@@ -53,7 +57,10 @@ final class ClientLoop: @unchecked Sendable {
                 if poller.isReadable(wakeupIndex) {
                     wakeup.drain()
                     let (outbox, closed) = shared.state.withLock { state in
-                        defer { state.outbox.removeAll() }
+                        defer {
+                            state.sentCount += state.outbox.count
+                            state.outbox.removeAll()
+                        }
                         return (state.outbox, state.closed)
                     }
                     if closed { return }
@@ -78,12 +85,13 @@ final class ClientLoop: @unchecked Sendable {
         let json = try? JSONValue(parsing: body)
         let call = shared.state.withLock { state -> PendingCall? in
             if let id = json?["id"]?.stringValue, let call = state.pending.removeValue(forKey: id) { return call }
-            let raw = state.pending.filter { $0.value.raw && $0.value.service == reply.service }.min { $0.key < $1.key }
+            let raw = state.pending.filter { $0.value.raw && $0.value.service == reply.service }
+                .min { $0.value.queuedAs < $1.value.queuedAs }
             return raw.flatMap { state.pending.removeValue(forKey: $0.key) }
         }
         guard let call else { return }
         if call.raw {
-            call.continuation.resume(returning: json ?? .string(String(decoding: body, as: UTF8.self)))
+            call.continuation.resume(returning: .string(String(decoding: body, as: UTF8.self)))
         } else if let json {
             call.continuation.resume(returning: json)
         } else {

@@ -63,10 +63,8 @@ public final class ReckonClient: Sendable {
         idempotencyKey: String? = UUID().uuidString,
         timeout: Duration? = nil
     ) async throws -> JSONValue {
-        let id = shared.state.withLock { state -> String in
-            state.nextID += 1
-            return prefix + String(state.nextID)
-        }
+        let number = nextCallNumber()
+        let id = prefix + String(number)
         var request = JSONObject([("op", .string(op)), ("args", args), ("id", .string(id))])
         if let token { request["token"] = .string(token) }
         if let idempotencyKey { request["idempotencyKey"] = .string(idempotencyKey) }
@@ -79,15 +77,27 @@ public final class ReckonClient: Sendable {
         return try reply.replyResult()
     }
 
-    /// Sends a raw MDP body to `service` (MMI, say) and returns the first body frame of the reply.
+    /// Sends a raw MDP body to `service` (MMI, say) and returns the first body frame of the reply as UTF-8 text's
+    /// bytes. Raw replies carry no JSON id, so they are matched to raw calls of their service in the order queued.
     /// - Throws: ``WireError`` on timeout or once closed.
     public func callRaw(service: String, body: [UInt8], timeout: Duration? = nil) async throws -> [UInt8] {
-        let id = shared.state.withLock { state -> String in
+        let number = nextCallNumber()
+        let reply = try await send(
+            service: service,
+            body: body,
+            id: "raw-\(number)",
+            timeout: timeout,
+            raw: true
+        )
+        return Array((reply.stringValue ?? "").utf8)
+    }
+
+    /// A fresh call number, the suffix of the call's JSON id.
+    private func nextCallNumber() -> UInt64 {
+        shared.state.withLock { state in
             state.nextID += 1
-            return "raw-" + String(state.nextID)
+            return state.nextID
         }
-        let reply = try await send(service: service, body: body, id: id, timeout: timeout, raw: true)
-        return reply.stringValue.map { Array($0.utf8) } ?? reply.serialized
     }
 
     private func send(
@@ -104,6 +114,7 @@ public final class ReckonClient: Sendable {
                     guard !state.closed else { return false }
                     state.pending[id] = PendingCall(
                         service: service,
+                        queuedAs: state.outbox.count + state.sentCount,
                         raw: raw,
                         deadline: deadline,
                         continuation: continuation

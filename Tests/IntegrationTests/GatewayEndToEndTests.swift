@@ -39,6 +39,21 @@ import ZeroMQ
         #expect(try await stack.client.callRaw(service: "mmi.echo", body: []) == bytes("501"))
     }
 
+    @Test func concurrentMMICallsEachGetTheirOwnAnswer() async throws {
+        let stack = try await LocalStack.start()
+        defer { stack.stop() }
+        let services = (0..<24).map { $0.isMultiple(of: 3) ? "calc" : "nosuch-\($0)" }
+        let answers = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+            for (index, service) in services.enumerated() {
+                group.addTask { (index, try await stack.client.callRaw(service: "mmi.service", body: bytes(service))) }
+            }
+            var answers = [[UInt8]](repeating: [], count: services.count)
+            for try await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        #expect(answers == services.map { bytes($0 == "calc" ? "200" : "404") })
+    }
+
     @Test func healthListsWorkersAndStatsCount() async throws {
         let stack = try await LocalStack.start(workers: [2, 1])
         defer { stack.stop() }
