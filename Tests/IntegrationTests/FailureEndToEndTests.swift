@@ -6,19 +6,32 @@ import ZeroMQ
 
 /// What happens when workers die, the gateway restarts, or peers send garbage.
 @Suite(.serialized) struct FailureEndToEndTests {
-    /// Freezes the only worker, sends it a request it will never answer, starts a second worker, then kills the
-    /// first with SIGKILL mid-request.
+    /// Freezes the only worker, sends it a request it will never answer, waits until the gateway has handed the
+    /// request to it, starts a second worker, then kills the first with SIGKILL mid-request.
+    ///
+    /// Liveness 10 (2.5 s) keeps the frozen worker registered until the request reaches it, and a 15 s deadline
+    /// leaves the second worker time to start, however loaded the machine.
     private func requestToKilledWorker(
         idempotencyKey: String?
     ) async throws -> (LocalStack, Result<JSONValue, any Error>) {
-        let stack = try await LocalStack.start(workers: [1])
-        let doomed = try #require(stack.processes(named: "reckon-calc").first)
-        doomed.kill(SIGSTOP)
-        async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
-        try await Task.sleep(for: .milliseconds(100))
-        try stack.startWorker(slots: 1)
-        doomed.kill(SIGKILL)
-        return (stack, await reply)
+        let stack = try await LocalStack.start(
+            workers: [1],
+            liveness: 10,
+            gatewayArguments: ["--deadline-ms", "15000"],
+            client: .init(timeout: .seconds(20))
+        )
+        do {
+            let doomed = try #require(stack.processes(named: "reckon-calc").first)
+            try await doomed.freeze()
+            async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
+            try await stack.waitForWorkers(service: "calc", count: 1, idle: 0, timeout: .seconds(2))
+            try stack.startWorker(slots: 1)
+            doomed.kill(SIGKILL)
+            return (stack, await reply)
+        } catch {
+            stack.stop()
+            throw error
+        }
     }
 
     @Test func killedWorkersRequestWithKeyIsRedispatched() async throws {
@@ -39,7 +52,7 @@ import ZeroMQ
         let stack = try await LocalStack.start(workers: [1], gatewayArguments: ["--deadline-ms", "600"])
         defer { stack.stop() }
         let worker = try #require(stack.processes(named: "reckon-calc").first)
-        worker.kill(SIGSTOP)
+        try await worker.freeze()
         defer { worker.kill(SIGCONT) }
         let error = await #expect(throws: WireError.self) { try await stack.call("calc", "ops", idempotencyKey: nil) }
         #expect(error?.code == .deadlineExceeded || error?.code == .unavailable)
@@ -72,11 +85,12 @@ import ZeroMQ
                 try client.send(message)
                 try worker.send(message)
             }
-            _ = try worker.receive(timeoutMs: 500)
         }
         #expect(try await stack.call("calc", "ops")["service"] == "calc")
-        let stats = try await stack.call("gateway", "stats")
-        #expect((stats["dropped"]?.cellInt ?? 0) >= 7)
+        // All 14 are dropped except the worker socket's FINAL from an unregistered peer, which earns a DISCONNECT.
+        let stats = try await stack.waitForStats { ($0["dropped"]?.cellInt ?? 0) >= 13 }
+        #expect(stats["dropped"]?.cellInt == 13)
+        #expect(stats["disconnectsSent"]?.cellInt == 1)
     }
 
     @Test func oversizeMessageIsRefusedAndGatewayKeepsServing() async throws {

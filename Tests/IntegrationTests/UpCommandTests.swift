@@ -46,8 +46,8 @@ import Wire
             ] == "100"
         )
 
-        kill(firstWorker, SIGKILL)
         let restartedAt = up.output.count
+        kill(firstWorker, SIGKILL)
         _ = try await awaitLine(up, "reckon-calc exited with status 9; restarting", after: 0)
         let secondWorker = try #require(
             Int32(try await awaitLine(up, #"started reckon-calc \(pid (\d+)\)"#, after: restartedAt))

@@ -5,22 +5,24 @@ import ZeroMQ
 
 /// A real Reckon stack for one test: `reckon-gateway` and workers as processes on free loopback ports.
 ///
-/// Heartbeats run at 250 ms with liveness 4, so a dead peer is noticed within a second even on a loaded machine.
+/// Heartbeats run at 250 ms with liveness 4 unless a test asks for more, so a dead peer is noticed within a second.
 final class LocalStack: Sendable {
     let clientEndpoint: String
     let workerEndpoint: String
     let heartbeatMs = 250
-    let liveness = 4
+    let liveness: Int
     private let gatewayArguments: [String]
     private let workerArguments: [String]
     private let processes = ProcessList()
     let client: ReckonClient
 
     private init(
+        liveness: Int,
         extraGatewayArguments: [String],
         extraWorkerArguments: [String],
         client: ReckonClient.Configuration
     ) throws {
+        self.liveness = liveness
         let ports = try FreePorts.take(2)
         clientEndpoint = "tcp://127.0.0.1:\(ports[0])"
         workerEndpoint = "tcp://127.0.0.1:\(ports[1])"
@@ -38,16 +40,19 @@ final class LocalStack: Sendable {
     /// Starts a gateway and, for each entry of `workers`, one worker process with that many slots.
     /// - Parameters:
     ///   - workers: slot counts of the `reckon-calc` processes to start.
+    ///   - liveness: heartbeats (250 ms each) a peer may miss before it counts as dead, for gateway and workers.
     ///   - gatewayArguments: more flags for the gateway (`--deadline-ms`, `--max-message-bytes`, ...).
     ///   - workerArguments: more flags for every worker.
     ///   - client: the stack's client settings; its endpoint is replaced by the gateway's.
     static func start(
         workers: [Int] = [2],
+        liveness: Int = 4,
         gatewayArguments: [String] = [],
         workerArguments: [String] = [],
         client: ReckonClient.Configuration = .init(timeout: .seconds(10))
     ) async throws -> LocalStack {
         let stack = try LocalStack(
+            liveness: liveness,
             extraGatewayArguments: gatewayArguments,
             extraWorkerArguments: workerArguments,
             client: client
@@ -85,20 +90,44 @@ final class LocalStack: Sendable {
     /// The processes started from the executable `name`, oldest first.
     func processes(named name: String) -> [ChildProcess] { processes.named(name) }
 
-    /// Waits until the gateway reports `count` live workers for `service`.
-    func waitForWorkers(service: String, count: Int, timeout: Duration = .seconds(20)) async throws {
+    /// Waits until the gateway reports `count` live workers for `service`, and `idle` of them idle when given.
+    func waitForWorkers(
+        service: String,
+        count: Int,
+        idle: Int? = nil,
+        timeout: Duration = .seconds(20)
+    ) async throws {
         let deadline = ContinuousClock.now + timeout
         var last: JSONValue?
         while ContinuousClock.now < deadline {
             last = try? await client.call(service: "gateway", op: "health", timeout: .milliseconds(500))
             let services = last?["services"]?.arrayValue ?? []
             let entry = services.first { $0["name"]?.stringValue == service }
-            if last != nil, (entry?["workers"]?.cellInt ?? 0) == count { return }
-            try await Task.sleep(for: .milliseconds(50))
+            let workersMatch = (entry?["workers"]?.cellInt ?? 0) == count
+            let idleMatches = idle.map { (entry?["idle"]?.cellInt ?? 0) == $0 } ?? true
+            if last != nil, workersMatch, idleMatches { return }
+            try await Task.sleep(for: .milliseconds(20))
         }
+        let wanted = "\(count) workers" + (idle.map { " (\($0) idle)" } ?? "")
         throw StackError(
-            "\(service) did not reach \(count) workers; last health \(last?.jsonText ?? "none")\n\(processes.logs)"
+            "\(service) did not reach \(wanted); last health \(last?.jsonText ?? "none")\n\(processes.logs)"
         )
+    }
+
+    /// Polls `gateway stats` until `condition` holds; returns the stats that satisfied it.
+    @discardableResult
+    func waitForStats(
+        timeout: Duration = .seconds(5),
+        _ condition: (JSONValue) -> Bool
+    ) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + timeout
+        var last: JSONValue?
+        while ContinuousClock.now < deadline {
+            last = try? await client.call(service: "gateway", op: "stats", timeout: .milliseconds(500))
+            if let last, condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw StackError("gateway stats never matched; last \(last?.jsonText ?? "none")\n\(processes.logs)")
     }
 
     /// Calls an op through the gateway.

@@ -1,7 +1,8 @@
 import ZeroMQ
 
 /// A hand-written ZeroMQ peer for tests: raw frames in and out with bounded waits, on a socket owned by the
-/// calling thread (use inside ``onThread(_:)``).
+/// calling thread (use inside ``onThread(_:)``). Closing flushes what is still queued, waiting up to 2 s, so a
+/// message sent just before the peer goes away still arrives.
 final class RawPeer {
     let context: ZMQContext
     let socket: ZMQSocket
@@ -9,6 +10,7 @@ final class RawPeer {
     init(_ type: ZMQSocketType, connect endpoint: String) throws {
         context = try ZMQContext()
         socket = try ZMQSocket(context: context, type: type)
+        try socket.setLinger(milliseconds: 2000)
         try socket.connect(endpoint)
     }
 
@@ -16,6 +18,7 @@ final class RawPeer {
     init(_ type: ZMQSocketType, bind endpoint: String) throws {
         context = try ZMQContext()
         socket = try ZMQSocket(context: context, type: type)
+        try socket.setLinger(milliseconds: 2000)
         try socket.bind(endpoint)
     }
 
