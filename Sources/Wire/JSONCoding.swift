@@ -1,19 +1,15 @@
-import Foundation
-
-/// The JSON encoder and decoder every Reckon component uses, so bodies look the same everywhere.
+/// The JSON encoding and decoding every Reckon component uses, so bodies look the same everywhere.
 public enum JSONCoding {
     /// Encodes `value` as compact UTF-8 JSON with sorted keys, so replies are byte-for-byte repeatable.
     /// - Throws: `EncodingError`.
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value))
+        try JSONValueEncoder.serialized(value)
     }
 
     /// Decodes `type` from UTF-8 JSON.
     /// - Throws: `DecodingError`.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try JSONDecoder().decode(type, from: Data(bytes))
+        try JSONValueDecoder.decode(type, from: bytes)
     }
 
     /// Encodes an error reply; encoding a ``WireError`` cannot fail, so this never throws.

@@ -10,7 +10,7 @@ extension JSONValue: Codable {
             self = .array(elements)
             return
         }
-        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+        if let object = try? decoder.container(keyedBy: JSONCodingKey.self) {
             var members: [(String, JSONValue)] = []
             for key in object.allKeys {
                 members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
@@ -54,17 +54,8 @@ extension JSONValue: Codable {
             var array = encoder.unkeyedContainer()
             for element in elements { try array.encode(element) }
         case .object(let object):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            for (key, value) in object.members { try container.encode(value, forKey: AnyCodingKey(key)) }
+            var container = encoder.container(keyedBy: JSONCodingKey.self)
+            for (key, value) in object.members { try container.encode(value, forKey: JSONCodingKey(key)) }
         }
     }
-}
-
-/// A coding key for any string, used to walk objects whose keys are not known up front.
-struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { return nil }
 }

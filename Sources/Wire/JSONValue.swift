@@ -28,6 +28,11 @@ public struct JSONObject: Sendable, Hashable {
         for (key, value) in members { self[key] = value }
     }
 
+    /// An object from members already known to have distinct keys, kept in the order given.
+    init(orderedUniqueMembers members: [(String, JSONValue)]) {
+        self.members = members.map { (key: $0.0, value: $0.1) }
+    }
+
     /// The value for `key`, or `nil`.
     public subscript(key: String) -> JSONValue? {
         get { members.first { $0.key == key }?.value }

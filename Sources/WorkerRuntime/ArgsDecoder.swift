@@ -4,23 +4,12 @@ import Wire
 /// Decodes a request body's `args` into an op's argument type and turns decoding failures into
 /// `invalid_argument` errors that name the field.
 enum ArgsDecoder {
-    private struct ArgsOnly<Args: Decodable>: Decodable {
-        let args: Args
-        enum CodingKeys: String, CodingKey { case args }
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if container.contains(.args), try !container.decodeNil(forKey: .args) {
-                args = try container.decode(Args.self, forKey: .args)
-            } else {
-                args = try JSONDecoder().decode(Args.self, from: Data("{}".utf8))
-            }
-        }
-    }
-
-    /// - Throws: ``WireError`` with code `invalid_argument` (or `malformed_request` for a body that is no JSON).
-    static func decode<Args: Decodable>(_ type: Args.Type, fromRequestBody body: [UInt8]) throws -> Args {
+    /// Decodes a request's `args`; absent or `null` arguments decode as `{}`.
+    /// - Throws: ``WireError`` with code `invalid_argument` naming the field.
+    static func decode<Args: Decodable>(_ type: Args.Type, from args: JSONValue?) throws -> Args {
+        let json = args == nil || args == .null ? JSONValue.object(JSONObject()) : args!
         do {
-            return try JSONDecoder().decode(ArgsOnly<Args>.self, from: Data(body)).args
+            return try JSONValueDecoder.decode(type, from: json, codingPath: [JSONCodingKey("args")])
         } catch let error as DecodingError {
             throw wireError(for: error)
         }
@@ -38,9 +27,6 @@ enum ArgsDecoder {
             let field = path(context.codingPath)
             return WireError(.invalidArgument, "\(field) must be \(describe(type)), not null", field: field)
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                return WireError(.malformedRequest, "request body is not valid JSON")
-            }
             let field = path(context.codingPath)
             return WireError(.invalidArgument, "\(field): \(context.debugDescription)", field: field)
         @unknown default:
@@ -67,6 +53,8 @@ enum ArgsDecoder {
         case is Bool.Type: "true or false"
         case is Int.Type, is Int64.Type: "an integer"
         case is Double.Type, is Decimal.Type: "a number"
+        case is [String: JSONValue].Type: "an object"
+        case is [JSONValue].Type: "an array"
         default: "of type \(type)"
         }
     }

@@ -43,16 +43,19 @@ public struct OpDispatcher: Sendable {
     /// An async op ready to run, with its request's context.
     public struct PendingOp: Sendable {
         let op: Op
-        let body: [UInt8]
+        let args: JSONValue?
         let context: OpContext
         let started: ContinuousClock.Instant
     }
 
     /// Answers one request body (the MDP body frames) in place when it can: malformed requests, unknown ops,
     /// `ops`, and ops with synchronous handlers. Ops with async handlers come back as ``Outcome/pending(_:)``.
+    /// The body is parsed once; the op's arguments are decoded from that parse.
     public func dispatch(_ body: [[UInt8]]) -> Outcome {
         let started = ContinuousClock.now
-        guard body.count == 1, let header = try? JSONCoding.decode(RequestHeader.self, from: body[0]) else {
+        guard body.count == 1, let request = try? JSONValue(parsing: body[0]),
+            let header = try? JSONValueDecoder.decode(RequestHeader.self, from: request)
+        else {
             unknownMetrics.record(ok: false, since: started)
             let error = WireError(.malformedRequest, "body must be one JSON object with a string op")
             return .replied(JSONCoding.errorReply(error, id: nil))
@@ -78,10 +81,10 @@ public struct OpDispatcher: Sendable {
             return .replied(JSONCoding.errorReply(error, id: header.id))
         }
         guard let runInline = op.runInline else {
-            return .pending(PendingOp(op: op, body: body[0], context: context, started: started))
+            return .pending(PendingOp(op: op, args: request["args"], context: context, started: started))
         }
         do {
-            return .replied(record(op, started, reply: try runInline(body[0], context)))
+            return .replied(record(op, started, reply: try runInline(request["args"], context)))
         } catch {
             return .replied(record(op, started, failure: error, context: context))
         }
@@ -90,7 +93,7 @@ public struct OpDispatcher: Sendable {
     /// Runs an async op to its reply body.
     public func finish(_ pending: PendingOp) async -> [UInt8] {
         do {
-            return record(pending.op, pending.started, reply: try await pending.op.run(pending.body, pending.context))
+            return record(pending.op, pending.started, reply: try await pending.op.run(pending.args, pending.context))
         } catch {
             return record(pending.op, pending.started, failure: error, context: pending.context)
         }

@@ -26,11 +26,11 @@ public struct Op: Sendable {
     public let name: String
     public let summary: String
     public let argsSchema: JSONValue
-    /// Decodes the whole request body's `args`, runs the op and encodes the reply's `result`.
-    let run: @Sendable (_ body: [UInt8], _ context: OpContext) async throws -> [UInt8]
+    /// Decodes the request's `args` (absent: `nil`), runs the op and encodes the reply body.
+    let run: @Sendable (_ args: JSONValue?, _ context: OpContext) async throws -> [UInt8]
     /// The same for an op with a synchronous handler, which the worker slot runs in place, sparing the request two
     /// thread hand-offs; `nil` for async handlers, which run as tasks.
-    let runInline: (@Sendable (_ body: [UInt8], _ context: OpContext) throws -> [UInt8])?
+    let runInline: (@Sendable (_ args: JSONValue?, _ context: OpContext) throws -> [UInt8])?
 }
 
 /// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:handler:)``:
@@ -70,8 +70,8 @@ public struct OpRegistry: Sendable {
         schema: JSONValue,
         handler: @escaping @Sendable (Args, OpContext) async throws -> Result
     ) {
-        let run: @Sendable ([UInt8], OpContext) async throws -> [UInt8] = { body, context in
-            let args = try ArgsDecoder.decode(Args.self, fromRequestBody: body)
+        let run: @Sendable (JSONValue?, OpContext) async throws -> [UInt8] = { json, context in
+            let args = try ArgsDecoder.decode(Args.self, from: json)
             let result = try await handler(args, context)
             return try JSONCoding.encode(Reply.success(EncodableBox(result), id: context.requestID))
         }
@@ -88,12 +88,12 @@ public struct OpRegistry: Sendable {
         schema: JSONValue,
         handler: @escaping @Sendable (Args, OpContext) throws -> Result
     ) {
-        let runInline: @Sendable ([UInt8], OpContext) throws -> [UInt8] = { body, context in
-            let args = try ArgsDecoder.decode(Args.self, fromRequestBody: body)
+        let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8] = { json, context in
+            let args = try ArgsDecoder.decode(Args.self, from: json)
             return try JSONCoding.encode(Reply.success(EncodableBox(try handler(args, context)), id: context.requestID))
         }
-        let run: @Sendable ([UInt8], OpContext) async throws -> [UInt8] = { body, context in
-            try runInline(body, context)
+        let run: @Sendable (JSONValue?, OpContext) async throws -> [UInt8] = { json, context in
+            try runInline(json, context)
         }
         add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: runInline))
     }
