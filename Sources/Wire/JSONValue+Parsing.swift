@@ -31,23 +31,39 @@ extension JSONValue {
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let value): Self.writeString(value, to: &output)
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
+        case .array(let elements): Self.writeArray(elements, to: &output) { $0.write(to: &$1) }
+        case .object(let object): Self.writeObject(object.members, to: &output) { $0.write(to: &$1) }
         }
+    }
+
+    /// Appends `[a,b,...]`, each element written by `write`.
+    static func writeArray<Element>(
+        _ elements: some Sequence<Element>,
+        to output: inout [UInt8],
+        _ write: (Element, inout [UInt8]) -> Void
+    ) {
+        output.append(UInt8(ascii: "["))
+        for (position, element) in elements.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            write(element, &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `{"k":v,...}` with the members in the order given, each value written by `write`.
+    static func writeObject<Value>(
+        _ members: some Sequence<(key: String, value: Value)>,
+        to output: inout [UInt8],
+        _ write: (Value, inout [UInt8]) -> Void
+    ) {
+        output.append(UInt8(ascii: "{"))
+        for (position, member) in members.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            writeString(member.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            write(member.value, &output)
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     static func writeString(_ string: String, to output: inout [UInt8]) {

@@ -98,22 +98,8 @@ enum EncodedNode {
     func write(to output: inout [UInt8]) {
         switch self {
         case .value(let value): value.write(to: &output)
-        case .object(let object):
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in object.sortedMembers.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        case .array(let array):
-            output.append(UInt8(ascii: "["))
-            for (position, element) in array.elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
+        case .object(let object): JSONValue.writeObject(object.sortedMembers, to: &output) { $0.write(to: &$1) }
+        case .array(let array): JSONValue.writeArray(array.elements, to: &output) { $0.write(to: &$1) }
         }
     }
 }
