@@ -97,37 +97,36 @@ final class LocalStack: Sendable {
         idle: Int? = nil,
         timeout: Duration = .seconds(20)
     ) async throws {
-        let deadline = ContinuousClock.now + timeout
-        var last: JSONValue?
-        while ContinuousClock.now < deadline {
-            last = try? await client.call(service: "gateway", op: "health", timeout: .milliseconds(500))
-            let services = last?["services"]?.arrayValue ?? []
-            let entry = services.first { $0["name"]?.stringValue == service }
-            let workersMatch = (entry?["workers"]?.cellInt ?? 0) == count
+        let wanted = "\(service) reaching \(count) workers" + (idle.map { " (\($0) idle)" } ?? "")
+        try await waitForGateway("health", timeout: timeout, for: wanted) { health in
+            let entry = health["services"]?.arrayValue?.first { $0["name"]?.stringValue == service }
             let idleMatches = idle.map { (entry?["idle"]?.cellInt ?? 0) == $0 } ?? true
-            if last != nil, workersMatch, idleMatches { return }
-            try await Task.sleep(for: .milliseconds(20))
+            return (entry?["workers"]?.cellInt ?? 0) == count && idleMatches
         }
-        let wanted = "\(count) workers" + (idle.map { " (\($0) idle)" } ?? "")
-        throw StackError(
-            "\(service) did not reach \(wanted); last health \(last?.jsonText ?? "none")\n\(processes.logs)"
-        )
     }
 
     /// Polls `gateway stats` until `condition` holds; returns the stats that satisfied it.
     @discardableResult
-    func waitForStats(
-        timeout: Duration = .seconds(5),
+    func waitForStats(timeout: Duration = .seconds(5), _ condition: (JSONValue) -> Bool) async throws -> JSONValue {
+        try await waitForGateway("stats", timeout: timeout, for: "stats to match", condition)
+    }
+
+    /// Polls the gateway's `op` until its result satisfies `condition`; returns that result.
+    /// - Throws: ``StackError`` naming `wanted`, with the last result and every process's output, after `timeout`.
+    private func waitForGateway(
+        _ op: String,
+        timeout: Duration,
+        for wanted: String,
         _ condition: (JSONValue) -> Bool
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + timeout
         var last: JSONValue?
         while ContinuousClock.now < deadline {
-            last = try? await client.call(service: "gateway", op: "stats", timeout: .milliseconds(500))
+            last = try? await client.call(service: "gateway", op: op, timeout: .milliseconds(500))
             if let last, condition(last) { return last }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw StackError("gateway stats never matched; last \(last?.jsonText ?? "none")\n\(processes.logs)")
+        throw StackError("gave up waiting for \(wanted); last \(op) \(last?.jsonText ?? "none")\n\(processes.logs)")
     }
 
     /// Calls an op through the gateway.
