@@ -43,37 +43,36 @@ enum JSONValueEncoder {
     }
 
     /// `json` with its object keys sorted like every other object's, refusing number text that is not JSON.
-    private static func normalized(_ json: JSONValue, codingPath: [any CodingKey]) throws -> JSONValue {
+    private static func normalized(
+        _ json: JSONValue,
+        codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONValue {
         switch json {
         case .null, .bool, .string: return json
         case .number(let text):
             guard (try? JSONValue(parsing: text)) == json else {
                 throw EncodingError.invalidValue(
                     text,
-                    .init(codingPath: codingPath, debugDescription: "\(text) is not a JSON number.")
+                    .init(codingPath: codingPath(), debugDescription: "\(text) is not a JSON number.")
                 )
             }
             return json
         case .array(let elements):
             return .array(
-                try elements.enumerated().map {
-                    try normalized($0.element, codingPath: codingPath + [JSONCodingKey(index: $0.offset)])
+                try elements.enumerated().map { index, element in
+                    try normalized(element, codingPath: codingPath() + [JSONCodingKey(index: index)])
                 }
             )
         case .object(let object):
-            return .object(
-                JSONObject(
-                    orderedUniqueMembers: try object.members.sorted(by: JSONValueEncoder.keyOrder)
-                        .map { ($0.key, try normalized($0.value, codingPath: codingPath + [JSONCodingKey($0.key)])) }
-                )
-            )
+            let sorted = try object.members.sorted { keyPrecedes($0.key, $1.key) }.map { key, value in
+                (key, try normalized(value, codingPath: codingPath() + [JSONCodingKey(key)]))
+            }
+            return .object(JSONObject(orderedUniqueMembers: sorted))
         }
     }
 
     /// The order of keys in encoded objects: by their UTF-8 bytes.
-    static func keyOrder(_ lhs: (key: String, value: some Any), _ rhs: (key: String, value: some Any)) -> Bool {
-        lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
-    }
+    static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.lexicographicallyPrecedes(rhs.utf8) }
 
     private static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
@@ -116,7 +115,7 @@ final class ObjectNode {
         // Sorting indices with the index as tie-breaker keeps duplicates in encoding order: the last one wins.
         let order = members.indices.sorted { lhs, rhs in
             let (left, right) = (members[lhs].key, members[rhs].key)
-            return left == right ? lhs < rhs : left.utf8.lexicographicallyPrecedes(right.utf8)
+            return left == right ? lhs < rhs : JSONValueEncoder.keyPrecedes(left, right)
         }
         var sorted: [(key: String, value: EncodedNode)] = []
         sorted.reserveCapacity(order.count)

@@ -7,7 +7,11 @@ enum ArgsDecoder {
     /// Decodes a request's `args`; absent or `null` arguments decode as `{}`.
     /// - Throws: ``WireError`` with code `invalid_argument` naming the field.
     static func decode<Args: Decodable>(_ type: Args.Type, from args: JSONValue?) throws -> Args {
-        let json = args == nil || args == .null ? JSONValue.object(JSONObject()) : args!
+        let json: JSONValue =
+            switch args {
+            case nil, .null?: .object(JSONObject())
+            case let given?: given
+            }
         do {
             return try JSONValueDecoder.decode(type, from: json, codingPath: [JSONCodingKey("args")])
         } catch let error as DecodingError {
