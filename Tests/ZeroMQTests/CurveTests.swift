@@ -47,10 +47,11 @@ import ZeroMQ
     // MARK: - Encrypted exchange
 
     /// A CURVE server ROUTER and a client DEALER that trusts `trustedKey`, connected over loopback TCP.
+    /// A CURVE server ROUTER and a DEALER connected to it; the DEALER speaks CURVE when `client` is given (trusting
+    /// `trustedKey` as the server's key), plain text otherwise.
     private func withCurvePair(
         server: CurveKeyPair,
-        clientTrusts trustedKey: CurveKey,
-        client: CurveKeyPair,
+        client: (trustedKey: CurveKey, keyPair: CurveKeyPair)?,
         _ body: (ZMQSocket, ZMQSocket) throws -> Void
     ) throws {
         try withContext { context in
@@ -60,7 +61,7 @@ import ZeroMQ
             defer { dealer.close() }
             try router.makeCurveServer(secretKey: server.secretKey)
             try router.bind("tcp://127.0.0.1:*")
-            try dealer.makeCurveClient(serverKey: trustedKey, keyPair: client)
+            if let client { try dealer.makeCurveClient(serverKey: client.trustedKey, keyPair: client.keyPair) }
             try dealer.connect(try router.lastEndpoint)
             try body(router, dealer)
         }
@@ -69,7 +70,7 @@ import ZeroMQ
     @Test func encryptedExchangeWorksWithTheRightServerKey() throws {
         let server = try CurveKeyPair.generate()
         let client = try CurveKeyPair.generate()
-        try withCurvePair(server: server, clientTrusts: server.publicKey, client: client) { router, dealer in
+        try withCurvePair(server: server, client: (server.publicKey, client)) { router, dealer in
 
             try dealer.send([bytes("secret"), []])
             let received = try #require(try router.receive(within: deliveryTimeout))
@@ -83,7 +84,7 @@ import ZeroMQ
         let server = try CurveKeyPair.generate()
         let impostor = try CurveKeyPair.generate()
         let client = try CurveKeyPair.generate()
-        try withCurvePair(server: server, clientTrusts: impostor.publicKey, client: client) { router, dealer in
+        try withCurvePair(server: server, client: (impostor.publicKey, client)) { router, dealer in
 
             try dealer.send([bytes("secret")])
             #expect(try router.receive(within: silenceTimeout) == nil)
@@ -92,15 +93,7 @@ import ZeroMQ
 
     @Test func plainTextClientDeliversNothingToACurveServer() throws {
         let server = try CurveKeyPair.generate()
-        try withContext { context in
-            let router = try ZMQSocket(context: context, type: .router)
-            defer { router.close() }
-            let dealer = try ZMQSocket(context: context, type: .dealer)
-            defer { dealer.close() }
-            try router.makeCurveServer(secretKey: server.secretKey)
-            try router.bind("tcp://127.0.0.1:*")
-            try dealer.connect(try router.lastEndpoint)
-
+        try withCurvePair(server: server, client: nil) { router, dealer in
             try dealer.send([bytes("plain")])
             #expect(try router.receive(within: silenceTimeout) == nil)
         }
