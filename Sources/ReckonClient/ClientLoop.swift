@@ -27,19 +27,31 @@ struct ClientState: Sendable {
     var pending: [String: PendingCall] = [:]
     /// The earliest deadline among `pending`, so the loop scans for expired calls only when one is due.
     var nextDeadline: ContinuousClock.Instant?
-    var outbox: [(service: String, body: [UInt8])] = []
-    /// Requests taken from `outbox` and sent so far.
+    var outbox: [QueuedRequest] = []
+    /// Requests taken from `outbox` by the loop so far.
     var sentCount = 0
     var nextID: UInt64 = 0
     var closed = false
 }
 
+/// A request waiting to be sent, with the id of the call it belongs to.
+struct QueuedRequest: Sendable {
+    let id: String
+    let service: String
+    let body: [UInt8]
+}
+
 /// The client's socket loop: sends queued requests, resolves replies, times calls out.
+///
+/// It never blocks in a send: with no gateway connected (down, or refusing our CURVE handshake) libzmq would block a
+/// DEALER's send for good, and with it every timeout and ``ReckonClient/close()``. Requests that cannot go yet wait
+/// in `backlog`, and one whose call has ended meanwhile (timed out, cancelled) is never sent.
 final class ClientLoop: @unchecked Sendable {
     // @unchecked: `socket` is created on the caller's thread and from then on touched only by `run()`'s thread.
     private let socket: ZMQSocket
     private let shared: ClientShared
     private var wakeup: WakeupPipe { shared.wakeup }
+    private var backlog: [QueuedRequest] = []
 
     init(socket: ZMQSocket, shared: ClientShared) {
         self.socket = socket
@@ -53,7 +65,8 @@ final class ClientLoop: @unchecked Sendable {
         defer { finish() }
         do {
             while true {
-                try poller.poll(timeout: .milliseconds(50))
+                // A backlog means the socket had no room: look again soon rather than at the next reply or call.
+                try poller.poll(timeout: .milliseconds(backlog.isEmpty ? 50 : 5))
                 if poller.isReadable(wakeupIndex) {
                     wakeup.drain()
                     let (outbox, closed) = shared.state.withLock { state in
@@ -64,10 +77,9 @@ final class ClientLoop: @unchecked Sendable {
                         return (state.outbox, state.closed)
                     }
                     if closed { return }
-                    for request in outbox {
-                        try socket.send(PeerCodec.encodeClientRequest(service: request.service, body: [request.body]))
-                    }
+                    backlog += outbox
                 }
+                if !backlog.isEmpty { try sendBacklog() }
                 if poller.isReadable(socketIndex) {
                     while let frames = try socket.receive(dontWait: true) { resolve(frames) }
                 }
@@ -75,6 +87,24 @@ final class ClientLoop: @unchecked Sendable {
             }
         } catch {
             return
+        }
+    }
+
+    /// Sends queued requests in order until the socket has no room; drops those whose call has already ended.
+    private func sendBacklog() throws {
+        let ids = backlog.map(\.id)
+        let waiting = shared.state.withLock { state in Set(ids.filter { state.pending[$0] != nil }) }
+        backlog.removeAll { !waiting.contains($0.id) }
+        var sent = 0
+        defer { backlog.removeFirst(sent) }
+        for request in backlog {
+            let frames = PeerCodec.encodeClientRequest(service: request.service, body: [request.body])
+            do {
+                try socket.send(frames, dontWait: true)
+            } catch let error as ZMQError where error.isWouldBlock {
+                return
+            }
+            sent += 1
         }
     }
 

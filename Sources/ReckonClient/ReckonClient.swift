@@ -120,7 +120,7 @@ public final class ReckonClient: Sendable {
                         continuation: continuation
                     )
                     state.nextDeadline = min(state.nextDeadline ?? deadline, deadline)
-                    state.outbox.append((service, body))
+                    state.outbox.append(QueuedRequest(id: id, service: service, body: body))
                     return true
                 }
                 if accepted {

@@ -82,8 +82,15 @@ final class SlotLoop {
         lastReceived = clock.now
     }
 
+    /// Sends without ever blocking: with no gateway connected (or one refusing our CURVE handshake) libzmq would
+    /// block the slot for good. A message that finds no room is dropped; the gateway's own liveness and the slot's
+    /// silence limit (which reconnects and sends READY again) recover from that.
     private func send(_ frames: [[UInt8]]) throws {
-        try socket.send(frames)
+        do {
+            try socket.send(frames, dontWait: true)
+        } catch let error as ZMQError where error.isWouldBlock {
+            // Dropped; counted as sent all the same, so a missing gateway does not turn heartbeats into a busy loop.
+        }
         lastSent = clock.now
     }
 

@@ -37,4 +37,22 @@ import ZeroMQ
         #expect(body["id"] == "after-garbage")
         #expect(body["result"]?["value"] == "1000")
     }
+
+    /// A plain-text worker meeting a CURVE gateway fails the handshake with a protocol error, after which libzmq drops
+    /// the connection for good and a blocking send would hold the slot forever; SIGTERM must still stop the worker.
+    @Test func workerStopsOnSigtermWhenItsHandshakeFails() async throws {
+        let endpoint = "tcp://127.0.0.1:\(try FreePorts.take(1)[0])"
+        let context = try ZMQContext()
+        let gateway = try ZMQSocket(context: context, type: .router)
+        defer { gateway.close() }
+        try gateway.makeCurveServer(secretKey: try CurveKeyPair.generate().secretKey)
+        try gateway.bind(endpoint)
+        let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1", "--heartbeat-ms", "100"])
+        defer { worker.kill(SIGKILL) }
+        // READY goes out, the handshake fails, and the heartbeats of the next second find no connection.
+        try await Task.sleep(for: .seconds(1))
+        worker.kill(SIGTERM)
+        #expect(await worker.waitForExit(timeout: .seconds(10)) == 0, "\(worker.output)")
+        withExtendedLifetime(context) {}
+    }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import ReckonClient
+import Testing
+import Wire
+import ZeroMQ
+
+/// `ReckonClient` when no gateway will talk to it: every call still ends on time.
+@Suite struct ClientRobustnessTests {
+    /// A plain-text client meeting a CURVE gateway fails the handshake with a protocol error, after which libzmq drops
+    /// the connection for good and a blocking send on the client's DEALER would wait forever; calls must still time
+    /// out one after another.
+    @Test func callsTimeOutWhenTheHandshakeFails() async throws {
+        let port = try FreePorts.take(1)[0]
+        let endpoint = "tcp://127.0.0.1:\(port)"
+        let context = try ZMQContext()
+        let server = try ZMQSocket(context: context, type: .router)
+        defer { server.close() }
+        try server.makeCurveServer(secretKey: try CurveKeyPair.generate().secretKey)
+        try server.bind(endpoint)
+        let client = try ReckonClient(configuration: .init(endpoint: endpoint, timeout: .milliseconds(300)))
+        defer { client.close() }
+        let outcomes = try await withThrowingTaskGroup(of: [WireError.Code?].self) { group in
+            group.addTask {
+                var codes: [WireError.Code?] = []
+                for _ in 0..<5 where !Task.isCancelled {
+                    let result = await capture { try await client.call(service: "calc", op: "ops") }
+                    codes.append((result.failure as? WireError)?.code)
+                }
+                return codes
+            }
+            // Bounds the test: a client blocked in a send never times its calls out.
+            group.addTask {
+                try await Task.sleep(for: .seconds(20))
+                return []
+            }
+            let first = try await group.next() ?? []
+            group.cancelAll()
+            return first
+        }
+        #expect(outcomes == Array(repeating: .deadlineExceeded, count: 5))
+        withExtendedLifetime(context) {}
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
