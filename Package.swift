@@ -28,10 +28,15 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         // MARK: - ZeroMQ
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
 
         // MARK: - Protocol and contract
@@ -79,11 +84,42 @@ let package = Package(
             ]
         ),
         .target(name: "ReckonClient", dependencies: ["ZeroMQ", "Majordomo", "Wire"]),
+        .target(
+            name: "StoredOps",
+            dependencies: ["Storage", "Wire", "WorkerRuntime", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // MARK: - Storage (only the two driver targets import a database driver)
+        .target(
+            name: "Storage",
+            dependencies: ["CSodium", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "StorageSQLite",
+            dependencies: [
+                "Storage",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "StoragePostgres",
+            dependencies: [
+                "Storage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
 
         // MARK: - Domain (pure)
         .target(name: "Calculator", dependencies: [.product(name: "BigInt", package: "BigInt")]),
         .target(name: "Tax", resources: [.copy("Data")]),
         .target(name: "Ceiling", resources: [.copy("Data")]),
+        .target(name: "Ordering", resources: [.copy("Data")]),
+        .target(name: "CheckoutForm", resources: [.copy("Data")]),
 
         // MARK: - Services
         .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax"]),
@@ -124,6 +160,14 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        .target(
+            name: "ReckonTesting",
+            dependencies: [
+                "Storage", "StorageSQLite", "StoragePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
@@ -134,6 +178,15 @@ let package = Package(
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),
+        .testTarget(name: "OrderingTests", dependencies: ["Ordering"]),
+        .testTarget(name: "CheckoutFormTests", dependencies: ["CheckoutForm"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: [
+                "Storage", "StorageSQLite", "StoragePostgres", "ReckonTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ReckonClient", "Majordomo", "Wire", "ZeroMQ"]

@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# Runs every test: builds everything (the integration tests start the real executables), runs the Swift Testing
+# Runs every test: builds everything (the integration tests start the real executables), starts a throwaway
+# PostgreSQL 15 on loopback so every storage test runs against both SQLite and PostgreSQL, runs the Swift Testing
 # suites, checks formatting, and validates compose.yaml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-packages.sh libzmq3-dev docker-compose
+scripts/ensure-packages.sh libzmq3-dev libsodium-dev postgresql-15 docker-compose
 swift build --build-tests
-# The suite takes well under a minute; a hang (a test waiting on a peer that never answers) fails after 15 minutes
-# with the output so far, instead of running into CI's own limit.
+
+# A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
+pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)
+pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+stop_postgres() { scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true; rm -rf "$pg_dir"; }
+trap stop_postgres EXIT
+scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"
+export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pg_port POSTGRES_USER=postgres
+echo "PostgreSQL 15 for the tests on 127.0.0.1:$pg_port"
+
+# The suite takes a few minutes; a hang (a test waiting on a peer that never answers) fails after 15 minutes with
+# the output so far, instead of running into CI's own limit.
 timeout --kill-after=30s 15m swift test --skip-build
 swift format lint --strict --recursive Sources Tests Snippets Package.swift
 docker-compose -f compose.yaml config --quiet

@@ -7,6 +7,9 @@ public struct WorkerOptions: ParsableArguments {
     @Option(help: "Milliseconds a SIGTERM waits for in-flight requests before the worker exits.")
     public var drainTimeoutMs = 10_000
 
+    @Option(help: "Milliseconds an op run as a task may take before it is answered deadline_exceeded and cancelled.")
+    public var requestTimeoutMs = 4_000
+
     @Option(help: "File with the gateway's Z85 CURVE public key; enables CURVE.")
     public var curveServerKeyFile: String?
 
@@ -17,6 +20,7 @@ public struct WorkerOptions: ParsableArguments {
 
     public func validate() throws {
         guard drainTimeoutMs >= 0 else { throw ValidationError("--drain-timeout-ms must not be negative") }
+        guard requestTimeoutMs > 0 else { throw ValidationError("--request-timeout-ms must be positive") }
         guard (curveServerKeyFile == nil) == (curveSecretKeyFile == nil) else {
             throw ValidationError("--curve-server-key-file and --curve-secret-key-file go together")
         }
@@ -46,6 +50,7 @@ public struct WorkerOptions: ParsableArguments {
             heartbeatInterval: .milliseconds(server.heartbeatMs),
             heartbeatLiveness: server.liveness,
             drainTimeout: .milliseconds(drainTimeoutMs),
+            requestTimeout: .milliseconds(requestTimeoutMs),
             curve: curve
         )
     }

@@ -12,6 +12,19 @@ public enum JSONCoding {
         try JSONValueDecoder.decode(type, from: bytes)
     }
 
+    /// A success reply around a result already encoded as JSON: the same bytes as encoding
+    /// `Reply.success(result, id:)`, without decoding the result again.
+    public static func successReply(resultJSON: [UInt8], id: String?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(resultJSON.count + 32 + (id?.utf8.count ?? 0))
+        bytes += Array("{".utf8)
+        if let id { bytes += Array("\"id\":".utf8) + JSONValue.string(id).serialized + Array(",".utf8) }
+        bytes += Array("\"ok\":true,\"result\":".utf8)
+        bytes += resultJSON
+        bytes += Array("}".utf8)
+        return bytes
+    }
+
     /// Encodes an error reply; encoding a ``WireError`` cannot fail, so this never throws.
     public static func errorReply(_ error: WireError, id: String?) -> [UInt8] {
         (try? encode(Reply<JSONValue>.failure(error, id: id))) ?? Array(#"{"ok":false}"#.utf8)

@@ -11,12 +11,15 @@ public struct OpDispatcher: Sendable {
     private let logger: Logger
     private let metrics: [String: OpMetrics]
     private let unknownMetrics: OpMetrics
+    private let requestTimeout: Duration
 
     /// - Parameters:
     ///   - service: the service name, reported by `ops`.
     ///   - registry: the ops served.
-    public init(service: String, registry: OpRegistry, logger: Logger) {
+    ///   - requestTimeout: how long an async op may run before it is answered `deadline_exceeded` and cancelled.
+    public init(service: String, registry: OpRegistry, requestTimeout: Duration = .seconds(4), logger: Logger) {
         self.registry = registry
+        self.requestTimeout = requestTimeout
         self.logger = logger
         let listing = registry.ops.map { op -> JSONValue in
             ["name": .string(op.name), "summary": .string(op.summary), "schema": op.argsSchema]
@@ -43,8 +46,7 @@ public struct OpDispatcher: Sendable {
     /// An async op ready to run, with its request's context.
     public struct PendingOp: Sendable {
         let op: Op
-        let args: JSONValue?
-        let context: OpContext
+        let request: OpRequest
         let started: ContinuousClock.Instant
     }
 
@@ -66,9 +68,11 @@ public struct OpDispatcher: Sendable {
             logger[metadataKey: "op"] = .string(header.op)
         }
         let context = OpContext(
+            op: header.op,
             requestID: header.id,
             token: header.token,
             idempotencyKey: header.idempotencyKey,
+            deadline: started + requestTimeout,
             logger: logger
         )
         if header.op == "ops" {
@@ -81,7 +85,9 @@ public struct OpDispatcher: Sendable {
             return .replied(JSONCoding.errorReply(error, id: header.id))
         }
         guard let runInline = op.runInline else {
-            return .pending(PendingOp(op: op, args: request["args"], context: context, started: started))
+            return .pending(
+                PendingOp(op: op, request: OpRequest(args: request["args"], context: context), started: started)
+            )
         }
         do {
             return .replied(record(op, started, reply: try runInline(request["args"], context)))
@@ -90,12 +96,18 @@ public struct OpDispatcher: Sendable {
         }
     }
 
-    /// Runs an async op to its reply body.
+    /// Runs an async op to its reply body; at the request's deadline the op is cancelled and answered
+    /// `deadline_exceeded`.
     public func finish(_ pending: PendingOp) async -> [UInt8] {
+        let context = pending.request.context
         do {
-            return record(pending.op, pending.started, reply: try await pending.op.run(pending.args, pending.context))
+            let response = try await withDeadline(context.deadline) { [op = pending.op, request = pending.request] in
+                try await op.run(request)
+            }
+            let reply = JSONCoding.successReply(resultJSON: response.resultJSON, id: context.requestID)
+            return record(pending.op, pending.started, reply: reply)
         } catch {
-            return record(pending.op, pending.started, failure: error, context: pending.context)
+            return record(pending.op, pending.started, failure: error, context: context)
         }
     }
 
@@ -120,6 +132,8 @@ public struct OpDispatcher: Sendable {
         switch failure {
         case let error as any WireErrorConvertible: wireError = error.wireError
         case let error as DecodingError: wireError = ArgsDecoder.wireError(for: error)
+        case is DeadlineExceeded, is CancellationError:
+            wireError = WireError(.deadlineExceeded, "\(op.name) did not finish within its deadline")
         default:
             context.logger.error("op failed", metadata: ["error": "\(failure)", "op": "\(op.name)"])
             wireError = WireError(.internal, "internal error")

@@ -2,38 +2,19 @@ import Foundation
 import Logging
 import Wire
 
-/// What an op handler knows about the request it serves.
-public struct OpContext: Sendable {
-    /// The request's `id`, echoed in the reply and carried in logs as `request.id`.
-    public var requestID: String?
-    /// The caller's session token (ledger ops).
-    public var token: String?
-    /// The request's idempotency key, when the client sent one.
-    public var idempotencyKey: String?
-    /// A logger with the request id in its metadata.
-    public var logger: Logger
-
-    public init(requestID: String? = nil, token: String? = nil, idempotencyKey: String? = nil, logger: Logger) {
-        self.requestID = requestID
-        self.token = token
-        self.idempotencyKey = idempotencyKey
-        self.logger = logger
-    }
-}
-
 /// One registered op: its name, a summary, the JSON Schema of its `args`, and the handler.
 public struct Op: Sendable {
     public let name: String
     public let summary: String
     public let argsSchema: JSONValue
-    /// Decodes the request's `args` (absent: `nil`), runs the op and encodes the reply body.
-    let run: @Sendable (_ args: JSONValue?, _ context: OpContext) async throws -> [UInt8]
-    /// The same for an op with a synchronous handler, which the worker slot runs in place, sparing the request two
-    /// thread hand-offs; `nil` for async handlers, which run as tasks.
+    /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
+    let run: OpNext
+    /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
+    /// request two thread hand-offs; `nil` for async handlers, which run as tasks.
     let runInline: (@Sendable (_ args: JSONValue?, _ context: OpContext) throws -> [UInt8])?
 }
 
-/// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:handler:)``:
+/// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:middleware:handler:)``:
 ///
 /// ```swift
 /// var registry = OpRegistry()
@@ -54,34 +35,52 @@ public struct OpRegistry: Sendable {
     }
 
     /// Registers an op whose `args` decode into `Args` and whose result encodes as the reply's `result`; the
-    /// handler runs as a task, so it may await I/O.
+    /// handler runs as a task behind `middleware` (outermost first), so it may await I/O, and is cancelled at the
+    /// request's deadline.
     ///
     /// A missing `args` decodes as `{}`. A decoding failure is answered `invalid_argument` naming the field; an
-    /// error the handler throws is answered with its ``WireError`` when it is ``WireErrorConvertible``, else
-    /// `internal`.
+    /// error the handler or a middleware throws is answered with its ``WireError`` when it is
+    /// ``WireErrorConvertible``, else `internal`.
     /// - Parameters:
     ///   - name: the op's name in requests; registering a name twice is a programmer error.
     ///   - summary: one line for the `ops` listing.
     ///   - schema: the JSON Schema of `args`.
+    ///   - middleware: steps run around the op, outermost first.
     ///   - handler: the op itself.
     public mutating func register<Args: Decodable & Sendable, Result: Encodable & Sendable>(
         _ name: String,
         summary: String,
         schema: JSONValue,
+        middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Args, OpContext) async throws -> Result
     ) {
-        let run: @Sendable (JSONValue?, OpContext) async throws -> [UInt8] = { json, context in
-            let args = try ArgsDecoder.decode(Args.self, from: json)
-            let result = try await handler(args, context)
-            return try JSONCoding.encode(Reply.success(EncodableBox(result), id: context.requestID))
+        let endpoint: OpNext = { request in
+            let args = try ArgsDecoder.decode(Args.self, from: request.args)
+            let result = try await handler(args, request.context)
+            return OpResponse(resultJSON: try JSONCoding.encode(EncodableBox(result)))
         }
-        add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: nil))
+        add(Op(name: name, summary: summary, argsSchema: schema, run: middleware.chained(to: endpoint), runInline: nil))
+    }
+
+    /// Registers the op a contract describes, as ``register(_:summary:schema:middleware:handler:)`` does.
+    public mutating func register<Contract: OpContract>(
+        _ contract: Contract.Type,
+        middleware: [any OpMiddleware] = [],
+        handler: @escaping @Sendable (Contract.Args, OpContext) async throws -> Contract.Result
+    ) {
+        register(
+            Contract.name,
+            summary: Contract.summary,
+            schema: Contract.argsSchema,
+            middleware: middleware,
+            handler: handler
+        )
     }
 
     /// Registers an op that the worker slot runs in place, sparing each request two thread hand-offs. Only for
     /// CPU-only ops whose cost is small and bounded whatever the input: the slot cannot heartbeat while the op
     /// runs, so one that outlasts the gateway's liveness window makes the gateway give the worker up.
-    /// Arguments, results and errors are handled as in ``register(_:summary:schema:handler:)``.
+    /// Arguments, results and errors are handled as in ``register(_:summary:schema:middleware:handler:)``.
     public mutating func registerInline<Args: Decodable & Sendable, Result: Encodable & Sendable>(
         _ name: String,
         summary: String,
@@ -92,8 +91,9 @@ public struct OpRegistry: Sendable {
             let args = try ArgsDecoder.decode(Args.self, from: json)
             return try JSONCoding.encode(Reply.success(EncodableBox(try handler(args, context)), id: context.requestID))
         }
-        let run: @Sendable (JSONValue?, OpContext) async throws -> [UInt8] = { json, context in
-            try runInline(json, context)
+        let run: OpNext = { request in
+            let args = try ArgsDecoder.decode(Args.self, from: request.args)
+            return OpResponse(resultJSON: try JSONCoding.encode(EncodableBox(try handler(args, request.context))))
         }
         add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: runInline))
     }

@@ -19,6 +19,9 @@ public struct WorkerConfiguration: Sendable {
     public var maximumReconnectDelay: Duration
     /// - `drainTimeout` (duration, 10 s): how long SIGTERM waits for in-flight requests.
     public var drainTimeout: Duration
+    /// - `requestTimeout` (duration, 4 s): how long an op run as a task may take before it is answered
+    ///   `deadline_exceeded` and cancelled; below the gateway's 5 s default deadline, so the answer arrives.
+    public var requestTimeout: Duration
     /// CURVE: the gateway's public key and this worker's key pair; `nil` for plain text.
     public var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
 
@@ -31,6 +34,7 @@ public struct WorkerConfiguration: Sendable {
         reconnectDelay: Duration = .milliseconds(100),
         maximumReconnectDelay: Duration = .seconds(5),
         drainTimeout: Duration = .seconds(10),
+        requestTimeout: Duration = .seconds(4),
         curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
     ) {
         self.gatewayEndpoint = gatewayEndpoint
@@ -41,6 +45,7 @@ public struct WorkerConfiguration: Sendable {
         self.reconnectDelay = reconnectDelay
         self.maximumReconnectDelay = maximumReconnectDelay
         self.drainTimeout = drainTimeout
+        self.requestTimeout = requestTimeout
         self.curve = curve
     }
 }

@@ -22,7 +22,12 @@ public final class WorkerService: Service, Sendable {
 
     public init(configuration: WorkerConfiguration, registry: OpRegistry, logger: Logger) {
         self.configuration = configuration
-        self.dispatcher = OpDispatcher(service: configuration.service, registry: registry, logger: logger)
+        self.dispatcher = OpDispatcher(
+            service: configuration.service,
+            registry: registry,
+            requestTimeout: configuration.requestTimeout,
+            logger: logger
+        )
         self.logger = logger
     }
 
@@ -52,6 +57,9 @@ public final class WorkerService: Service, Sendable {
                             job.slot.complete(job, reply: await self.dispatcher.finish(job.pending))
                         }
                     }
+                    // Every slot has ended (drained, or its drain timed out): what still runs is abandoned, and a
+                    // stuck query must not keep the process alive.
+                    group.cancelAll()
                 }
             } onGracefulShutdown: {
                 drain.drain()

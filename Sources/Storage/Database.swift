@@ -1,0 +1,42 @@
+/// The two engines Reckon stores state in.
+public enum DatabaseEngine: String, Sendable {
+    /// One file on one machine; the embedded default.
+    case sqlite
+    /// A shared server, for workers on several machines.
+    case postgres
+}
+
+/// Runs statements inside one transaction. Valid only inside the closure it was handed to: the transaction ends
+/// when the closure returns, and using the executor afterwards is a programmer error.
+public protocol SQLExecutor: Sendable {
+    /// The engine behind this executor, for the rare statement that differs between them.
+    var engine: DatabaseEngine { get }
+
+    /// Runs one statement and returns its rows (none for a statement without `RETURNING`).
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    func query(_ sql: SQL) async throws -> [SQLRow]
+}
+
+/// A database: SQLite or PostgreSQL behind one interface.
+///
+/// Every access is one transaction, given as a closure; the connection never escapes it. `write` commits when the
+/// closure returns and rolls back when it throws; a transaction the engine aborts to stay serializable is run
+/// again, a few times, so the closure must have no effect outside the database.
+///
+/// ```swift
+/// let count = try await database.write { db in
+///     try await db.query("UPDATE cart_lines SET quantity = quantity + 1 WHERE id = \(lineID) RETURNING quantity")
+/// }
+/// ```
+public protocol Database: Sendable {
+    var engine: DatabaseEngine { get }
+
+    /// Runs `body` in a read-only view of the database.
+    /// - Throws: ``StorageError``, or what `body` throws.
+    func read<Result: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> Result) async throws -> Result
+
+    /// Runs `body` in a write transaction.
+    /// - Throws: ``StorageError``, or what `body` throws (the transaction is rolled back).
+    func write<Result: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> Result) async throws -> Result
+}

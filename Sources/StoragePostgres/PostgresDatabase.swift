@@ -1,0 +1,129 @@
+import Logging
+import NIOSSL
+import PostgresNIO
+import ServiceLifecycle
+import Storage
+
+/// PostgreSQL as a ``Storage/Database``: PostgresNIO's connection pool, run as a `Service` in the process's
+/// `ServiceGroup` (start it before anything that queries).
+///
+/// Transactions use the server's default isolation (read committed); the statements Reckon writes are atomic
+/// conditional updates, and a transaction the server aborts as a serialization failure or deadlock is run again,
+/// up to three times. Each connection sets `statement_timeout` and `lock_timeout`, so a stuck query ends on the
+/// server's side too.
+public final class PostgresDatabase: Database, Service {
+    public let engine = DatabaseEngine.postgres
+    private let client: PostgresClient
+    private let logger: Logger
+    private let attempts = 3
+    /// How long a transaction waits for a connection before it is answered `unavailable`.
+    private let connectionWait: Duration
+
+    /// - Parameters:
+    ///   - configuration: where the server is; see ``PostgresDatabase/configuration(url:)``.
+    ///   - connectionWait: how long a transaction waits for a connection (the server may be down) before it is
+    ///     answered ``Storage/StorageError/Code/unavailable``.
+    ///   - logger: for the pool's background events.
+    public init(configuration: PostgresClient.Configuration, connectionWait: Duration = .seconds(2), logger: Logger) {
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.connectionWait = connectionWait
+        self.logger = logger
+    }
+
+    /// The client configuration for a `postgres://user:password@host:port/database?sslmode=...` URL.
+    ///
+    /// `sslmode` is `disable` (the default), `prefer` or `require`. Every connection sets a 10 s statement timeout
+    /// and a 5 s lock timeout; the pool keeps at most `maximumConnections` connections and waits at most
+    /// `connectTimeout` (3 s) to open one.
+    /// - Throws: ``Storage/StorageError`` (`misuse`) for a URL that is not a PostgreSQL URL.
+    public static func configuration(url: String, maximumConnections: Int = 8) throws -> PostgresClient.Configuration {
+        guard let parts = URLParts(url) else {
+            throw StorageError(.misuse, "not a postgres:// URL: \(url)")
+        }
+        let tls: PostgresClient.Configuration.TLS =
+            switch parts.query["sslmode"] ?? "disable" {
+            case "require": .require(.makeClientConfiguration())
+            case "prefer": .prefer(.makeClientConfiguration())
+            default: .disable
+            }
+        var configuration = PostgresClient.Configuration(
+            host: parts.host,
+            port: parts.port ?? 5432,
+            username: parts.user ?? "postgres",
+            password: parts.password,
+            database: parts.database,
+            tls: tls
+        )
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(3)
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "10000"), ("lock_timeout", "5000"),
+        ]
+        return configuration
+    }
+
+    /// Runs the connection pool until graceful shutdown.
+    public func run() async {
+        await cancelWhenGracefulShutdown {
+            await self.client.run()
+        }
+    }
+
+    public func read<Result: Sendable>(
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        try await transaction(begin: "BEGIN READ ONLY", body)
+    }
+
+    public func write<Result: Sendable>(
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        var attempt = 1
+        while true {
+            do {
+                return try await transaction(begin: "BEGIN", body)
+            } catch let error as StorageError where error.code == .serializationFailure && attempt < attempts {
+                attempt += 1
+            }
+        }
+    }
+
+    private func transaction<Result: Sendable>(
+        begin: String,
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        do {
+            // The body runs before `transaction` returns: ConnectionWait awaits every task it starts.
+            return try await withoutActuallyEscaping(body) { body in
+                try await ConnectionWait.run(limit: connectionWait) { [client, logger] onLeased in
+                    try await client.withConnection { connection in
+                        try onLeased()
+                        return try await Self.transaction(on: connection, begin: begin, logger: logger, body)
+                    }
+                }
+            }
+        } catch let error as PSQLError {
+            // The pool could not lend a connection: the server is down, unreachable or refusing us.
+            throw PostgresErrorMapping.storageError(for: error)
+        }
+    }
+
+    private static func transaction<Result: Sendable>(
+        on connection: PostgresConnection,
+        begin: String,
+        logger: Logger,
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        let executor = PostgresExecutor(connection: connection, logger: logger)
+        defer { executor.invalidate() }
+        try await executor.run(PostgresQuery(unsafeSQL: begin))
+        do {
+            let result = try await body(executor)
+            try await executor.run("COMMIT")
+            return result
+        } catch {
+            _ = try? await executor.run("ROLLBACK")
+            throw error
+        }
+    }
+}

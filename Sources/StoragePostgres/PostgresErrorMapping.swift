@@ -1,0 +1,26 @@
+import PostgresNIO
+import Storage
+
+/// Sorts PostgresNIO's errors into the storage layer's error codes.
+enum PostgresErrorMapping {
+    static func storageError(for error: PSQLError) -> StorageError {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else {
+            // Connection refused or lost, pool closed, query cancelled: the server is not there for us.
+            return StorageError(.unavailable, "PostgreSQL is unavailable (\(error.code))", underlying: error)
+        }
+        let message = error.serverInfo?[.message] ?? "PostgreSQL error \(state)"
+        return StorageError(code(forSQLState: state), message, underlying: error)
+    }
+
+    /// SQLSTATE classes: 23505 unique, 40001/40P01 serialization and deadlock, 08 connection, 53 resources,
+    /// 57 operator intervention (shutdown, statement timeout), 55P03 lock timeout.
+    static func code(forSQLState state: String) -> StorageError.Code {
+        switch state {
+        case "23505": return .uniqueViolation
+        case "40001", "40P01": return .serializationFailure
+        case "55P03": return .unavailable
+        default:
+            return ["08", "53", "57", "58"].contains(String(state.prefix(2))) ? .unavailable : .engine
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+import Synchronization
+
+/// Runs one transaction's statements on its leased connection; refuses every statement once the transaction ends.
+final class PostgresExecutor: SQLExecutor {
+    let engine = DatabaseEngine.postgres
+    private let connection: PostgresConnection
+    private let logger: Logger
+    private let isOpen = Atomic(true)
+
+    init(connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    func invalidate() {
+        isOpen.store(false, ordering: .relaxed)
+    }
+
+    @discardableResult
+    func query(_ sql: SQL) async throws -> [SQLRow] {
+        let (text, values) = sql.rendered { "$\($0)" }
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .int(let number): bindings.append(number)
+            case .text(let text): bindings.append(text)
+            case .null: bindings.appendNull()
+            }
+        }
+        return try await run(PostgresQuery(unsafeSQL: text, binds: bindings))
+    }
+
+    @discardableResult
+    func run(_ query: PostgresQuery) async throws -> [SQLRow] {
+        guard isOpen.load(ordering: .relaxed) else {
+            throw StorageError(.misuse, "a statement ran after its transaction ended")
+        }
+        do {
+            return try await connection.query(query, logger: logger).collect().map(Self.row)
+        } catch let error as PSQLError {
+            throw PostgresErrorMapping.storageError(for: error)
+        }
+    }
+
+    private static func row(_ row: PostgresRow) throws -> SQLRow {
+        var columns: [String] = []
+        var values: [SQLValue] = []
+        for cell in row {
+            columns.append(cell.columnName)
+            values.append(try value(of: cell))
+        }
+        return SQLRow(columns: columns, values: values)
+    }
+
+    private static func value(of cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8: return .int(try cell.decode(Int64.self))
+        case .bool: return .int(try cell.decode(Bool.self) ? 1 : 0)
+        case .text, .varchar, .name, .bpchar: return .text(try cell.decode(String.self))
+        case .numeric:
+            // SUM over BIGINT is NUMERIC on PostgreSQL; Reckon sums whole minor units only.
+            let number = try cell.decode(Decimal.self)
+            guard let integer = Int64(exactly: NSDecimalNumber(decimal: number).int64Value),
+                Decimal(integer) == number
+            else { throw StorageError(.decoding, "column \(cell.columnName) is not a whole number") }
+            return .int(integer)
+        default:
+            throw StorageError(
+                .decoding,
+                "column \(cell.columnName) has type \(cell.dataType), which Reckon never stores"
+            )
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Storage
+import Wire
+
+extension StorageError: WireErrorConvertible {
+    /// `unavailable` while the database cannot be reached or stays busy (retry later); `conflict` for a write a
+    /// unique key refused; `internal` for the rest, which the transaction step logs.
+    public var wireError: WireError {
+        switch code {
+        case .unavailable: WireError(.unavailable, "the database is unavailable; try again shortly")
+        case .serializationFailure: WireError(.unavailable, "the database was too busy to finish; try again")
+        case .uniqueViolation: WireError(.conflict, "the write collided with another; try again")
+        default: WireError(.internal, "internal storage error")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Logging
+
+/// What an op and its middleware know about the request they serve.
+public struct OpContext: Sendable {
+    /// The op's name.
+    public var op: String
+    /// The request's `id`, echoed in the reply and carried in logs as `request.id`.
+    public var requestID: String?
+    /// The caller's token (a ledger session, or the orders staff key).
+    public var token: String?
+    /// The request's idempotency key, when the client sent one.
+    public var idempotencyKey: String?
+    /// When the worker stops waiting for the op: it answers `deadline_exceeded` and cancels the op's task.
+    public var deadline: ContinuousClock.Instant
+    /// A logger with the request id in its metadata.
+    public var logger: Logger
+    private var attachments: [ObjectIdentifier: any Sendable] = [:]
+
+    public init(
+        op: String,
+        requestID: String? = nil,
+        token: String? = nil,
+        idempotencyKey: String? = nil,
+        deadline: ContinuousClock.Instant = .now + .seconds(5),
+        logger: Logger
+    ) {
+        self.op = op
+        self.requestID = requestID
+        self.token = token
+        self.idempotencyKey = idempotencyKey
+        self.deadline = deadline
+        self.logger = logger
+    }
+
+    /// A value a middleware attached for the steps after it (the open transaction, the signed-in user).
+    public subscript<Key: OpContextKey>(key: Key.Type) -> Key.Value? {
+        get { attachments[ObjectIdentifier(key)] as? Key.Value }
+        set { attachments[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// Names a value middleware attaches to an ``OpContext``.
+public protocol OpContextKey {
+    associatedtype Value: Sendable
+}

@@ -1,0 +1,49 @@
+import Wire
+
+/// A request on its way through an op's middleware chain to the op.
+public struct OpRequest: Sendable {
+    /// The request's `args`, undecoded (`nil` when absent).
+    public var args: JSONValue?
+    public var context: OpContext
+
+    public init(args: JSONValue?, context: OpContext) {
+        self.args = args
+        self.context = context
+    }
+}
+
+/// What an op produced: its `result`, encoded as JSON. Middleware may replace it (a replayed idempotent write).
+public struct OpResponse: Sendable {
+    public var resultJSON: [UInt8]
+
+    public init(resultJSON: [UInt8]) {
+        self.resultJSON = resultJSON
+    }
+}
+
+/// The rest of the chain, ending with the op.
+public typealias OpNext = @Sendable (OpRequest) async throws -> OpResponse
+
+/// A step around ops: authentication, transactions, idempotency. It sees the request, may attach values to its
+/// context, and calls `next` (or answers without it, or throws a ``WireErrorConvertible`` error).
+///
+/// ```swift
+/// struct RequireToken: OpMiddleware {
+///     func handle(_ request: OpRequest, next: OpNext) async throws -> OpResponse {
+///         guard request.context.token != nil else { throw WireError(.unauthenticated, "token is required") }
+///         return try await next(request)
+///     }
+/// }
+/// ```
+public protocol OpMiddleware: Sendable {
+    func handle(_ request: OpRequest, next: OpNext) async throws -> OpResponse
+}
+
+extension Array where Element == any OpMiddleware {
+    /// The chain: the first middleware outermost, `endpoint` innermost.
+    func chained(to endpoint: @escaping OpNext) -> OpNext {
+        reversed().reduce(endpoint) { next, middleware in
+            { request in try await middleware.handle(request, next: next) }
+        }
+    }
+}
