@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "reckon", targets: ["reckon"]),
         .executable(name: "reckon-gateway", targets: ["reckon-gateway"]),
         .executable(name: "reckon-calc", targets: ["reckon-calc"]),
+        .executable(name: "reckon-orders", targets: ["reckon-orders"]),
         .executable(name: "reckon-bench", targets: ["reckon-bench"]),
     ],
     dependencies: [
@@ -85,6 +86,15 @@ let package = Package(
         ),
         .target(name: "ReckonClient", dependencies: ["ZeroMQ", "Majordomo", "Wire"]),
         .target(
+            name: "StorageCommands",
+            dependencies: [
+                "Storage", "StorageSQLite", "StoragePostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "StoredOps",
             dependencies: ["Storage", "Wire", "WorkerRuntime", .product(name: "Logging", package: "swift-log")]
         ),
@@ -120,9 +130,19 @@ let package = Package(
         .target(name: "Ceiling", resources: [.copy("Data")]),
         .target(name: "Ordering", resources: [.copy("Data")]),
         .target(name: "CheckoutForm", resources: [.copy("Data")]),
+        .target(name: "OrdersAPI", dependencies: ["Wire"]),
 
         // MARK: - Services
         .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax"]),
+        .target(
+            name: "OrdersService",
+            dependencies: [
+                "WorkerRuntime", "Wire", "Storage", "StoredOps", "Ordering", "CheckoutForm", "OrdersAPI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
 
         // MARK: - Executables
         .executableTarget(
@@ -143,9 +163,18 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "reckon-orders",
+            dependencies: [
+                "OrdersService", "StorageCommands", "Storage", "WorkerRuntime", "Observability", "ServerCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
             name: "reckon",
             dependencies: [
-                "ReckonClient", "Wire", "ZeroMQ",
+                "ReckonClient", "Wire", "ZeroMQ", "OrdersAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

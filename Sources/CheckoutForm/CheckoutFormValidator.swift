@@ -75,6 +75,16 @@ public struct CheckoutFormValidator: Sendable {
         )
     }
 
+    /// The customer key for contact details given alone (a quote's per-customer voucher check, a staff lookup):
+    /// the phone normalized as at checkout, else the email; `nil` when neither is valid.
+    public func customerKey(phone: String?, email: String?, defaultRegion: String) -> CustomerKey? {
+        let normalizedPhone = phone.flatMap {
+            try? phoneRule.check($0, defaultRegion: defaultRegion.uppercased()).get()
+        }
+        let normalizedEmail = email.flatMap { try? EmailRule.check($0).get() } ?? nil
+        return CustomerKey(phone: normalizedPhone, email: normalizedEmail)
+    }
+
     private func details(_ fields: NormalizedFields, customerKey: CustomerKey?) -> CheckoutDetails? {
         guard let name = fields.name, let phone = fields.phone, let street = fields.street, let city = fields.city,
             let postalCode = fields.postalCode, let country = fields.country, let customerKey

@@ -9,7 +9,8 @@ struct ReckonCommand: AsyncParsableCommand {
         subcommands: [
             CallCommand.self, StatusCommand.self, UpCommand.self, KeygenCommand.self,
             CalcCommand.self, ConvertCommand.self, DateCommand.self, LoanCommand.self, TaxCommand.self,
-            CeilingCommand.self,
+            CeilingCommand.self, MenuCommand.self, CartCommand.self, QuoteCommand.self, OrderCommand.self,
+            StockCommand.self,
         ]
     )
 }

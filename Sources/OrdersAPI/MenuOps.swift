@@ -1,0 +1,69 @@
+import Wire
+
+/// The ops of the `orders` service, one type each; see docs/api.md.
+public enum OrdersOps {
+    /// The service name.
+    public static let service = "orders"
+
+    static let cartID: JSONValue = ["type": "string", "description": "from cart.create"]
+    static let quantity: JSONValue = ["type": "integer", "minimum": 1, "maximum": 999, "default": 1]
+    static let orderID: JSONValue = ["type": "string", "description": "from order.place"]
+    static let form: JSONValue = [
+        "type": "object", "required": ["name", "phone", "address"],
+        "properties": [
+            "name": ["type": "string"], "phone": ["type": "string"], "email": ["type": "string"],
+            "address": [
+                "type": "object", "required": ["street", "city", "postalCode"],
+                "properties": [
+                    "street": ["type": "string"], "city": ["type": "string"], "postalCode": ["type": "string"],
+                    "country": ["type": "string", "description": "ISO 3166 alpha-2"],
+                ],
+            ],
+            "coupon": ["type": "string"], "vouchers": ["type": "array", "items": ["type": "string"]],
+        ],
+    ]
+}
+
+/// Arguments of ops that take none.
+public struct NoArgs: Codable, Sendable, Hashable {
+    public init() {}
+}
+
+/// `menu`: the menu with live availability.
+public enum MenuOp: OpContract {
+    public static let service = OrdersOps.service
+    public static let name = "menu"
+    public static let summary = "The menu: groups of items, special items, sales, with what is available now"
+    public static let argsSchema: JSONValue = ["type": "object"]
+    public typealias Args = NoArgs
+    public typealias Result = MenuView
+}
+
+/// `stock.set` (staff): sets how many of an item are left; `null` makes it unlimited.
+public enum StockSetOp: OpContract {
+    public static let service = OrdersOps.service
+    public static let name = "stock.set"
+    public static let summary = "Staff: sets an item's remaining stock (null for unlimited)"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["itemId"],
+        "properties": ["itemId": ["type": "string"], "remaining": ["type": ["integer", "null"], "minimum": 0]],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var itemId: String
+        public var remaining: Int?
+        public init(itemId: String, remaining: Int?) {
+            self.itemId = itemId
+            self.remaining = remaining
+        }
+    }
+    public struct Result: Codable, Sendable, Hashable {
+        public var itemId: String
+        public var remaining: Int?
+
+        /// Creates the value field by field.
+        public init(itemId: String, remaining: Int? = nil) {
+            self.itemId = itemId
+            self.remaining = remaining
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CheckoutForm
+import Foundation
+import Ordering
+import OrdersAPI
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `quote` and `checkout.validate`.
+    mutating func registerCheckoutOps(_ orders: Orders, _ chains: Chains) {
+        register(QuoteOp.self, middleware: chains.read) { args, context in
+            let db = try context.database()
+            let catalogue = orders.menu.current
+            let cart = try await orders.readable(args.cartId, in: db)
+            let priced = try await orders.price(cart, catalogue, checkingStock: false, in: db)
+            let codes = (args.coupon.map { [$0] } ?? []) + (args.vouchers ?? [])
+            let customer = try orders.customerKey(phone: args.phone, email: args.email)
+            let usage = try await orders.uses.usage(of: codes, customer: customer, in: db)
+            let quote = VoucherEngine(catalogue: catalogue).apply(codes: codes, to: priced, now: Date()) {
+                usage[$0] ?? .none
+            }
+            let views = OrdersViews(catalogue: catalogue)
+            return views.quote(quote, cart: views.cart(priced, id: cart.id, expiresAt: orders.carts.expiry(of: cart)))
+        }
+        register(CheckoutValidateOp.self, middleware: chains.read) { args, context in
+            let db = try context.database()
+            let checked = orders.validator.validate(args.form.input, defaultRegion: orders.region)
+            var errors = checked.problems.map(FieldErrorView.init)
+            let codes = args.form.voucherCodes
+            if !codes.isEmpty {
+                let catalogue = orders.menu.current
+                // Without a cart, vouchers are tried on an empty one and only refusals that no cart would lift count.
+                var priced: PricedCart?
+                if let id = args.cartId {
+                    priced = try await orders.price(
+                        try await orders.readable(id, in: db),
+                        catalogue,
+                        checkingStock: false,
+                        in: db
+                    )
+                }
+                let usage = try await orders.uses.usage(of: codes, customer: checked.customerKey, in: db)
+                let quote = VoucherEngine(catalogue: catalogue).apply(
+                    codes: codes,
+                    to: try priced ?? catalogue.price([]),
+                    now: Date()
+                ) { usage[$0] ?? .none }
+                errors += VoucherFields.errors(quote, form: args.form, cartKnown: priced != nil)
+            }
+            return CheckoutValidateOp.Result(
+                valid: errors.isEmpty,
+                errors: errors,
+                normalized: NormalizedFormView(checked.fields)
+            )
+        }
+    }
+}
+
+/// Voucher refusals as checkout field errors: `form.coupon`, or `form.vouchers[i]`.
+enum VoucherFields {
+    private static let cartDependent: Set<String> = ["min_spend", "not_applicable"]
+
+    static func errors(_ quote: Quote, form: CheckoutFormArgs, cartKnown: Bool) -> [FieldErrorView] {
+        zip(quote.vouchers, fields(form)).compactMap { outcome, field in
+            guard let refusal = outcome.refusal, cartKnown || !cartDependent.contains(refusal.code.rawValue) else {
+                return nil
+            }
+            return FieldErrorView(field: field, code: refusal.code.rawValue, message: refusal.message)
+        }
+    }
+
+    /// The form field of each code, in the order `voucherCodes` lists them.
+    static func fields(_ form: CheckoutFormArgs) -> [String] {
+        (form.coupon == nil ? [] : ["form.coupon"]) + (form.vouchers ?? []).indices.map { "form.vouchers[\($0)]" }
+    }
+}
+
+extension CheckoutFormArgs {
+    /// The form as the validator takes it.
+    var input: CheckoutFormInput {
+        CheckoutFormInput(
+            name: name,
+            phone: phone,
+            email: email,
+            address: AddressInput(
+                street: address.street,
+                city: address.city,
+                postalCode: address.postalCode,
+                country: address.country
+            )
+        )
+    }
+}
+
+extension FieldErrorView {
+    /// A form problem, its field under `form.`.
+    init(_ problem: CheckoutFormProblem) {
+        self.init(field: "form." + problem.field.rawValue, code: problem.code.rawValue, message: problem.message)
+    }
+}
+
+extension NormalizedFormView {
+    init(_ fields: NormalizedFields) {
+        self.init(
+            name: fields.name,
+            phone: fields.phone,
+            email: fields.email,
+            address: .init(
+                street: fields.street,
+                city: fields.city,
+                postalCode: fields.postalCode,
+                country: fields.country
+            )
+        )
+    }
+}

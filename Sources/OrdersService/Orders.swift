@@ -1,0 +1,63 @@
+import CheckoutForm
+
+import Ordering
+import OrdersAPI
+import Storage
+import Wire
+
+/// What the orders ops share: the menu, the stores and the form validator.
+struct Orders: Sendable {
+    let menu: MenuHolder
+    let carts: CartStore
+    let validator: CheckoutFormValidator
+    let region: String
+    let stock = StockStore()
+    let orders = OrderStore()
+    let uses = VoucherUseStore()
+
+    /// A cart priced against `catalogue`; with `checkingStock`, lines beyond what is left are refused.
+    func price(
+        _ cart: CartStore.Cart,
+        _ catalogue: Catalogue,
+        checkingStock: Bool,
+        in db: any SQLExecutor
+    ) async throws -> PricedCart {
+        guard checkingStock else { return try catalogue.price(cart.lines, stockLeft: { _ in nil }) }
+        let remaining = try await stock.remaining(in: db)
+        return try catalogue.price(cart.lines, stockLeft: { remaining[$0] })
+    }
+
+    /// The view of a cart after a change.
+    func view(
+        of cartID: String,
+        checkingStock: Bool,
+        in db: any SQLExecutor
+    ) async throws -> CartView {
+        let catalogue = menu.current
+        let cart = try await carts.load(cartID, in: db)
+        let priced = try await price(cart, catalogue, checkingStock: checkingStock, in: db)
+        return OrdersViews(catalogue: catalogue).cart(priced, id: cart.id, expiresAt: carts.expiry(of: cart))
+    }
+
+    /// A cart that may still be read for checkout: not ordered, not expired.
+    /// - Throws: `not_found`, `failed_precondition`.
+    func readable(_ cartID: String, in db: any SQLExecutor) async throws -> CartStore.Cart {
+        let cart = try await carts.load(cartID, in: db)
+        if let orderID = cart.orderID {
+            throw WireError(.failedPrecondition, "cart \(cartID) was already ordered as \(orderID)", field: "cartId")
+        }
+        if carts.isExpired(cart) {
+            throw WireError(.failedPrecondition, "cart \(cartID) expired after sitting idle", field: "cartId")
+        }
+        return cart
+    }
+
+    /// The customer key for contact details given alone; `invalid_argument` when given but not valid.
+    func customerKey(phone: String?, email: String?) throws -> CustomerKey? {
+        guard phone != nil || email != nil else { return nil }
+        guard let key = validator.customerKey(phone: phone, email: email, defaultRegion: region) else {
+            throw WireError(.invalidArgument, "phone or email is not valid", field: phone != nil ? "phone" : "email")
+        }
+        return key
+    }
+}

@@ -1,0 +1,106 @@
+import CheckoutForm
+import Foundation
+import Logging
+import OrdersAPI
+import Storage
+import StoredOps
+import WorkerRuntime
+
+/// The `orders` service: menu, carts, vouchers, checkout validation and exactly-once orders, over a ``Database``.
+public enum OrdersService {
+    /// The service name workers register.
+    public static let name = OrdersOps.service
+
+    /// How the service behaves.
+    public struct Configuration: Sendable {
+        /// - `cartIdleTimeout` (duration, 3 h): a cart untouched this long expires.
+        public var cartIdleTimeout: Duration
+        /// - `defaultRegion` (ISO 3166 alpha-2, `CA`): the region of phone numbers without a country code, and of
+        ///   addresses without a country.
+        public var defaultRegion: String
+        /// - `staffKey` (string, none): the token staff ops require; without one they are refused.
+        public var staffKey: String?
+
+        public init(
+            cartIdleTimeout: Duration = .seconds(3 * 3600),
+            defaultRegion: String = "CA",
+            staffKey: String? = nil
+        ) {
+            self.cartIdleTimeout = cartIdleTimeout
+            self.defaultRegion = defaultRegion
+            self.staffKey = staffKey
+        }
+    }
+
+    /// Brings the schema up to date and gives new stock-limited items their initial counts.
+    /// - Throws: `StorageError`.
+    public static func prepare(database: any Database, menu: MenuHolder) async throws {
+        try await Migrator(service: name, migrations: OrdersMigrations.all).migrate(database)
+        try await seedStock(database: database, menu: menu)
+    }
+
+    /// Gives stock-limited items that have no count yet their initial one (after a menu reload, say).
+    /// - Throws: `StorageError`.
+    public static func seedStock(database: any Database, menu: MenuHolder) async throws {
+        let catalogue = menu.current
+        try await database.write { db in try await StockStore().seed(from: catalogue, in: db) }
+    }
+
+    /// Deletes long-expired carts and idempotency records older than `retention`; returns how many of each went.
+    /// - Throws: `StorageError`.
+    public static func purge(
+        database: any Database,
+        configuration: Configuration,
+        retention: Duration = .seconds(7 * 24 * 3600)
+    ) async throws -> (carts: Int, records: Int) {
+        let carts = CartStore(idleMilliseconds: configuration.cartIdleTimeout.milliseconds)
+        let purged = try await database.write { db in try await carts.purgeExpired(in: db) }
+        let records = try await IdempotencyRecords.purge(olderThanMilliseconds: retention.milliseconds, in: database)
+        return (purged, records)
+    }
+
+    /// Registers every op of the service.
+    /// - Throws: `CheckoutFormDataError` when the bundled phone data is broken (a packaging fault).
+    public static func makeRegistry(
+        configuration: Configuration,
+        database: any Database,
+        menu: MenuHolder
+    ) throws -> OpRegistry {
+        let orders = Orders(
+            menu: menu,
+            carts: CartStore(idleMilliseconds: configuration.cartIdleTimeout.milliseconds),
+            validator: try CheckoutFormValidator(),
+            region: configuration.defaultRegion.uppercased()
+        )
+        let chains = Chains(service: name, database: database, staffKey: configuration.staffKey)
+        var registry = OpRegistry()
+        registry.registerMenuOps(orders, chains)
+        registry.registerCartOps(orders, chains)
+        registry.registerCheckoutOps(orders, chains)
+        registry.registerOrderOps(orders, chains)
+        return registry
+    }
+}
+
+/// The middleware chains the service's ops run behind.
+struct Chains: Sendable {
+    let read: [any OpMiddleware]
+    let write: [any OpMiddleware]
+    let place: [any OpMiddleware]
+    let staffRead: [any OpMiddleware]
+    let staffWrite: [any OpMiddleware]
+
+    init(service: String, database: any Database, staffKey: String?) {
+        let staff: [any OpMiddleware] = [StaffKeyMiddleware(staffKey: staffKey)]
+        read = .read(database: database)
+        write = .write(service: service, database: database)
+        place = [RequireIdempotencyKey()] + write
+        staffRead = staff + read
+        staffWrite = staff + write
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
+}

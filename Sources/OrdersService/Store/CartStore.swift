@@ -1,0 +1,139 @@
+import Foundation
+import Ordering
+import Storage
+import Wire
+
+/// The SQL for carts: rows in `orders_carts`, lines in `orders_cart_lines` (kind `item` or `bundle`).
+struct CartStore: Sendable {
+    /// How long a cart may sit untouched before it expires, in milliseconds.
+    let idleMilliseconds: Int64
+
+    /// A cart as stored.
+    struct Cart: Sendable {
+        let id: String
+        let updatedAt: Int64
+        let orderID: String?
+        let lines: [CartLine]
+    }
+
+    func create(in db: any SQLExecutor) async throws -> Cart {
+        let id = "cart_" + UUID().uuidString.lowercased()
+        let now = WallClock.millisecondsSince1970()
+        try await db.query("INSERT INTO orders_carts (id, created_at, updated_at) VALUES (\(id), \(now), \(now))")
+        return Cart(id: id, updatedAt: now, orderID: nil, lines: [])
+    }
+
+    /// The cart with its lines.
+    /// - Throws: `not_found` for an unknown cart.
+    func load(_ id: String, in db: any SQLExecutor) async throws -> Cart {
+        guard let row = try await db.query("SELECT updated_at, order_id FROM orders_carts WHERE id = \(id)").first
+        else { throw WireError(.notFound, "no cart \(id)", field: "cartId") }
+        let lines = try await db.query(
+            "SELECT kind, ref, quantity FROM orders_cart_lines WHERE cart_id = \(id) ORDER BY position"
+        ).map { row -> CartLine in
+            let quantity = Int(try row.int("quantity"))
+            let ref = try row.text("ref")
+            return try row.text("kind") == "bundle"
+                ? .bundle(saleID: ref, quantity: quantity) : .item(id: ref, quantity: quantity)
+        }
+        return Cart(
+            id: id,
+            updatedAt: try row.int("updated_at"),
+            orderID: try row.optionalText("order_id"),
+            lines: lines
+        )
+    }
+
+    /// The cart, which must still take changes: not ordered and not expired. Touches it, so its idle time starts
+    /// again; on PostgreSQL the update also locks the row until the transaction ends.
+    /// - Throws: `not_found`, or `failed_precondition` for an ordered or expired cart.
+    func open(_ id: String, in db: any SQLExecutor) async throws -> Cart {
+        let now = WallClock.millisecondsSince1970()
+        let touched = try await db.query(
+            """
+            UPDATE orders_carts SET updated_at = \(now)
+            WHERE id = \(id) AND order_id IS NULL AND updated_at >= \(now - idleMilliseconds)
+            RETURNING id
+            """
+        )
+        let cart = try await load(id, in: db)
+        guard touched.isEmpty else { return cart }
+        if let orderID = cart.orderID {
+            throw WireError(.failedPrecondition, "cart \(id) was already ordered as \(orderID)", field: "cartId")
+        }
+        throw WireError(.failedPrecondition, "cart \(id) expired after sitting idle", field: "cartId")
+    }
+
+    /// Whether a cart loaded earlier has expired by now.
+    func isExpired(_ cart: Cart) -> Bool {
+        cart.updatedAt < WallClock.millisecondsSince1970() - idleMilliseconds
+    }
+
+    /// The instant the cart expires, in milliseconds since 1970.
+    func expiry(of cart: Cart) -> Int64 { cart.updatedAt + idleMilliseconds }
+
+    /// Adds `quantity` to a line, creating it at the end; concurrent adds never lose one (the increment happens in
+    /// the database, not in a read-modify-write here).
+    func add(_ kind: LineKind, _ ref: String, quantity: Int, cart: String, in db: any SQLExecutor) async throws {
+        try await db.query(
+            """
+            INSERT INTO orders_cart_lines (cart_id, kind, ref, quantity, position)
+            VALUES (\(cart), \(kind.rawValue), \(ref), \(quantity),
+                    (SELECT COALESCE(MAX(position), 0) + 1 FROM orders_cart_lines WHERE cart_id = \(cart)))
+            ON CONFLICT (cart_id, kind, ref) DO UPDATE SET quantity = orders_cart_lines.quantity + excluded.quantity
+            """
+        )
+    }
+
+    /// Changes an existing line by `delta`; at zero the line goes.
+    /// - Throws: `not_found` when the cart has no such line.
+    func change(_ kind: LineKind, _ ref: String, by delta: Int, cart: String, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            """
+            UPDATE orders_cart_lines SET quantity = quantity + \(delta)
+            WHERE cart_id = \(cart) AND kind = \(kind.rawValue) AND ref = \(ref)
+            RETURNING quantity
+            """
+        )
+        guard let quantity = try rows.first?.int("quantity") else { throw Self.noLine(kind, ref) }
+        if quantity <= 0 { try await remove(kind, ref, cart: cart, in: db) }
+    }
+
+    /// Removes a line.
+    /// - Throws: `not_found` when the cart has no such line.
+    func remove(_ kind: LineKind, _ ref: String, cart: String, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            """
+            DELETE FROM orders_cart_lines WHERE cart_id = \(cart) AND kind = \(kind.rawValue) AND ref = \(ref)
+            RETURNING ref
+            """
+        )
+        if rows.isEmpty { throw Self.noLine(kind, ref) }
+    }
+
+    /// Marks the cart ordered and empties it.
+    func markOrdered(_ cart: String, order: String, in db: any SQLExecutor) async throws {
+        try await db.query("UPDATE orders_carts SET order_id = \(order) WHERE id = \(cart)")
+        try await db.query("DELETE FROM orders_cart_lines WHERE cart_id = \(cart)")
+    }
+
+    /// Deletes carts idle for longer than twice the idle time (ordered ones keep their row while it points at an
+    /// order); returns how many went.
+    func purgeExpired(in db: any SQLExecutor) async throws -> Int {
+        let cutoff = WallClock.millisecondsSince1970() - 2 * idleMilliseconds
+        return try await db.query(
+            "DELETE FROM orders_carts WHERE updated_at < \(cutoff) AND order_id IS NULL RETURNING id"
+        ).count
+    }
+
+    /// The two kinds of line.
+    enum LineKind: String, Sendable {
+        case item, bundle
+    }
+
+    private static func noLine(_ kind: LineKind, _ ref: String) -> WireError {
+        kind == .item
+            ? WireError(.notFound, "the cart has no line for item \(ref)", field: "itemId")
+            : WireError(.notFound, "the cart has no line for sale \(ref)", field: "saleId")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import OrdersAPI
+import Storage
+import Wire
+
+/// The SQL for orders: a row per order with its details as JSON (what the customer was shown and charged), its
+/// lines, and its status history.
+struct OrderStore: Sendable {
+    /// The order's status and what may follow it.
+    enum Status: String, CaseIterable, Sendable {
+        case placed, accepted, preparing
+        case outForDelivery = "out_for_delivery"
+        case delivered, cancelled
+
+        /// The statuses staff may move an order to from this one.
+        var next: Set<Status> {
+            switch self {
+            case .placed: [.accepted, .cancelled]
+            case .accepted: [.preparing, .cancelled]
+            case .preparing: [.outForDelivery, .cancelled]
+            case .outForDelivery: [.delivered]
+            case .delivered, .cancelled: []
+            }
+        }
+    }
+
+    /// Writes a new order, its lines and its first status.
+    func insert(
+        _ order: OrderView,
+        cartID: String,
+        customerKey: String,
+        placedAt: Int64,
+        in db: any SQLExecutor
+    )
+        async throws
+    {
+        let details = String(decoding: try JSONCoding.encode(order), as: UTF8.self)
+        let total = MinorUnitsText.parse(order.total)
+        try await db.query(
+            """
+            INSERT INTO orders_orders (id, cart_id, customer_key, status, total, placed_at, details)
+            VALUES (\(order.orderId), \(cartID), \(customerKey), \(order.status), \(total), \(placedAt), \(details))
+            """
+        )
+        for (position, line) in (order.items + order.specialItems).enumerated() {
+            try await db.query(
+                """
+                INSERT INTO orders_order_lines (order_id, position, kind, ref, quantity, unit_price, total)
+                VALUES (\(order.orderId), \(position), \(line.kind), \(line.id), \(line.quantity),
+                        \(MinorUnitsText.parse(line.unitPrice)), \(MinorUnitsText.parse(line.total)))
+                """
+            )
+        }
+        try await record(order.orderId, status: order.status, at: placedAt, in: db)
+    }
+
+    /// The order for a cart, if the cart was ordered.
+    func orderID(forCart cartID: String, in db: any SQLExecutor) async throws -> String? {
+        try await db.query("SELECT id FROM orders_orders WHERE cart_id = \(cartID)").first?.text("id")
+    }
+
+    /// An order with its current status and history.
+    /// - Throws: `not_found`.
+    func load(_ id: String, in db: any SQLExecutor) async throws -> OrderView {
+        guard let row = try await db.query("SELECT status, details FROM orders_orders WHERE id = \(id)").first else {
+            throw WireError(.notFound, "no order \(id)", field: "orderId")
+        }
+        return try await view(id: id, status: try row.text("status"), details: try row.text("details"), in: db)
+    }
+
+    /// The customer key an order was placed under.
+    func customerKey(of id: String, in db: any SQLExecutor) async throws -> String {
+        guard let row = try await db.query("SELECT customer_key FROM orders_orders WHERE id = \(id)").first else {
+            throw WireError(.notFound, "no order \(id)", field: "orderId")
+        }
+        return try row.text("customer_key")
+    }
+
+    /// A customer's orders, newest first, `limit` at a time; the cursor is the last order's `placedAt|id`.
+    func list(
+        customerKey: String,
+        limit: Int,
+        after cursor: (placedAt: Int64, id: String)?,
+        in db: any SQLExecutor
+    )
+        async throws -> [(order: OrderView, placedAt: Int64)]
+    {
+        let page: SQL =
+            cursor.map { "AND (placed_at < \($0.placedAt) OR (placed_at = \($0.placedAt) AND id < \($0.id)))" } ?? ""
+        let rows = try await db.query(
+            """
+            SELECT id, status, details, placed_at FROM orders_orders
+            WHERE customer_key = \(customerKey) \(page)
+            ORDER BY placed_at DESC, id DESC LIMIT \(limit)
+            """
+        )
+        var orders: [(OrderView, Int64)] = []
+        for row in rows {
+            let order = try await view(
+                id: try row.text("id"),
+                status: try row.text("status"),
+                details: try row.text("details"),
+                in: db
+            )
+            orders.append((order, try row.int("placed_at")))
+        }
+        return orders
+    }
+
+    /// Moves an order from `from` to `to`; false when its status was no longer `from` (a concurrent change).
+    func move(_ id: String, from: Status, to: Status, in db: any SQLExecutor) async throws -> Bool {
+        let moved = try await db.query(
+            "UPDATE orders_orders SET status = \(to.rawValue) WHERE id = \(id) AND status = \(from.rawValue) RETURNING id"
+        )
+        guard !moved.isEmpty else { return false }
+        try await record(id, status: to.rawValue, at: WallClock.millisecondsSince1970(), in: db)
+        return true
+    }
+
+    private func record(_ id: String, status: String, at: Int64, in db: any SQLExecutor) async throws {
+        try await db.query("INSERT INTO orders_order_history (order_id, status, at) VALUES (\(id), \(status), \(at))")
+    }
+
+    private func view(id: String, status: String, details: String, in db: any SQLExecutor) async throws -> OrderView {
+        var order = try JSONCoding.decode(OrderView.self, from: Array(details.utf8))
+        order.status = status
+        order.history = try await db.query(
+            "SELECT status, at FROM orders_order_history WHERE order_id = \(id) ORDER BY at, status"
+        ).map { row in
+            OrderView.StatusChange(status: try row.text("status"), at: Timestamps.iso(try row.int("at")))
+        }
+        return order
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import Storage
+import StoragePostgres
+import StorageSQLite
+
+/// Where a stateful worker keeps its state: `--database postgres://...` for PostgreSQL (workers on several
+/// machines), else a SQLite file in `--data-dir` (one machine).
+public struct DatabaseOptions: ParsableArguments {
+    @Option(help: "A postgres:// URL; without one, state lives in SQLite in --data-dir (env RECKON_DATABASE_URL).")
+    public var database: String?
+
+    @Option(help: "Folder for the SQLite file when no --database is given (env RECKON_DATA_DIR).")
+    public var dataDir: String?
+
+    public init() {}
+
+    /// An open database, and the service that must run in the `ServiceGroup` for it (PostgreSQL's pool), if any.
+    public struct Opened: Sendable {
+        public let database: any Database
+        public let service: (any Service)?
+        /// Closes a SQLite file; PostgreSQL's pool closes when its service ends.
+        public let close: @Sendable () async -> Void
+    }
+
+    /// Opens the database these options name; the SQLite file is `FILE` in the data directory.
+    /// - Throws: `StorageError` when the file cannot be opened or the URL is not a PostgreSQL URL.
+    public func open(sqliteFile file: String, logger: Logger) async throws -> Opened {
+        let environment = ProcessInfo.processInfo.environment
+        if let url = database ?? environment["RECKON_DATABASE_URL"], !url.isEmpty {
+            let postgres = PostgresDatabase(configuration: try PostgresDatabase.configuration(url: url), logger: logger)
+            logger.info("state in PostgreSQL", metadata: ["db.url": "\(Self.redacted(url))"])
+            return Opened(database: postgres, service: postgres, close: {})
+        }
+        let folder = dataDir ?? environment["RECKON_DATA_DIR"] ?? ".reckon"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
+        let sqlite = try await SQLiteDatabase.open(.init(path: path), logger: logger)
+        logger.info("state in SQLite (one machine only)", metadata: ["db.path": "\(path)"])
+        return Opened(database: sqlite, service: nil, close: { await sqlite.close() })
+    }
+
+    /// The URL without its password, for logs.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+}

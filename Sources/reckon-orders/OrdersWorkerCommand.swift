@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Observability
+import OrdersService
+import ServerCommands
+import Storage
+import StorageCommands
+import WorkerRuntime
+
+/// `reckon-orders`: the `orders` worker with its database, background duties and metrics endpoint.
+@main
+struct OrdersWorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reckon-orders",
+        abstract: "Reckon's orders worker: menu, carts, vouchers, checkout and exactly-once orders."
+    )
+
+    @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
+    var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
+
+    @Option(help: "Worker slots (requests served at once); defaults to the CPU count.")
+    var slots = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Menu JSON replacing the bundled sample; SIGHUP reloads it (env RECKON_MENU_FILE).")
+    var menuFile: String?
+
+    @Option(help: "Minutes a cart may sit untouched before it expires.")
+    var cartIdleMinutes = 180
+
+    @Option(help: "Region (ISO 3166 alpha-2) of phone numbers without a country code and of addresses without one.")
+    var defaultRegion = "CA"
+
+    @Option(help: "File holding the staff key that staff ops require as their token (env RECKON_STAFF_KEY).")
+    var staffKeyFile: String?
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var worker: WorkerOptions
+    @OptionGroup var server: ServerOptions
+
+    func validate() throws {
+        guard cartIdleMinutes > 0 else { throw ValidationError("--cart-idle-minutes must be positive") }
+        guard defaultRegion.count == 2, defaultRegion.allSatisfy(\.isLetter) else {
+            throw ValidationError("--default-region must be a two-letter ISO 3166 code")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
+        let logger = Logger(label: "reckon.orders")
+        let menu: MenuHolder
+        do {
+            menu = try MenuHolder(file: menuFile ?? environment["RECKON_MENU_FILE"])
+        } catch {
+            throw ValidationError("the menu is not valid:\n\(error)")
+        }
+        let service = OrdersService.Configuration(
+            cartIdleTimeout: .seconds(cartIdleMinutes * 60),
+            defaultRegion: defaultRegion,
+            staffKey: try staffKey(environment)
+        )
+        let opened = try await database.open(sqliteFile: "orders.sqlite", logger: logger)
+        let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)
+        let configuration = try worker.configuration(
+            service: OrdersService.name,
+            gateway: gateway,
+            slots: slots,
+            server: server
+        )
+        let background = OrdersBackground(database: opened.database, menu: menu, configuration: service, logger: logger)
+        do {
+            try await WorkerProcess.run(
+                configuration: configuration,
+                ops: ops,
+                server: server,
+                registry: registry,
+                logger: logger,
+                services: [opened.service, background].compactMap { $0 },
+                prepare: {
+                    try await StartupRetry.untilAvailable(logger: logger) {
+                        try await OrdersService.prepare(database: opened.database, menu: menu)
+                    }
+                }
+            )
+        } catch {
+            await opened.close()
+            throw error
+        }
+        await opened.close()
+    }
+
+    private func staffKey(_ environment: [String: String]) throws -> String? {
+        guard let file = staffKeyFile else { return environment["RECKON_STAFF_KEY"] }
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw ValidationError("cannot read staff key file \(file)")
+        }
+        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard key.count >= 16 else { throw ValidationError("the staff key in \(file) is shorter than 16 characters") }
+        return key
+    }
+}
