@@ -182,6 +182,7 @@ let package = Package(
             name: "reckon-bench",
             dependencies: [
                 "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "CalcService", "Calculator", "Tax", "WorkerRuntime",
+                "OrdersService", "StorageSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -218,7 +219,14 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ReckonClient", "Majordomo", "Wire", "ZeroMQ"]
+            dependencies: ["ReckonClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "ReckonTesting", "Storage"]
+        ),
+        .testTarget(
+            name: "OrdersServiceTests",
+            dependencies: [
+                "OrdersService", "OrdersAPI", "WorkerRuntime", "Wire", "Storage", "ReckonTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

@@ -6,7 +6,7 @@ public enum OrdersOps {
     public static let service = "orders"
 
     static let cartID: JSONValue = ["type": "string", "description": "from cart.create"]
-    static let quantity: JSONValue = ["type": "integer", "minimum": 1, "maximum": 999, "default": 1]
+    static let quantity: JSONValue = ["type": "integer", "minimum": 1, "maximum": 9_999, "default": 1]
     static let orderID: JSONValue = ["type": "string", "description": "from order.place"]
     static let form: JSONValue = [
         "type": "object", "required": ["name", "phone", "address"],

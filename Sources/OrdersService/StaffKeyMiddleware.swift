@@ -7,7 +7,7 @@ struct StaffKeyMiddleware: OpMiddleware {
     let staffKey: String?
 
     func handle(_ request: OpRequest, next: OpNext) async throws -> OpResponse {
-        guard let staffKey else {
+        guard let staffKey, !staffKey.isEmpty else {
             throw WireError(.permissionDenied, "staff ops are disabled: the worker was started without a staff key")
         }
         guard let token = request.context.token else {

@@ -62,7 +62,11 @@ public enum TestDatabase {
         let name = "reckon_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await administer("CREATE DATABASE \(name)")
         let url = "\(postgresURL)/\(name)"
-        let database = PostgresDatabase(configuration: try PostgresDatabase.configuration(url: url), logger: logger)
+        let database = PostgresDatabase(
+            configuration: try PostgresDatabase.configuration(url: url),
+            connectionWait: .seconds(10),
+            logger: logger
+        )
         let result = try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
                 await database.run()

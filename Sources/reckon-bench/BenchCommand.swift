@@ -15,7 +15,7 @@ struct BenchCommand: AsyncParsableCommand {
                 --args '{"expression":"1+1"}' --flood
               reckon-bench inprocess
             """,
-        subcommands: [RunCommand.self, CompareCommand.self, InProcessCommand.self],
+        subcommands: [RunCommand.self, CompareCommand.self, InProcessCommand.self, OrdersInProcessCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

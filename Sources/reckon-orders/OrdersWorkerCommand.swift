@@ -40,7 +40,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard cartIdleMinutes > 0 else { throw ValidationError("--cart-idle-minutes must be positive") }
-        guard defaultRegion.count == 2, defaultRegion.allSatisfy(\.isLetter) else {
+        guard defaultRegion.count == 2, defaultRegion.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw ValidationError("--default-region must be a two-letter ISO 3166 code")
         }
     }
@@ -90,13 +90,21 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         await opened.close()
     }
 
+    /// The staff key from `--staff-key-file` or `RECKON_STAFF_KEY`; none (staff ops refused) when both are absent or
+    /// empty.
     private func staffKey(_ environment: [String: String]) throws -> String? {
-        guard let file = staffKeyFile else { return environment["RECKON_STAFF_KEY"] }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw ValidationError("cannot read staff key file \(file)")
+        let text: String
+        if let file = staffKeyFile {
+            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw ValidationError("cannot read staff key file \(file)")
+            }
+            text = contents
+        } else {
+            text = environment["RECKON_STAFF_KEY"] ?? ""
         }
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard key.count >= 16 else { throw ValidationError("the staff key in \(file) is shorter than 16 characters") }
+        if key.isEmpty && staffKeyFile == nil { return nil }
+        guard key.count >= 16 else { throw ValidationError("the staff key must have at least 16 characters") }
         return key
     }
 }

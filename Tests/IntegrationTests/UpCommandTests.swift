@@ -45,6 +45,16 @@ import Wire
                 "value"
             ] == "100"
         )
+        // The orders worker runs too, with its state in SQLite under the data directory.
+        let cart = try await reckon.call(service: "orders", op: "cart.create")
+        #expect(cart["cartId"]?.stringValue?.hasPrefix("cart_") == true)
+        #expect(
+            FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("data/orders.sqlite").path)
+        )
+        let staffKey = try #require(
+            try? String(contentsOf: dataDirectory.appendingPathComponent("staff-key"), encoding: .utf8)
+        )
+        #expect(staffKey.count == 65)
 
         let restartedAt = up.output.count
         kill(firstWorker, SIGKILL)

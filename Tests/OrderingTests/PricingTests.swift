@@ -161,7 +161,7 @@ struct BadCart: Sendable, CustomTestStringConvertible {
             name: "quantities out of range",
             lines: [
                 .item(id: "burger", quantity: 0), .bundle(saleID: "feast", quantity: -1),
-                .item(id: "cola", quantity: 1000),
+                .item(id: "cola", quantity: 10_000),
             ],
             problems: [
                 ("lines[0].quantity", .invalidQuantity), ("lines[1].quantity", .invalidQuantity),
@@ -170,7 +170,7 @@ struct BadCart: Sendable, CustomTestStringConvertible {
         ),
         .init(
             name: "merged lines above the limit",
-            lines: [.item(id: "cola", quantity: 999), .item(id: "cola", quantity: 1)],
+            lines: [.item(id: "cola", quantity: 9_999), .item(id: "cola", quantity: 1)],
             problems: [("lines[1].quantity", .invalidQuantity)]
         ),
         .init(

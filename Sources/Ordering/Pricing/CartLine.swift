@@ -1,7 +1,7 @@
 /// One line a customer put in the cart: an item, or a bundle sale.
 public enum CartLine: Sendable, Hashable {
     /// The most units one line may hold, after lines for the same item or sale are merged.
-    public static let maximumQuantity = 999
+    public static let maximumQuantity = 9_999
 
     /// A regular or discount item. Special items are refused: they are sold only in bundles.
     case item(id: String, quantity: Int)

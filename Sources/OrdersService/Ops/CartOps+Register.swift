@@ -1,3 +1,4 @@
+import Ordering
 import OrdersAPI
 import Storage
 import StoredOps
@@ -80,8 +81,12 @@ private func line(_ args: CartLineArgs) throws -> (CartStore.LineKind, String) {
 
 private func quantity(_ args: CartLineArgs) throws -> Int {
     let quantity = args.quantity ?? 1
-    guard (1...999).contains(quantity) else {
-        throw WireError(.invalidArgument, "quantity must be between 1 and 999", field: "quantity")
+    guard (1...CartLine.maximumQuantity).contains(quantity) else {
+        throw WireError(
+            .invalidArgument,
+            "quantity must be between 1 and \(CartLine.maximumQuantity)",
+            field: "quantity"
+        )
     }
     return quantity
 }

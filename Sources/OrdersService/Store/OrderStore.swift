@@ -124,11 +124,13 @@ struct OrderStore: Sendable {
     private func view(id: String, status: String, details: String, in db: any SQLExecutor) async throws -> OrderView {
         var order = try JSONCoding.decode(OrderView.self, from: Array(details.utf8))
         order.status = status
+        // Moves within one millisecond keep their lifecycle order: placed before accepted before cancelled.
+        let rank = Dictionary(uniqueKeysWithValues: Status.allCases.enumerated().map { ($1.rawValue, $0) })
         order.history = try await db.query(
-            "SELECT status, at FROM orders_order_history WHERE order_id = \(id) ORDER BY at, status"
-        ).map { row in
-            OrderView.StatusChange(status: try row.text("status"), at: Timestamps.iso(try row.int("at")))
-        }
+            "SELECT status, at FROM orders_order_history WHERE order_id = \(id)"
+        ).map { row in (status: try row.text("status"), at: try row.int("at")) }
+            .sorted { ($0.at, rank[$0.status] ?? 0) < ($1.at, rank[$1.status] ?? 0) }
+            .map { OrderView.StatusChange(status: $0.status, at: Timestamps.iso($0.at)) }
         return order
     }
 }

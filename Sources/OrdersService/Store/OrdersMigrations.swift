@@ -20,7 +20,7 @@ enum OrdersMigrations {
                     kind TEXT NOT NULL, ref TEXT NOT NULL, quantity BIGINT NOT NULL, position BIGINT NOT NULL,
                     PRIMARY KEY (cart_id, kind, ref))
                 """,
-                "CREATE TABLE orders_stock (item_id TEXT PRIMARY KEY, remaining BIGINT NOT NULL)",
+                "CREATE TABLE orders_stock (item_id TEXT PRIMARY KEY, remaining BIGINT)",
                 """
                 CREATE TABLE orders_orders (
                     id TEXT PRIMARY KEY, cart_id TEXT NOT NULL UNIQUE, customer_key TEXT NOT NULL,

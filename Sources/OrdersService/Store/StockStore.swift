@@ -2,12 +2,13 @@ import Ordering
 import Storage
 import Wire
 
-/// Stock counts of stock-limited items (`orders_stock`); an item without a row is unlimited.
+/// Stock counts (`orders_stock`). An item without a row has never been counted and takes its menu's initial
+/// stock when seeded; a row with a null count was made unlimited by staff and stays so.
 struct StockStore: Sendable {
     /// Units left by item id.
     func remaining(in db: any SQLExecutor) async throws -> [String: Int] {
         var remaining: [String: Int] = [:]
-        for row in try await db.query("SELECT item_id, remaining FROM orders_stock") {
+        for row in try await db.query("SELECT item_id, remaining FROM orders_stock WHERE remaining IS NOT NULL") {
             remaining[try row.text("item_id")] = Int(try row.int("remaining"))
         }
         return remaining
@@ -23,12 +24,8 @@ struct StockStore: Sendable {
         }
     }
 
-    /// Sets an item's count; `nil` makes it unlimited.
+    /// Sets an item's count; `nil` makes it unlimited, also across restarts and menu reloads.
     func set(_ itemID: String, remaining: Int?, in db: any SQLExecutor) async throws {
-        guard let remaining else {
-            try await db.query("DELETE FROM orders_stock WHERE item_id = \(itemID)")
-            return
-        }
         try await db.query(
             """
             INSERT INTO orders_stock (item_id, remaining) VALUES (\(itemID), \(remaining))
@@ -46,7 +43,8 @@ struct StockStore: Sendable {
             """
         )
         if !taken.isEmpty { return true }
-        return try await db.query("SELECT item_id FROM orders_stock WHERE item_id = \(itemID)").isEmpty
+        let row = try await db.query("SELECT remaining FROM orders_stock WHERE item_id = \(itemID)").first
+        return try row == nil || row?.optionalInt("remaining") == nil
     }
 
     /// Puts units back (a cancelled order).

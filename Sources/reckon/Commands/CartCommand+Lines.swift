@@ -42,7 +42,7 @@ extension CartCommand {
         @Argument(help: "The item id, from `reckon menu`.")
         var item: String
 
-        @Option(help: "How many to add (1 to 999; default 1).")
+        @Option(help: "How many to add (1 to 9999; default 1).")
         var quantity: Int?
 
         @OptionGroup var client: ClientOptions
@@ -64,7 +64,7 @@ extension CartCommand {
         @Argument(help: "The bundle's sale id, from `reckon menu`.")
         var sale: String
 
-        @Option(help: "How many bundles to add (1 to 999; default 1).")
+        @Option(help: "How many bundles to add (1 to 9999; default 1).")
         var quantity: Int?
 
         @OptionGroup var client: ClientOptions

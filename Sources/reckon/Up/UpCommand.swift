@@ -12,7 +12,7 @@ struct UpCommand: AsyncParsableCommand {
     )
 
     /// The worker executables `reckon up` starts when they exist beside `reckon`.
-    static let workerNames = ["reckon-calc"]
+    static let workerNames = ["reckon-calc", "reckon-orders"]
 
     @Option(help: "Client endpoint for the gateway (env RECKON_CLIENT_ENDPOINT).")
     var clientEndpoint = ProcessInfo.processInfo.environment["RECKON_CLIENT_ENDPOINT"] ?? "tcp://127.0.0.1:5555"
@@ -37,9 +37,12 @@ struct UpCommand: AsyncParsableCommand {
             path: "\(bin)/reckon-gateway",
             arguments: ["--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint]
         )
+        let state = try stateArguments
         let workers = Self.workerNames
             .filter { FileManager.default.isExecutableFile(atPath: "\(bin)/\($0)") }
-            .map { ChildSpec(name: $0, path: "\(bin)/\($0)", arguments: ["--gateway", workerEndpoint]) }
+            .map {
+                ChildSpec(name: $0, path: "\(bin)/\($0)", arguments: ["--gateway", workerEndpoint] + (state[$0] ?? []))
+            }
         guard FileManager.default.isExecutableFile(atPath: gateway.path) else {
             throw ValidationError("no reckon-gateway in \(bin); build first (swift build) or pass --bin-dir")
         }
@@ -47,6 +50,15 @@ struct UpCommand: AsyncParsableCommand {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { try await supervisor.run() }
             group.addTask { await reportReady(services: workers.map { String($0.name.dropFirst("reckon-".count)) }) }
+        }
+    }
+
+    /// Where the stateful workers keep their state: SQLite files in `DATA_DIR/data`, and the orders staff key in
+    /// `DATA_DIR/staff-key` (made on first start, mode 0600).
+    private var stateArguments: [String: [String]] {
+        get throws {
+            let data = URL(fileURLWithPath: dataDir).appendingPathComponent("data").path
+            return ["reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)]]
         }
     }
 

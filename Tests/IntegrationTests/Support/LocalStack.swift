@@ -79,10 +79,22 @@ final class LocalStack: Sendable {
         return processes.add(try ChildProcess("reckon-calc", arguments + workerArguments), role: .worker)
     }
 
-    /// The illustrative ECB rates file shipped in `config/`, so `currency` and `rates` have a table.
-    static let sampleRatesFile = URL(fileURLWithPath: #filePath)
+    /// Starts one `reckon-orders` process with `arguments` (its database flags, say).
+    @discardableResult
+    func startOrdersWorker(slots: Int = 2, _ arguments: [String]) throws -> ChildProcess {
+        let common = [
+            "--gateway", workerEndpoint, "--slots", "\(slots)", "--heartbeat-ms", "\(heartbeatMs)", "--liveness",
+            "\(liveness)",
+        ]
+        return processes.add(try ChildProcess("reckon-orders", common + arguments + workerArguments), role: .worker)
+    }
+
+    /// The repository's root folder.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("config/ecb-rates-sample.xml").path
+
+    /// The illustrative ECB rates file shipped in `config/`, so `currency` and `rates` have a table.
+    static let sampleRatesFile = repositoryRoot.appendingPathComponent("config/ecb-rates-sample.xml").path
 
     /// The current gateway process.
     var gateway: ChildProcess? { processes.gateway }
