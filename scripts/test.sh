@@ -10,8 +10,15 @@ swift build --build-tests
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
 pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)
 pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-stop_postgres() { scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true; rm -rf "$pg_dir"; }
-trap stop_postgres EXIT
+# On the way out, also kill what a hung or killed run leaves behind: `timeout` stops `swift test`, but the test
+# bundle it started, and the gateways and workers that bundle started, would keep running.
+clean_up() {
+    pkill -KILL -f "^$PWD/.build/.*/reckonPackageTests.xctest" 2>/dev/null || true
+    pkill -KILL -f "^$PWD/.build/.*/reckon-" 2>/dev/null || true
+    scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true
+    rm -rf "$pg_dir"
+}
+trap clean_up EXIT
 scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"
 export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pg_port POSTGRES_USER=postgres
 echo "PostgreSQL 15 for the tests on 127.0.0.1:$pg_port"

@@ -94,7 +94,13 @@ public enum TestDatabase {
         }
     }
 
-    private static let logger = Logger(label: "reckon.test.storage")
+    /// Errors only: a pool asked for a connection a moment before its `run()` task starts warns each time, which
+    /// is harmless (the request waits) and would drown the test output.
+    private static let logger: Logger = {
+        var logger = Logger(label: "reckon.test.storage")
+        logger.logLevel = .error
+        return logger
+    }()
 }
 
 /// No PostgreSQL server answered where the tests expected one.

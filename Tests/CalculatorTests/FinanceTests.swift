@@ -10,6 +10,21 @@ import Testing
         #expect(MoneyRounding.halfEven.text(try #require(schedule.last).balance) == "16470.09")
     }
 
+    @Test func effectiveRatesAreExactWhenShortAndRoundedWhenApproximated() throws {
+        let monthly = try CompoundInterest(principal: Rational(1), ratePercent: Rational(6), years: Rational(1))
+        #expect(
+            (monthly.effectiveAnnualRate * Rational(100)).display(digits: 12) == "6.1677811864499568789707617431640625"
+        )
+        // e^0.05 is a binary approximation whose exact decimal runs to hundreds of places: written to 12 digits.
+        let continuous = try CompoundInterest(
+            principal: Rational(1),
+            ratePercent: Rational(5),
+            years: Rational(1),
+            compoundsPerYear: nil
+        )
+        #expect((continuous.effectiveAnnualRate * Rational(100)).display(digits: 12) == "5.1271096376")
+    }
+
     @Test func contributionsAtStartEarnOnePeriodMore() throws {
         let end = try CompoundInterest(
             principal: .zero,

@@ -20,9 +20,10 @@ public enum MoneyRounding: String, Sendable, Hashable, Codable {
 }
 
 extension Rational {
-    /// A terminating decimal in full, else the value to `digits` significant digits.
-    public func display(digits: Int = 15) -> String {
-        terminatingDecimal ?? formatted(significantDigits: digits)
+    /// The exact decimal when it ends within `exactPlaces` decimal places, else the value to `digits`
+    /// significant digits (so a binary approximation is never written out as thousands of digits).
+    public func display(digits: Int = 15, exactPlaces: Int = 40) -> String {
+        terminatingDecimal(maxPlaces: exactPlaces) ?? formatted(significantDigits: digits)
     }
 
     /// The value truncated to `places` decimals when its parts have grown past `bits` bits, so long

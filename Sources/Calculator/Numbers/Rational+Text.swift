@@ -83,15 +83,27 @@ extension Rational {
     /// The exact decimal text when the value has a finite decimal expansion (its denominator has only the
     /// factors 2 and 5), else `nil`. Always plain notation, never an exponent.
     public var terminatingDecimal: String? {
+        guard let places = terminatingPlaces else { return nil }
+        return decimalText(places: places)
+    }
+
+    /// ``terminatingDecimal`` when it needs at most `maxPlaces` decimal places, else `nil`; cheap to refuse, so a
+    /// long binary approximation is never written out digit by digit.
+    public func terminatingDecimal(maxPlaces: Int) -> String? {
+        guard let places = terminatingPlaces, places <= maxPlaces else { return nil }
+        return decimalText(places: places)
+    }
+
+    /// The decimal places of the finite expansion (the larger power of 2 or 5 in the denominator), else `nil`.
+    private var terminatingPlaces: Int? {
         switch storage {
-        case .small(let n, 1): return String(n)
-        case .small(let n, let d): return smallTerminatingDecimal(n, d)
-        case .big: return bigTerminatingDecimal
+        case .small(_, let denominator): Self.finiteExpansionPlaces(denominator)
+        case .big(_, let denominator): Self.finiteExpansionPlaces(denominator)
         }
     }
 
-    /// ``terminatingDecimal`` for a small fraction: the denominator must be 2^a·5^b.
-    private func smallTerminatingDecimal(_ numerator: Int, _ denominator: Int) -> String? {
+    /// `max(a, b)` when a positive `denominator` is 2^a·5^b, else `nil`.
+    private static func finiteExpansionPlaces<Integer: BinaryInteger>(_ denominator: Integer) -> Int? {
         let twos = denominator.trailingZeroBitCount
         var rest = denominator >> twos
         var fives = 0
@@ -99,30 +111,18 @@ extension Rational {
             rest /= 5
             fives += 1
         }
-        guard rest == 1 else { return nil }
-        let places = max(twos, fives)
-        guard let scaled = DecimalText.smallScaled(numerator, denominator, places: places) else {
-            return bigTerminatingDecimal
-        }
-        return DecimalText.plain(digits: String(scaled), negative: numerator < 0, pointFromRight: places)
+        return rest == 1 ? max(twos, fives) : nil
     }
 
-    private var bigTerminatingDecimal: String? {
+    /// The value written with exactly `places` decimals; `places` must make the expansion finite.
+    private func decimalText(places: Int) -> String {
+        if case .small(let n, let d) = storage {
+            if d == 1 { return String(n) }
+            if let scaled = DecimalText.smallScaled(n, d, places: places) {
+                return DecimalText.plain(digits: String(scaled), negative: n < 0, pointFromRight: places)
+            }
+        }
         if isInteger { return numerator.description }
-        var rest = denominator
-        var twos = 0
-        var fives = 0
-        while rest.trailingZeroBitCount > 0 && !rest.isZero {
-            let shift = rest.trailingZeroBitCount
-            twos += shift
-            rest >>= shift
-        }
-        while !rest.isZero && rest % 5 == 0 {
-            rest /= 5
-            fives += 1
-        }
-        guard rest == 1 else { return nil }
-        let places = max(twos, fives)
         let scaled = numerator * BigInt(10).power(places) / denominator
         return DecimalText.plain(
             digits: scaled.magnitude.description,

@@ -29,13 +29,19 @@ final class LocalStack: Sendable {
         gatewayArguments =
             [
                 "--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint,
-                "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)",
+                "--heartbeat-ms", "\(heartbeatMs)", "--liveness", "\(liveness)", "--deadline-ms",
+                "\(Self.deadlineMs)",
             ] + extraGatewayArguments
-        workerArguments = extraWorkerArguments
+        workerArguments = ["--request-timeout-ms", "\(Self.deadlineMs * 3 / 4)"] + extraWorkerArguments
         var clientConfiguration = client
         clientConfiguration.endpoint = clientEndpoint
         self.client = try ReckonClient(configuration: clientConfiguration)
     }
+
+    /// The gateway's default deadline in tests (a worker's own limit is three quarters of it). Generous, because the
+    /// suite runs debug builds many stacks at a time on two cores, where an op that takes 80 ms in a release build
+    /// (`compoundInterest`) can take seconds; tests of deadlines pass their own, and the last flag given wins.
+    static let deadlineMs = 20_000
 
     /// Starts a gateway and, for each entry of `workers`, one worker process with that many slots.
     /// - Parameters:
@@ -49,7 +55,7 @@ final class LocalStack: Sendable {
         liveness: Int = 4,
         gatewayArguments: [String] = [],
         workerArguments: [String] = [],
-        client: ReckonClient.Configuration = .init(timeout: .seconds(10))
+        client: ReckonClient.Configuration = .init(timeout: .seconds(25))
     ) async throws -> LocalStack {
         let stack = try LocalStack(
             liveness: liveness,
@@ -110,7 +116,7 @@ final class LocalStack: Sendable {
         timeout: Duration = .seconds(20)
     ) async throws {
         let wanted = "\(service) reaching \(count) workers" + (idle.map { " (\($0) idle)" } ?? "")
-        try await waitForGateway("health", timeout: timeout, for: wanted) { health in
+        _ = try await waitForGateway("health", timeout: timeout, for: wanted) { health in
             let entry = health["services"]?.arrayValue?.first { $0["name"]?.stringValue == service }
             let idleMatches = idle.map { (entry?["idle"]?.cellInt ?? 0) == $0 } ?? true
             return (entry?["workers"]?.cellInt ?? 0) == count && idleMatches
