@@ -1,6 +1,6 @@
 # Reckon: one image holding every executable; compose.yaml picks the one each service runs.
 FROM swift:6.3-bookworm AS build
-RUN apt-get update -qq && apt-get install -y -qq libzmq3-dev libsodium-dev && rm -rf /var/lib/apt/lists/*
+RUN apt-get update -qq && apt-get install -y -qq libzmq3-dev libsodium-dev libsqlite3-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
@@ -11,7 +11,7 @@ RUN swift build -c release --static-swift-stdlib \
     && cp -R .build/release/*.resources /out/
 
 FROM debian:bookworm-slim
-RUN apt-get update -qq && apt-get install -y -qq libzmq5 libsodium23 ca-certificates && rm -rf /var/lib/apt/lists/* \
+RUN apt-get update -qq && apt-get install -y -qq libzmq5 libsodium23 libsqlite3-0 ca-certificates && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 reckon
 COPY --from=build /out/ /usr/local/bin/
 USER reckon

@@ -29,15 +29,14 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
-        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         // MARK: - ZeroMQ
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
 
         // MARK: - Protocol and contract
@@ -108,8 +107,7 @@ let package = Package(
             name: "StorageSQLite",
             dependencies: [
                 "Storage",
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -4,7 +4,7 @@
 # suites, checks formatting, and validates compose.yaml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-packages.sh libzmq3-dev libsodium-dev postgresql-15 docker-compose
+scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose
 swift build --build-tests
 
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.

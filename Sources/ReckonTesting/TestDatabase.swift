@@ -64,7 +64,8 @@ public enum TestDatabase {
         let url = "\(postgresURL)/\(name)"
         let database = PostgresDatabase(
             configuration: try PostgresDatabase.configuration(url: url),
-            connectionWait: .seconds(10),
+            // Tests queue hundreds of transactions on the pool's 8 connections at once, on a loaded machine.
+            connectionWait: .seconds(60),
             logger: logger
         )
         let result = try await withThrowingTaskGroup(of: Result?.self) { group in

@@ -1,14 +1,15 @@
+import Dispatch
 import Logging
-import NIOPosix
-import SQLiteNIO
 import Storage
 
 /// SQLite as a ``Storage/Database``: one file in WAL mode, one writer connection and a few readers.
 ///
 /// Writes run in `BEGIN IMMEDIATE` transactions, so the file's write lock is taken up front and two processes
-/// sharing the file queue on the busy timeout instead of failing on a lock upgrade. Statements run on NIO's thread
-/// pool of its own, one thread per connection, never on the caller's thread: a connection waiting out another
-/// process's lock then never holds up the others. SQLite means one machine: workers on several machines need PostgreSQL.
+/// sharing the file queue on the busy timeout instead of failing on a lock upgrade. Statements run on the caller's
+/// thread (see ``SQLiteConnection``), except a wait for another process's write lock: `BEGIN IMMEDIATE` is first
+/// tried without waiting, and only when another process holds the lock does the wait move to a thread of its own,
+/// so it never holds up a thread of Swift's cooperative pool. Readers never wait in WAL mode. SQLite means one
+/// machine: workers on several machines need PostgreSQL.
 public final class SQLiteDatabase: Database {
     /// How the file is opened.
     public struct Configuration: Sendable {
@@ -33,59 +34,51 @@ public final class SQLiteDatabase: Database {
     public let engine = DatabaseEngine.sqlite
     private let writer: ResourcePool<SQLiteConnection>
     private let readers: ResourcePool<SQLiteConnection>
-    private let threads: NIOThreadPool
+    private let busyTimeoutMilliseconds: Int32
+    /// Where a writer waits out another process's lock.
+    private let lockWaits = DispatchQueue(label: "reckon.sqlite.lock-wait", attributes: .concurrent)
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threads: NIOThreadPool) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeoutMilliseconds: Int32) {
         self.writer = ResourcePool([writer])
         self.readers = ResourcePool(readers)
-        self.threads = threads
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     }
 
     /// Opens (creating when missing) the database file.
     /// - Throws: ``Storage/StorageError`` (`unavailable`) when the file cannot be opened.
     public static func open(_ configuration: Configuration, logger: Logger) async throws -> SQLiteDatabase {
-        let threads = NIOThreadPool(numberOfThreads: configuration.readers + 1)
-        threads.start()
+        let timeout = configuration.busyTimeout.components
+        let milliseconds = Int32(
+            clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000
+        )
         var connections: [SQLiteConnection] = []
         do {
             for _ in 0...configuration.readers {
-                connections.append(try await connect(configuration, threads: threads, logger: logger))
+                connections.append(
+                    try SQLiteConnection(
+                        path: configuration.path,
+                        busyTimeoutMilliseconds: milliseconds,
+                        synchronous: configuration.synchronous
+                    )
+                )
             }
-            // WAL lets readers work beside the writer; set once, it stays with the file.
-            _ = try await connections[0].query("PRAGMA journal_mode = WAL")
-            return SQLiteDatabase(writer: connections[0], readers: Array(connections.dropFirst()), threads: threads)
         } catch {
-            for connection in connections { try? await connection.close() }
-            try? await threads.shutdownGracefully()
-            throw StorageError(.unavailable, "cannot open \(configuration.path)", underlying: error)
+            for connection in connections { connection.close() }
+            throw error
         }
-    }
-
-    private static func connect(
-        _ configuration: Configuration,
-        threads: NIOThreadPool,
-        logger: Logger
-    ) async throws -> SQLiteConnection {
-        let connection = try await SQLiteConnection.open(
-            storage: .file(path: configuration.path),
-            threadPool: threads,
-            logger: logger,
-            on: MultiThreadedEventLoopGroup.singleton.any()
+        logger.debug("sqlite opened", metadata: ["sqlite.path": "\(configuration.path)"])
+        return SQLiteDatabase(
+            writer: connections[0],
+            readers: Array(connections.dropFirst()),
+            busyTimeoutMilliseconds: milliseconds
         )
-        let milliseconds =
-            configuration.busyTimeout.components.seconds * 1000
-            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        _ = try await connection.query("PRAGMA busy_timeout = \(milliseconds)")
-        _ = try await connection.query("PRAGMA synchronous = \(configuration.synchronous)")
-        _ = try await connection.query("PRAGMA foreign_keys = ON")
-        return connection
     }
 
     public func read<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         try await readers.withResource { connection in
-            try await Self.transaction(on: connection, begin: "BEGIN", body)
+            try await Self.transaction(on: connection, body) { try $0.run("BEGIN") }
         }
     }
 
@@ -93,31 +86,44 @@ public final class SQLiteDatabase: Database {
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         try await writer.withResource { connection in
-            try await Self.transaction(on: connection, begin: "BEGIN IMMEDIATE", body)
+            try await Self.transaction(on: connection, body) { try await self.beginImmediate($0, connection) }
+        }
+    }
+
+    /// Takes the write lock: at once when it is free, else waiting up to the busy timeout on a thread of its own.
+    private func beginImmediate(_ executor: SQLiteExecutor, _ connection: SQLiteConnection) async throws {
+        connection.setBusyTimeout(milliseconds: 0)
+        defer { connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds) }
+        do {
+            try executor.run("BEGIN IMMEDIATE")
+        } catch let error as StorageError where (error.underlying as? SQLiteFailure)?.isBusy == true {
+            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                lockWaits.async { continuation.resume(with: Result { try executor.run("BEGIN IMMEDIATE") }) }
+            }
         }
     }
 
     /// Closes every connection once the transactions under way have ended. Call it before the last reference
-    /// goes: SQLiteNIO treats an unclosed connection as a programmer error.
+    /// goes.
     public func close() async {
-        for connection in await readers.takeAll() + writer.takeAll() { try? await connection.close() }
-        try? await threads.shutdownGracefully()
+        for connection in await readers.takeAll() + writer.takeAll() { connection.close() }
     }
 
     private static func transaction<Result: Sendable>(
         on connection: SQLiteConnection,
-        begin: String,
-        _ body: @Sendable (any SQLExecutor) async throws -> Result
+        _ body: @Sendable (any SQLExecutor) async throws -> Result,
+        begin: (SQLiteExecutor) async throws -> Void
     ) async throws -> Result {
         let executor = SQLiteExecutor(connection: connection)
         defer { executor.invalidate() }
-        try await executor.run(begin)
+        try await begin(executor)
         do {
             let result = try await body(executor)
-            try await executor.run("COMMIT")
+            try executor.run("COMMIT")
             return result
         } catch {
-            _ = try? await executor.run("ROLLBACK")
+            _ = try? executor.run("ROLLBACK")
             throw error
         }
     }

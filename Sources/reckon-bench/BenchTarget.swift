@@ -1,21 +1,27 @@
 import ArgumentParser
 import Wire
 
-/// What every request of a run asks: a service, an op and its arguments, encoded once.
+/// What the requests of a run ask: a service, an op and its arguments, encoded once. With several argument objects,
+/// client `i` sends the `i mod n`-th (one cart per client, say).
 struct BenchTarget: Sendable {
     let service: String
     let op: String
-    /// The request body: `{"op":…,"args":…,"id":"bench"}` as compact JSON.
-    let body: [UInt8]
+    /// The request bodies: `{"op":…,"args":…,"id":"bench"}` as compact JSON, one per argument object.
+    let bodies: [[UInt8]]
 
-    /// - Parameter arguments: the op's arguments as JSON text.
-    /// - Throws: `ValidationError` when `arguments` is not a JSON object.
-    init(service: String, op: String, arguments: String) throws {
-        guard let args = try? JSONValue(parsing: arguments), args.objectValue != nil else {
-            throw ValidationError("--args must be a JSON object, got \(arguments)")
-        }
+    /// - Parameter arguments: the op's arguments as JSON text, one or more.
+    /// - Throws: `ValidationError` when an argument is not a JSON object.
+    init(service: String, op: String, arguments: [String]) throws {
         self.service = service
         self.op = op
-        body = JSONValue.object(JSONObject([("op", .string(op)), ("args", args), ("id", "bench")])).serialized
+        bodies = try arguments.map { text in
+            guard let args = try? JSONValue(parsing: text), args.objectValue != nil else {
+                throw ValidationError("--args must be a JSON object, got \(text)")
+            }
+            return JSONValue.object(JSONObject([("op", .string(op)), ("args", args), ("id", "bench")])).serialized
+        }
     }
+
+    /// The body client `client` sends.
+    func body(client: Int) -> [UInt8] { bodies[client % bodies.count] }
 }

@@ -45,6 +45,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard clients >= 2 else { throw ValidationError("--clients must be at least 2 (1 client always runs)") }
+        guard load.args.count <= 1 else { throw ValidationError("compare takes one --args (it also runs --direct)") }
         guard (slots ?? clients) >= clients else { throw ValidationError("--slots must be at least --clients") }
         guard floodRate > 0, floodDuration.nanoseconds > 0 else {
             throw ValidationError("--flood-rate and --flood-duration must be positive")
@@ -52,7 +53,7 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target = try BenchTarget(service: service, op: op, arguments: load.args)
+        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects)
         let result = try await withChildProcesses { children in
             try await Comparison(
                 session: BenchSession(context: try ZMQContext(), children: children, target: target),

@@ -36,7 +36,7 @@ final class DirectDispatcher: LoadTransport {
         try socket.setRouterMandatory(true)
         try socket.bind(endpoint)
         service = target.service
-        body = target.body
+        body = target.body(client: 0)
     }
 
     /// Worker slots registered and still connected.

@@ -1,12 +1,13 @@
 import Majordomo
 import ZeroMQ
 
-/// The through-gateway transport: one DEALER per client on the gateway's client endpoint, all sending the same
+/// The through-gateway transport: one DEALER per client on the gateway's client endpoint, each sending its
 /// pre-encoded MDP/0.2 REQUEST.
 final class GatewayClients: LoadTransport {
     private let context: ZMQContext
     private let endpoint: String
-    private let request: [[UInt8]]
+    private let target: BenchTarget
+    private var requests: [[[UInt8]]] = []
     private var sockets: [ZMQSocket] = []
     private var pollIndices: [Int] = []
 
@@ -16,11 +17,12 @@ final class GatewayClients: LoadTransport {
     init(context: ZMQContext, endpoint: String, target: BenchTarget) {
         self.context = context
         self.endpoint = endpoint
-        request = PeerCodec.encodeClientRequest(service: target.service, body: [target.body])
+        self.target = target
     }
 
     func prepare(clients: Int, poller: inout ZMQPoller) throws {
-        for _ in 0..<clients {
+        for client in 0..<clients {
+            requests.append(PeerCodec.encodeClientRequest(service: target.service, body: [target.body(client: client)]))
             let socket = try ZMQSocket(context: context, type: .dealer)
             try socket.connect(endpoint)
             sockets.append(socket)
@@ -29,7 +31,7 @@ final class GatewayClients: LoadTransport {
     }
 
     func send(client: Int) throws {
-        try sockets[client].send(request)
+        try sockets[client].send(requests[client])
     }
 
     func receive(_ poller: ZMQPoller, _ handle: (Int, ReplyOutcome) throws -> Void) throws {

@@ -2,8 +2,13 @@ import ArgumentParser
 
 /// The options every measuring command shares: the op's arguments, how long to warm up and measure, and output.
 struct LoadOptions: ParsableArguments {
-    @Option(help: "The op's arguments, a JSON object.")
-    var args = "{}"
+    @Option(
+        help: "The op's arguments, a JSON object; repeatable, client i then sends the (i mod n)-th (not with --direct)."
+    )
+    var args: [String] = []
+
+    /// The argument objects given, `{}` when none.
+    var argumentObjects: [String] { args.isEmpty ? ["{}"] : args }
 
     @Option(help: "How long each run measures: 10s, 500ms, 2m; a bare number is seconds. Default: 10s, 5s in compare.")
     var duration: TimeSpan?

@@ -60,6 +60,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--spawn-worker needs --direct or --spawn-stack, to know where workers connect")
         }
         guard workerEndpoint == nil || direct else { throw ValidationError("--worker-endpoint goes with --direct") }
+        guard load.args.count <= 1 || !direct else { throw ValidationError("--direct takes one --args") }
     }
 
     /// The workers to start: the given command lines, or `reckon-SERVICE --slots K` from the stack folder.
@@ -69,7 +70,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target = try BenchTarget(service: service, op: op, arguments: load.args)
+        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects)
         let plan = load.plan(path: direct ? "direct" : "gateway", clients: clients, defaultDuration: .seconds(10))
         let result = try await withChildProcesses { children in
             let session = BenchSession(context: try ZMQContext(), children: children, target: target)

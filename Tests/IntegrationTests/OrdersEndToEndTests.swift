@@ -14,7 +14,8 @@ import Wire
         address: .init(street: "12 King St W", city: "Toronto", postalCode: "M5H 1A1")
     )
 
-    /// Starts a gateway and two `reckon-orders` processes sharing one database.
+    /// Starts a gateway and two `reckon-orders` processes sharing one database. A thousand writes to one row queue
+    /// behind each other, in debug builds beside the rest of the suite, so the deadlines are long.
     private func withOrdersStack(
         _ engine: DatabaseEngine,
         extra: [String] = [],
@@ -23,9 +24,9 @@ import Wire
         try await OrdersState.with(engine) { state in
             let stack = try await LocalStack.start(
                 workers: [],
-                gatewayArguments: ["--deadline-ms", "30000"],
-                workerArguments: ["--request-timeout-ms", "25000"],
-                client: .init(timeout: .seconds(40))
+                gatewayArguments: ["--deadline-ms", "120000"],
+                workerArguments: ["--request-timeout-ms", "110000"],
+                client: .init(timeout: .seconds(150))
             )
             defer { stack.stop() }
             try stack.startOrdersWorker(state + extra)

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# 16-client cart.increment throughput through the gateway, on SQLite and on PostgreSQL 15, with 1 and 2 reckon-orders
+# cart.increment through the gateway at 1 client (latency) and 16 clients (throughput; all on one cart, where every
+# write waits for the row, and each on a cart of its own), on SQLite and on PostgreSQL 15, with 1 and 2 reckon-orders
 # processes (2 slots each), plus the in-process op costs. Every figure is a median of RUNS runs on fresh carts.
 #   scripts/bench/orders.sh                  (after: swift build -c release)
-# Env: BIN (.build/release), RUNS (3), REQUESTS (3000 measured per run; a cart line holds at most 9999), CLIENTS (16).
+# Env: BIN (.build/release), RUNS (3), REQUESTS (3000 measured per run; a cart line holds at most 9999),
+# CLIENTS ("1 16": the client counts to run).
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${BIN:-.build/release}
 runs=${RUNS:-3}
 requests=${REQUESTS:-3000}
-clients=${CLIENTS:-16}
+client_counts=${CLIENTS:-1 16}
 work=$(mktemp -d /tmp/reckon-bench-orders.XXXXXX)
+chmod 755 "$work"  # the postgres user keeps its server in here
 pids=()
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 stop_all() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; pids=(); sleep 0.5; }
@@ -22,7 +25,7 @@ RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_po
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-echo "engine     processes  req/s (median of $runs)  p50 µs  p90 µs  errors"
+echo "engine     processes  clients  carts  req/s (median of $runs)  p50 µs  p90 µs  errors"
 for engine in sqlite postgres; do
     for processes in 1 2; do
         client_port=$(free_port)
@@ -50,24 +53,34 @@ for engine in sqlite postgres; do
             [ "$workers" = $((processes * 2)) ] && break
             sleep 0.2
         done
-        rates=()
-        p50s=()
-        p90s=()
-        errors=0
-        for _ in $(seq "$runs"); do
-            cart=$("$bin/reckon" cart create)
-            "$bin/reckon" cart add "$cart" poutine >/dev/null
-            report=$("$bin/reckon-bench" run orders cart.increment --gateway "$client" --clients "$clients" \
-                --requests "$requests" --warmup 200ms --quiet --json \
-                --args "{\"cartId\": \"$cart\", \"itemId\": \"poutine\"}")
-            rates+=("$(echo "$report" | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["requests_per_second"]))')")
-            p50s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p50"])')")
-            p90s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p90"])')")
-            errors=$((errors + $(echo "$report" | python3 -c 'import json,sys; r = json.load(sys.stdin); print(r["errors"] + r.get("malformed", 0))')))
+        for clients in $client_counts; do
+            sharing=(one)
+            [ "$clients" -gt 1 ] && sharing=(one own)
+            for carts in "${sharing[@]}"; do
+                rates=()
+                p50s=()
+                p90s=()
+                errors=0
+                for _ in $(seq "$runs"); do
+                    # Every client on one cart (all writes contend for one row), or each on a cart of its own.
+                    args=()
+                    for _ in $(seq "$([ "$carts" = own ] && echo "$clients" || echo 1)"); do
+                        cart=$("$bin/reckon" cart create)
+                        "$bin/reckon" cart add "$cart" poutine >/dev/null
+                        args+=(--args "{\"cartId\": \"$cart\", \"itemId\": \"poutine\"}")
+                    done
+                    report=$("$bin/reckon-bench" run orders cart.increment --gateway "$client" --clients "$clients" \
+                        --requests "$requests" --warmup 200ms --quiet --json "${args[@]}")
+                    rates+=("$(echo "$report" | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["requests_per_second"]))')")
+                    p50s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p50"])')")
+                    p90s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p90"])')")
+                    errors=$((errors + $(echo "$report" | python3 -c 'import json,sys; r = json.load(sys.stdin); print(r["errors"] + r.get("malformed", 0))')))
+                done
+                printf "%-10s %-10s %-8s %-6s %-21s %-7s %-7s %s\n" "$engine" "$processes" "$clients" "$carts" \
+                    "$(printf '%s\n' "${rates[@]}" | median)" "$(printf '%s\n' "${p50s[@]}" | median)" \
+                    "$(printf '%s\n' "${p90s[@]}" | median)" "$errors"
+            done
         done
-        printf "%-10s %-10s %-21s %-7s %-7s %s\n" "$engine" "$processes" \
-            "$(printf '%s\n' "${rates[@]}" | median)" "$(printf '%s\n' "${p50s[@]}" | median)" \
-            "$(printf '%s\n' "${p90s[@]}" | median)" "$errors"
         stop_all
     done
 done
