@@ -51,7 +51,8 @@ public struct OpDispatcher: Sendable {
     }
 
     /// Answers one request body (the MDP body frames) in place when it can: malformed requests, unknown ops,
-    /// `ops`, and ops with synchronous handlers. Ops with async handlers come back as ``Outcome/pending(_:)``.
+    /// `ops`, and ops with synchronous handlers that take the request in place. Ops with async handlers, and
+    /// requests an inline op finds too costly, come back as ``Outcome/pending(_:)``.
     /// The body is parsed once; the op's arguments are decoded from that parse.
     public func dispatch(_ body: [[UInt8]]) -> Outcome {
         let started = ContinuousClock.now
@@ -84,16 +85,18 @@ public struct OpDispatcher: Sendable {
             let error = WireError(.unknownOp, "no op \(header.op)", field: "op")
             return .replied(JSONCoding.errorReply(error, id: header.id))
         }
-        guard let runInline = op.runInline else {
-            return .pending(
-                PendingOp(op: op, request: OpRequest(args: request["args"], context: context), started: started)
-            )
+        if let runInline = op.runInline {
+            do {
+                if let reply = try runInline(request["args"], context) {
+                    return .replied(record(op, started, reply: reply))
+                }
+            } catch {
+                return .replied(record(op, started, failure: error, context: context))
+            }
         }
-        do {
-            return .replied(record(op, started, reply: try runInline(request["args"], context)))
-        } catch {
-            return .replied(record(op, started, failure: error, context: context))
-        }
+        return .pending(
+            PendingOp(op: op, request: OpRequest(args: request["args"], context: context), started: started)
+        )
     }
 
     /// Runs an async op to its reply body; at the request's deadline the op is cancelled and answered

@@ -10,8 +10,9 @@ public struct Op: Sendable {
     /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
     let run: OpNext
     /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
-    /// request two thread hand-offs; `nil` for async handlers, which run as tasks.
-    let runInline: (@Sendable (_ args: JSONValue?, _ context: OpContext) throws -> [UInt8])?
+    /// request two thread hand-offs; it answers `nil` for a request it leaves to ``run`` (one too costly to run in
+    /// place). `nil` for async handlers, which always run as tasks.
+    let runInline: (@Sendable (_ args: JSONValue?, _ context: OpContext) throws -> [UInt8]?)?
 }
 
 /// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:middleware:handler:)``:
@@ -87,8 +88,23 @@ public struct OpRegistry: Sendable {
         schema: JSONValue,
         handler: @escaping @Sendable (Args, OpContext) throws -> Result
     ) {
-        let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8] = { json, context in
+        registerInline(name, summary: summary, schema: schema, when: { _ in true }, handler: handler)
+    }
+
+    /// Registers an op whose cost depends on its arguments: requests for which `isCheap` holds run in place on the
+    /// slot, as with ``registerInline(_:summary:schema:handler:)``, and the others as tasks with a deadline, as with
+    /// ``register(_:summary:schema:middleware:handler:)``. `isCheap` must itself be cheap and must only say yes
+    /// when the cost is small and bounded.
+    public mutating func registerInline<Args: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ name: String,
+        summary: String,
+        schema: JSONValue,
+        when isCheap: @escaping @Sendable (Args) -> Bool,
+        handler: @escaping @Sendable (Args, OpContext) throws -> Result
+    ) {
+        let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
             let args = try ArgsDecoder.decode(Args.self, from: json)
+            guard isCheap(args) else { return nil }
             return try JSONCoding.encode(Reply.success(EncodableBox(try handler(args, context)), id: context.requestID))
         }
         let run: OpNext = { request in

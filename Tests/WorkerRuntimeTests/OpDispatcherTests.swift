@@ -21,6 +21,13 @@ import WorkerRuntime
         registry.registerInline("sum", summary: "Adds numbers", schema: ["type": "object"]) {
             (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)]
         }
+        registry.registerInline(
+            "boundedSum",
+            summary: "Adds up to three numbers in place, more as a task",
+            schema: ["type": "object"],
+            when: { (args: SumArgs) in args.numbers.count <= 3 },
+            handler: { (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)] }
+        )
         registry.register("slowSum", summary: "Adds numbers as a task", schema: ["type": "object"]) {
             (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)]
         }
@@ -58,6 +65,22 @@ import WorkerRuntime
             return
         }
         #expect(try JSONValue(parsing: await dispatcher.finish(pending))["result"]?["total"] == 9)
+    }
+
+    @Test func aBoundedInlineOpRunsCheapRequestsInPlaceAndOthersAsTasks() async throws {
+        let dispatcher = Self.makeDispatcher()
+        let cheap = dispatcher.dispatch([Array(#"{"op":"boundedSum","args":{"numbers":[1,2,3]}}"#.utf8)])
+        guard case .replied(let body) = cheap else {
+            Issue.record("a cheap request should run in place")
+            return
+        }
+        #expect(try JSONValue(parsing: body)["result"]?["total"] == 6)
+        let costly = dispatcher.dispatch([Array(#"{"op":"boundedSum","args":{"numbers":[1,2,3,4]}}"#.utf8)])
+        guard case .pending(let pending) = costly else {
+            Issue.record("a costly request should be left for a task")
+            return
+        }
+        #expect(try JSONValue(parsing: await dispatcher.finish(pending))["result"]?["total"] == 10)
     }
 
     @Test func missingArgumentNamesTheField() async throws {
@@ -98,7 +121,7 @@ import WorkerRuntime
         let result = try #require(try await reply(#"{"op":"ops"}"#)["result"])
         #expect(result["service"] == "test")
         let names = result["ops"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["sum", "slowSum", "refuse", "crash", "ops"])
+        #expect(names == ["sum", "boundedSum", "slowSum", "refuse", "crash", "ops"])
         #expect(result["ops"]?.arrayValue?.allSatisfy { $0["schema"] != nil } == true)
     }
 }

@@ -13,13 +13,18 @@ extension OpRegistry {
     /// registry.registerCalculatorOps(rates: try configuration.ratesFile.map(RatesTable.load(path:)))
     /// ```
     public mutating func registerCalculatorOps(rates: RatesTable?) {
-        register(
+        // Small expressions run in place; factorials, large powers and huge precision run as tasks with a deadline.
+        registerInline(
             "evaluate",
             summary: "Evaluates an expression: exact where possible, correctly rounded otherwise",
-            schema: CalculatorSchemas.evaluate
-        ) { (args: EvaluateArgs, _: OpContext) in
-            EvaluateResult(try ExpressionCalculator.evaluate(args.expression, options: try args.options()))
-        }
+            schema: CalculatorSchemas.evaluate,
+            when: { (args: EvaluateArgs) in
+                (try? args.options()).map { ExpressionCalculator.isBounded(args.expression, options: $0) } ?? true
+            },
+            handler: { (args: EvaluateArgs, _: OpContext) in
+                EvaluateResult(try ExpressionCalculator.evaluate(args.expression, options: try args.options()))
+            }
+        )
         registerInline(
             "convert",
             summary: "Converts a value between units of one category, with exact factors",

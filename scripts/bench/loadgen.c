@@ -1,0 +1,172 @@
+/* The one closed-loop load generator peers.sh drives every system with. Each client is a thread with its own
+ * DEALER socket: it sends a request, waits for the reply, and repeats. 200 warm-up requests per client go
+ * unmeasured; then every request's round trip is timed. Prints one line of JSON:
+ *   {"clients":N,"requests":MEASURED,"seconds":S,"rps":R,"p50_us":..,"p90_us":..,"p99_us":..,"errors":E}
+ *   loadgen MODE ENDPOINT CLIENTS REQUESTS_PER_CLIENT [SERVICE BODY]
+ * MODE is what the client speaks, always behind an empty delimiter frame:
+ *   raw        ["", BODY], answered ["", BODY]: zmq_proxy with echo workers.
+ *   mdp        MDP/0.2 (RFC 18): REQUEST ["", "MDPC02", 0x01, SERVICE, BODY], answered by PARTIALs (0x02) and one
+ *              FINAL ["", "MDPC02", 0x03, SERVICE, BODY], whose BODY must not hold "error" (Reckon's
+ *              {"error":{...},"ok":false}).
+ *   majortomo  what majortomo 0.2.0 speaks instead: REQUEST is 0x02, PARTIAL 0x03, FINAL 0x04 and replies carry
+ *              no SERVICE frame: FINAL ["", "MDPC02", 0x04, BODY].
+ * In raw and majortomo mode the workers echo, so the reply's BODY must equal the request's. An error is a reply of
+ * any other shape, or none within 5 s, after which that client stops. Warm-up errors count too.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zmq.h>
+
+enum { warmup = 200, timeout_ms = 5000, max_frames = 6 };
+enum mode { raw, mdp, majortomo };
+enum outcome { answered, wrong, partial, timed_out };
+
+static struct {
+    enum mode mode;
+    const char *endpoint, *service, *body;
+    int requests;
+    void *context;
+    pthread_barrier_t warm;
+} run;
+
+struct client {
+    pthread_t thread;
+    double *latencies;
+    int measured, errors;
+};
+
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(const double *sorted, int count, int p) {
+    return count ? sorted[(size_t)count * p / 100] : 0;
+}
+
+static bool is(zmq_msg_t *frame, const char *bytes, size_t size) {
+    return zmq_msg_size(frame) == size && memcmp(zmq_msg_data(frame), bytes, size) == 0;
+}
+
+static void send_request(void *socket) {
+    static const char *const commands[] = {[mdp] = "\x01", [majortomo] = "\x02"};
+    zmq_send(socket, "", 0, ZMQ_SNDMORE);
+    if (run.mode != raw) {
+        zmq_send(socket, "MDPC02", 6, ZMQ_SNDMORE);
+        zmq_send(socket, commands[run.mode], 1, ZMQ_SNDMORE);
+        zmq_send(socket, run.service, strlen(run.service), ZMQ_SNDMORE);
+    }
+    zmq_send(socket, run.body, strlen(run.body), 0);
+}
+
+/* Judges one reply's frames: the FINAL (or raw echo) of the right shape, a PARTIAL to skip, or wrong. */
+static enum outcome judge(zmq_msg_t *frames, int count) {
+    size_t body_size = strlen(run.body);
+    if (count < 2 || !is(&frames[0], "", 0)) return wrong;
+    if (run.mode == raw) return count == 2 && is(&frames[1], run.body, body_size) ? answered : wrong;
+    if (count < 4 || !is(&frames[1], "MDPC02", 6)) return wrong;
+    if (run.mode == mdp) {
+        if (is(&frames[2], "\x02", 1)) return partial;
+        return count == 5 && is(&frames[2], "\x03", 1) && is(&frames[3], run.service, strlen(run.service)) &&
+                       !memmem(zmq_msg_data(&frames[4]), zmq_msg_size(&frames[4]), "\"error\"", 7)
+                   ? answered
+                   : wrong;
+    }
+    if (is(&frames[2], "\x03", 1)) return partial;
+    return count == 4 && is(&frames[2], "\x04", 1) && is(&frames[3], run.body, body_size) ? answered : wrong;
+}
+
+static enum outcome receive_reply(void *socket) {
+    zmq_pollitem_t item = {socket, 0, ZMQ_POLLIN, 0};
+    if (zmq_poll(&item, 1, timeout_ms) <= 0) return timed_out;
+    zmq_msg_t frames[max_frames];
+    int count = 0;
+    for (bool more = true; more; count++) {  // frames past max_frames are read into spare and dropped
+        zmq_msg_t spare, *frame = count < max_frames ? &frames[count] : &spare;
+        zmq_msg_init(frame);
+        zmq_msg_recv(frame, socket, 0);
+        more = zmq_msg_more(frame);
+        if (frame == &spare) zmq_msg_close(frame);
+    }
+    enum outcome outcome = count <= max_frames ? judge(frames, count) : wrong;
+    for (int i = 0; i < count && i < max_frames; i++) zmq_msg_close(&frames[i]);
+    return outcome;
+}
+
+/* One request and its reply; false when no reply came in time. */
+static bool call(void *socket, struct client *client, bool measured) {
+    double started = now_us();
+    send_request(socket);
+    enum outcome outcome;
+    while ((outcome = receive_reply(socket)) == partial) {}
+    if (outcome == timed_out) return client->errors++, false;
+    if (outcome == wrong) client->errors++;
+    if (measured) client->latencies[client->measured++] = now_us() - started;
+    return true;
+}
+
+static void *client_main(void *argument) {
+    struct client *client = argument;
+    void *socket = zmq_socket(run.context, ZMQ_DEALER);
+    int linger = 0;
+    zmq_setsockopt(socket, ZMQ_LINGER, &linger, sizeof linger);
+    bool alive = zmq_connect(socket, run.endpoint) == 0;
+    for (int i = 0; i < warmup && alive; i++) alive = call(socket, client, false);
+    pthread_barrier_wait(&run.warm);
+    for (int i = 0; i < run.requests && alive; i++) alive = call(socket, client, true);
+    zmq_close(socket);
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    static const char *const modes[] = {[raw] = "raw", [mdp] = "mdp", [majortomo] = "majortomo"};
+    int mode = 0;
+    while (argc > 1 && mode <= majortomo && strcmp(argv[1], modes[mode]) != 0) mode++;
+    int clients = argc > 3 ? atoi(argv[3]) : 0;
+    run.requests = argc > 4 ? atoi(argv[4]) : 0;
+    if ((argc != 5 && argc != 7) || mode > majortomo || clients < 1 || run.requests < 1)
+        return fprintf(stderr, "usage: %s raw|mdp|majortomo ENDPOINT CLIENTS REQUESTS_PER_CLIENT [SERVICE BODY]\n",
+                       argv[0]),
+               2;
+    run.mode = mode;
+    run.endpoint = argv[2];
+    run.service = argc == 7 ? argv[5] : "calc";
+    run.body = argc == 7 ? argv[6] : "{\"op\":\"evaluate\",\"args\":{\"expression\":\"1+1\"}}";
+    run.context = zmq_ctx_new();
+    pthread_barrier_init(&run.warm, NULL, clients + 1);
+
+    struct client *all = calloc(clients, sizeof *all);
+    for (int i = 0; i < clients; i++) {
+        all[i].latencies = malloc(run.requests * sizeof(double));
+        pthread_create(&all[i].thread, NULL, client_main, &all[i]);
+    }
+    pthread_barrier_wait(&run.warm);
+    double started = now_us();
+    for (int i = 0; i < clients; i++) pthread_join(all[i].thread, NULL);
+    double seconds = (now_us() - started) / 1e6;
+
+    double *latencies = malloc((size_t)clients * run.requests * sizeof(double));
+    int total = 0, errors = 0;
+    for (int i = 0; i < clients; i++) {
+        memcpy(latencies + total, all[i].latencies, all[i].measured * sizeof(double));
+        total += all[i].measured;
+        errors += all[i].errors;
+    }
+    qsort(latencies, total, sizeof(double), compare);
+    printf("{\"clients\":%d,\"requests\":%d,\"seconds\":%.3f,\"rps\":%.0f,\"p50_us\":%.1f,\"p90_us\":%.1f,"
+           "\"p99_us\":%.1f,\"errors\":%d}\n",
+           clients, total, seconds, total / seconds, percentile(latencies, total, 50),
+           percentile(latencies, total, 90), percentile(latencies, total, 99), errors);
+    return 0;
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Reckon beside two peers, each one broker hop in front of one worker process, all driven by the same closed-loop
+# C load generator (loadgen.c) at 1 client (latency) and 16 clients (throughput), one system at a time:
+#   native     libzmq's zmq_proxy (native-proxy.c) with a C REP echo worker (native-echo.c): the floor for a hop.
+#   majortomo  majortomo 0.2.0, a Python MDP/0.2 broker, with its bundled echo worker, in a throwaway venv. Its
+#              broker logs a line per request at its default level (INFO), so it runs at WARNING: Reckon logs none.
+#   reckon     `reckon up` with its defaults (gateway, reckon-calc, reckon-orders), asked calc evaluate 1+1.
+# Every system gets the body {"op":"evaluate","args":{"expression":"1+1"}}; the echo workers send it back.
+# Prints each run's report, then a markdown table of the medians of ROUNDS rounds and Reckon's ratios.
+#   BIN=.build-release/release scripts/bench/peers.sh        (BIN defaults to .build/release: swift build -c release)
+# Env: BIN, ROUNDS (3), REQUESTS_1 (5000 measured requests at 1 client), REQUESTS_16 (1000 measured requests per
+# client at 16 clients). Every client first makes 200 unmeasured requests.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${BIN:-.build/release}
+rounds=${ROUNDS:-3}
+requests_1=${REQUESTS_1:-5000}
+requests_16=${REQUESTS_16:-1000}
+body='{"op":"evaluate","args":{"expression":"1+1"}}'
+work=$(mktemp -d /tmp/reckon-bench-peers.XXXXXX)
+pids=()
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+stop_all() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait "${pids[@]}" 2>/dev/null || true
+    pids=()
+}
+cleanup() { stop_all; rm -rf "$work"; }
+trap cleanup EXIT
+
+scripts/ensure-packages.sh libzmq3-dev python3-venv
+for program in native-proxy native-echo loadgen; do
+    cc -O2 -pthread -o "$work/$program" "scripts/bench/$program.c" -lzmq
+done
+python3 -m venv "$work/venv"
+# majortomo 0.2.0 imports six without declaring it.
+"$work/venv/bin/pip" install -q --disable-pip-version-check majortomo==0.2.0 six
+printf 'logging:\n  root:\n    level: WARNING\n' >"$work/majortomo.yaml"
+
+start_native() {
+    local backend="tcp://127.0.0.1:$(free_port)"
+    "$work/native-proxy" "$endpoint" "$backend" >>"$work/native.log" 2>&1 &
+    pids+=($!)
+    "$work/native-echo" "$backend" >>"$work/native.log" 2>&1 &
+    pids+=($!)
+}
+start_majortomo() {
+    "$work/venv/bin/python" -m majortomo.broker --bind-url "$endpoint" --config "$work/majortomo.yaml" \
+        >>"$work/majortomo.log" 2>&1 &
+    pids+=($!)
+    "$work/venv/bin/python" -m majortomo.echo --broker_url "$endpoint" --service-name echo worker \
+        >>"$work/majortomo.log" 2>&1 &
+    pids+=($!)
+}
+start_reckon() {
+    "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
+        --data-dir "$work/reckon" >>"$work/reckon.log" 2>&1 &
+    pids+=($!)
+}
+# Until one request is answered right, or a process it started has died; each try waits at most 5 s for its reply.
+wait_ready() {
+    for _ in $(seq 12); do
+        kill -0 "${pids[@]}" 2>/dev/null || break
+        [[ $("$work/loadgen" "$mode" "$endpoint" 1 1 "$service" "$body") == *'"errors":0}' ]] && return
+        sleep 0.5
+    done
+    echo "$system did not answer right on $endpoint; its logs:" >&2
+    cat "$work/$system.log" "$work"/reckon/logs/*.log >&2 2>/dev/null || true
+    exit 1
+}
+
+for system in native majortomo reckon; do
+    case $system in
+        native) mode=raw service=echo ;;
+        majortomo) mode=majortomo service=echo ;;
+        reckon) mode=mdp service=calc ;;
+    esac
+    endpoint="tcp://127.0.0.1:$(free_port)"
+    "start_$system"
+    wait_ready
+    for _ in $(seq "$rounds"); do
+        for clients in 1 16; do
+            requests=$((clients == 1 ? requests_1 : requests_16))
+            report=$("$work/loadgen" "$mode" "$endpoint" "$clients" "$requests" "$service" "$body")
+            printf '%-10s %s\n' "$system" "$report"
+            echo "$system $report" >>"$work/reports"
+        done
+    done
+    stop_all
+done
+
+python3 - "$work/reports" "$rounds" <<'EOF'
+import json, statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    system, report = line.split(" ", 1)
+    report = json.loads(report)
+    runs.setdefault((system, report["clients"]), []).append(report)
+def median(system, clients, key):
+    return statistics.median_low(run[key] for run in runs[system, clients])
+names = {"native": "native (zmq_proxy + C echo)", "majortomo": "majortomo 0.2.0 (Python)",
+         "reckon": "Reckon (`reckon up`, calc evaluate)"}
+print(f"\nMedians of {sys.argv[2]} rounds; errors are summed over every run, warm-up included.\n")
+print("| system | 1-client p50 µs | 16-client req/s | 16-client p50 µs | errors |")
+print("|---|---:|---:|---:|---:|")
+for system, name in names.items():
+    errors = sum(run["errors"] for clients in (1, 16) for run in runs[system, clients])
+    print(f"| {name} | {median(system, 1, 'p50_us'):.0f} | {median(system, 16, 'rps'):.0f} "
+          f"| {median(system, 16, 'p50_us'):.0f} | {errors} |")
+print("\n| ratio | value |\n|---|---:|")
+print(f"| Reckon / native, 1-client p50 | {median('reckon', 1, 'p50_us') / median('native', 1, 'p50_us'):.2f} |")
+print(f"| Reckon / native, 16-client req/s | {median('reckon', 16, 'rps') / median('native', 16, 'rps'):.2f} |")
+print(f"| Reckon / majortomo, 16-client req/s | {median('reckon', 16, 'rps') / median('majortomo', 16, 'rps'):.2f} |")
+EOF
