@@ -74,6 +74,11 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
             fragments.append(.value(value.sqlValue))
         }
 
+        /// Binds an optional value as a parameter: SQL NULL when it is `nil`.
+        public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+            fragments.append(.value(value.sqlValue))
+        }
+
         /// Inlines trusted text (a table or column name, never user input).
         public mutating func appendInterpolation(raw text: String) {
             fragments.append(.text(text))

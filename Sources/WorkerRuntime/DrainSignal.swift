@@ -1,18 +1,19 @@
 import Synchronization
 import ZeroMQ
 
-/// Tells every slot of a worker to stop taking requests and finish the ones it holds.
+/// Tells a worker's loop to stop taking requests and finish the ones it holds.
 final class DrainSignal: Sendable {
     private let flag = Atomic<Bool>(false)
-    private let slots: [WorkerSlot]
+    private let wakeup: WakeupPipe
 
-    init(slots: [WorkerSlot]) { self.slots = slots }
+    /// - Parameter wakeup: the pipe the loop polls.
+    init(wakeup: WakeupPipe) { self.wakeup = wakeup }
 
     var isDraining: Bool { flag.load(ordering: .acquiring) }
 
-    /// Sets the flag and wakes every slot.
+    /// Sets the flag and wakes the loop.
     func drain() {
         flag.store(true, ordering: .releasing)
-        for slot in slots { slot.wakeup.signal() }
+        wakeup.signal()
     }
 }

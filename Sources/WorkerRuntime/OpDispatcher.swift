@@ -57,7 +57,7 @@ public struct OpDispatcher: Sendable {
     public func dispatch(_ body: [[UInt8]]) -> Outcome {
         let started = ContinuousClock.now
         guard body.count == 1, let request = try? JSONValue(parsing: body[0]),
-            let header = try? JSONValueDecoder.decode(RequestHeader.self, from: request)
+            let header = RequestHeader(request: request)
         else {
             unknownMetrics.record(ok: false, since: started)
             let error = WireError(.malformedRequest, "body must be one JSON object with a string op")

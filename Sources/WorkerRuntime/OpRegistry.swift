@@ -105,7 +105,8 @@ public struct OpRegistry: Sendable {
         let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
             let args = try ArgsDecoder.decode(Args.self, from: json)
             guard isCheap(args) else { return nil }
-            return try JSONCoding.encode(Reply.success(EncodableBox(try handler(args, context)), id: context.requestID))
+            let result = try JSONCoding.encode(EncodableBox(try handler(args, context)))
+            return JSONCoding.successReply(resultJSON: result, id: context.requestID)
         }
         let run: OpNext = { request in
             let args = try ArgsDecoder.decode(Args.self, from: request.args)

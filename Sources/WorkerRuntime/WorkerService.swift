@@ -3,9 +3,9 @@ import Logging
 import ServiceLifecycle
 import ZeroMQ
 
-/// A Reckon worker process's engine, as a ServiceLifecycle `Service`: K slots (one thread and one DEALER each)
-/// register `service` with the gateway. Ops with synchronous handlers run in place on their slot's thread; async
-/// ops run as tasks in a discarding task group, one per request.
+/// A Reckon worker process's engine, as a ServiceLifecycle `Service`: K slots (one DEALER each, all polled by one
+/// thread) register `service` with the gateway. Ops with synchronous handlers run in place on that thread; async
+/// ops run as tasks in a discarding task group, one per request, and their replies go back through a mailbox.
 ///
 /// Graceful shutdown drains: slots stop taking requests, finish what they hold (up to the drain timeout), send
 /// DISCONNECT and close. Cancellation shuts the ZeroMQ context down at once.
@@ -35,14 +35,14 @@ public final class WorkerService: Service, Sendable {
     /// - Throws: ``ZMQError`` when a slot cannot connect.
     public func run() async throws {
         let context = try ZMQContext()
-        let slots = try (0..<configuration.slots).map { try WorkerSlot(index: $0) }
-        let drain = DrainSignal(slots: slots)
+        let mailbox = try WorkerMailbox()
+        let drain = DrainSignal(wakeup: mailbox.wakeup)
         let (jobs, jobSink) = AsyncStream.makeStream(of: Job.self)
         logger.info(
             "worker starting",
             metadata: [
                 "service": "\(configuration.service)", "zmq.endpoint": "\(configuration.gatewayEndpoint)",
-                "worker.slots": "\(slots.count)",
+                "worker.slots": "\(configuration.slots)",
             ]
         )
         try await withTaskCancellationHandler {
@@ -50,11 +50,21 @@ public final class WorkerService: Service, Sendable {
                 try await withThrowingDiscardingTaskGroup { group in
                     group.addTask {
                         defer { jobSink.finish() }
-                        try await self.runSlots(slots, context: context, jobs: jobSink, drain: drain)
+                        try await DedicatedThread.run(name: "worker-loop") {
+                            try WorkerLoop(
+                                context: context,
+                                configuration: self.configuration,
+                                dispatcher: self.dispatcher,
+                                mailbox: mailbox,
+                                jobs: jobSink,
+                                drain: drain,
+                                logger: self.logger
+                            ).run()
+                        }
                     }
                     for await job in jobs {
                         group.addTask {
-                            job.slot.complete(job, reply: await self.dispatcher.finish(job.pending))
+                            mailbox.complete(job, reply: await self.dispatcher.finish(job.pending))
                         }
                     }
                     // Every slot has ended (drained, or its drain timed out): what still runs is abandoned, and a
@@ -68,32 +78,5 @@ public final class WorkerService: Service, Sendable {
             context.shutdown()
         }
         logger.info("worker stopped", metadata: ["service": "\(configuration.service)"])
-    }
-
-    /// Runs every slot on a thread of its own and returns when all have ended.
-    private func runSlots(
-        _ slots: [WorkerSlot],
-        context: ZMQContext,
-        jobs: AsyncStream<Job>.Continuation,
-        drain: DrainSignal
-    ) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for slot in slots {
-                group.addTask {
-                    try await DedicatedThread.run(name: "worker-slot-\(slot.index)") {
-                        try SlotLoop(
-                            context: context,
-                            configuration: self.configuration,
-                            slot: slot,
-                            dispatcher: self.dispatcher,
-                            jobs: jobs,
-                            drain: drain,
-                            logger: self.logger
-                        ).run()
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
     }
 }

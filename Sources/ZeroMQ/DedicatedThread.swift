@@ -8,7 +8,7 @@ import Glibc
 public enum DedicatedThread {
     /// Runs `body` on a new thread named `name` and returns (or throws) when it ends.
     ///
-    /// Linux keeps the first 15 bytes of a thread name; keep names short (`gateway-loop`, `worker-slot-3`).
+    /// Linux keeps the first 15 bytes of a thread name; keep names short (`gateway-loop`, `worker-loop`).
     ///
     /// The body owns whatever sockets it creates; stop it through a ``WakeupPipe`` or ``ZMQContext/shutdown()``.
     public static func run(name: String, _ body: @escaping @Sendable () throws -> Void) async throws {

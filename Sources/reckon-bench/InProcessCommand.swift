@@ -17,6 +17,7 @@ struct InProcessCommand: AsyncParsableCommand {
     @Option(help: "Calls per run.") var iterations = 5000
     @Option(help: "Runs; the median and the fastest run's per-call time are reported.") var runs = 15
     @Flag(help: "Print JSON.") var json = false
+    @Option(help: "Only the cases whose name starts with this (evaluate, convert, tax).") var only: String?
 
     /// Exactly 100 tokens: integers, decimals, parentheses and all five operators.
     static let expression =
@@ -52,7 +53,7 @@ struct InProcessCommand: AsyncParsableCommand {
             ),
         ]
         var rows: [InProcessTiming] = []
-        for (name, library, op) in cases {
+        for (name, library, op) in cases where only.map(name.hasPrefix) ?? true {
             let body = [op.serialized]
             guard try JSONValue(parsing: await dispatcher.handle(body))["ok"] == true else {
                 throw ValidationError("\(name): the op did not succeed")

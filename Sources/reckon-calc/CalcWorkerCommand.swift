@@ -18,8 +18,8 @@ struct CalcWorkerCommand: AsyncParsableCommand {
     @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
     var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
 
-    @Option(help: "Worker slots (requests served at once); defaults to the CPU count.")
-    var slots = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Worker slots (requests served at once); defaults to twice the CPU count.")
+    var slots = WorkerConfiguration.defaultSlots
 
     @Option(help: "ECB reference-rates file, CSV or XML (env RECKON_RATES_FILE).")
     var ratesFile: String?

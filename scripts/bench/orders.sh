@@ -3,19 +3,21 @@
 # write waits for the row, and each on a cart of its own), on SQLite and on PostgreSQL 15, with 1 and 2 reckon-orders
 # processes (2 slots each), plus the in-process op costs. Every figure is a median of RUNS runs on fresh carts.
 #   scripts/bench/orders.sh                  (after: swift build -c release)
-# Env: BIN (.build/release), RUNS (3), REQUESTS (3000 measured per run; a cart line holds at most 9999),
+# Env: BIN (.build/release), DRIVER (BIN: the reckon and reckon-bench that make carts and load, so an older BIN
+# is driven by the same client), RUNS (3), REQUESTS (3000 measured per run; a cart line holds at most 9999),
 # CLIENTS ("1 16": the client counts to run).
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
 bin=${BIN:-.build/release}
+driver=${DRIVER:-$bin}
 runs=${RUNS:-3}
 requests=${REQUESTS:-3000}
 client_counts=${CLIENTS:-1 16}
 work=$(mktemp -d /tmp/reckon-bench-orders.XXXXXX)
 chmod 755 "$work"  # the postgres user keeps its server in here
 pids=()
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 stop_all() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; pids=(); sleep 0.5; }
 cleanup() { stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -23,7 +25,6 @@ trap cleanup EXIT
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 echo "engine     processes  clients  carts  req/s (median of $runs)  p50 µs  p90 µs  errors"
 for engine in sqlite postgres; do
@@ -47,7 +48,7 @@ for engine in sqlite postgres; do
         done
         export RECKON_CLIENT_ENDPOINT=$client
         for _ in $(seq 100); do
-            workers=$("$bin/reckon" call gateway health --json 2>/dev/null \
+            workers=$("$driver/reckon" call gateway health --json 2>/dev/null \
                 | python3 -c 'import json,sys; print(sum(s["workers"] for s in json.load(sys.stdin)["services"] if s["name"] == "orders"))' \
                 2>/dev/null || echo 0)
             [ "$workers" = $((processes * 2)) ] && break
@@ -65,11 +66,11 @@ for engine in sqlite postgres; do
                     # Every client on one cart (all writes contend for one row), or each on a cart of its own.
                     args=()
                     for _ in $(seq "$([ "$carts" = own ] && echo "$clients" || echo 1)"); do
-                        cart=$("$bin/reckon" cart create)
-                        "$bin/reckon" cart add "$cart" poutine >/dev/null
+                        cart=$("$driver/reckon" cart create)
+                        "$driver/reckon" cart add "$cart" poutine >/dev/null
                         args+=(--args "{\"cartId\": \"$cart\", \"itemId\": \"poutine\"}")
                     done
-                    report=$("$bin/reckon-bench" run orders cart.increment --gateway "$client" --clients "$clients" \
+                    report=$("$driver/reckon-bench" run orders cart.increment --gateway "$client" --clients "$clients" \
                         --requests "$requests" --warmup 200ms --quiet --json "${args[@]}")
                     rates+=("$(echo "$report" | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["requests_per_second"]))')")
                     p50s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p50"])')")

@@ -6,12 +6,15 @@
 #              broker logs a line per request at its default level (INFO), so it runs at WARNING: Reckon logs none.
 #   reckon     `reckon up` with its defaults (gateway, reckon-calc, reckon-orders), asked calc evaluate 1+1.
 # Every system gets the body {"op":"evaluate","args":{"expression":"1+1"}}; the echo workers send it back.
+#   baseline   with BASELINE set: `reckon up` from the bin dir BASELINE (an older build), for before/after figures
+#              measured side by side in one run.
 # Prints each run's report, then a markdown table of the medians of ROUNDS rounds and Reckon's ratios.
 #   BIN=.build-release/release scripts/bench/peers.sh        (BIN defaults to .build/release: swift build -c release)
-# Env: BIN, ROUNDS (3), REQUESTS_1 (5000 measured requests at 1 client), REQUESTS_16 (1000 measured requests per
+# Env: BIN, BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000 measured requests at 1 client), REQUESTS_16 (1000 measured requests per
 # client at 16 clients). Every client first makes 200 unmeasured requests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
 bin=${BIN:-.build/release}
 rounds=${ROUNDS:-3}
 requests_1=${REQUESTS_1:-5000}
@@ -19,7 +22,6 @@ requests_16=${REQUESTS_16:-1000}
 body='{"op":"evaluate","args":{"expression":"1+1"}}'
 work=$(mktemp -d /tmp/reckon-bench-peers.XXXXXX)
 pids=()
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 stop_all() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait "${pids[@]}" 2>/dev/null || true
@@ -28,8 +30,9 @@ stop_all() {
 cleanup() { stop_all; rm -rf "$work"; }
 trap cleanup EXIT
 
-scripts/ensure-packages.sh libzmq3-dev python3-venv
-for program in native-proxy native-echo loadgen; do
+scripts/ensure-packages.sh python3-venv
+build_loadgen "$work"
+for program in native-proxy native-echo; do
     cc -O2 -pthread -o "$work/$program" "scripts/bench/$program.c" -lzmq
 done
 python3 -m venv "$work/venv"
@@ -52,9 +55,11 @@ start_majortomo() {
         >>"$work/majortomo.log" 2>&1 &
     pids+=($!)
 }
-start_reckon() {
-    "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-        --data-dir "$work/reckon" >>"$work/reckon.log" 2>&1 &
+start_reckon() { start_reckon_from "$bin"; }
+start_baseline() { start_reckon_from "$BASELINE"; }
+start_reckon_from() {
+    "$1/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
+        --data-dir "$work/$system" >>"$work/$system.log" 2>&1 &
     pids+=($!)
 }
 # Until one request is answered right, or a process it started has died; each try waits at most 5 s for its reply.
@@ -65,15 +70,17 @@ wait_ready() {
         sleep 0.5
     done
     echo "$system did not answer right on $endpoint; its logs:" >&2
-    cat "$work/$system.log" "$work"/reckon/logs/*.log >&2 2>/dev/null || true
+    cat "$work/$system.log" "$work/$system"/logs/*.log >&2 2>/dev/null || true
     exit 1
 }
 
-for system in native majortomo reckon; do
+systems=(native majortomo reckon)
+[ -n "${BASELINE:-}" ] && systems+=(baseline)
+for system in "${systems[@]}"; do
     case $system in
         native) mode=raw service=echo ;;
         majortomo) mode=majortomo service=echo ;;
-        reckon) mode=mdp service=calc ;;
+        reckon | baseline) mode=mdp service=calc ;;
     esac
     endpoint="tcp://127.0.0.1:$(free_port)"
     "start_$system"
@@ -99,11 +106,12 @@ for line in open(sys.argv[1]):
 def median(system, clients, key):
     return statistics.median_low(run[key] for run in runs[system, clients])
 names = {"native": "native (zmq_proxy + C echo)", "majortomo": "majortomo 0.2.0 (Python)",
-         "reckon": "Reckon (`reckon up`, calc evaluate)"}
+         "reckon": "Reckon (`reckon up`, calc evaluate)", "baseline": "Reckon baseline (BASELINE)"}
 print(f"\nMedians of {sys.argv[2]} rounds; errors are summed over every run, warm-up included.\n")
 print("| system | 1-client p50 µs | 16-client req/s | 16-client p50 µs | errors |")
 print("|---|---:|---:|---:|---:|")
 for system, name in names.items():
+    if (system, 1) not in runs: continue
     errors = sum(run["errors"] for clients in (1, 16) for run in runs[system, clients])
     print(f"| {name} | {median(system, 1, 'p50_us'):.0f} | {median(system, 16, 'rps'):.0f} "
           f"| {median(system, 16, 'p50_us'):.0f} | {errors} |")
@@ -111,4 +119,7 @@ print("\n| ratio | value |\n|---|---:|")
 print(f"| Reckon / native, 1-client p50 | {median('reckon', 1, 'p50_us') / median('native', 1, 'p50_us'):.2f} |")
 print(f"| Reckon / native, 16-client req/s | {median('reckon', 16, 'rps') / median('native', 16, 'rps'):.2f} |")
 print(f"| Reckon / majortomo, 16-client req/s | {median('reckon', 16, 'rps') / median('majortomo', 16, 'rps'):.2f} |")
+if ("baseline", 1) in runs:
+    print(f"| Reckon / baseline, 1-client p50 | {median('reckon', 1, 'p50_us') / median('baseline', 1, 'p50_us'):.2f} |")
+    print(f"| Reckon / baseline, 16-client req/s | {median('reckon', 16, 'rps') / median('baseline', 16, 'rps'):.2f} |")
 EOF

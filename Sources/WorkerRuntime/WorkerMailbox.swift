@@ -1,0 +1,51 @@
+import Synchronization
+import ZeroMQ
+
+/// An async op a slot received, on its way to the service's task group.
+struct Job: Sendable {
+    /// The slot whose session the request came on.
+    let slot: Int
+    /// The connection the request came on; a reply for an older connection is dropped, since that gateway
+    /// session has already answered the client.
+    let generation: Int
+    let address: [UInt8]
+    let pending: OpDispatcher.PendingOp
+}
+
+/// Where finished async ops leave their replies for the worker's loop thread, and the pipe that wakes it.
+///
+/// Only the reply that finds the mailbox empty writes to the pipe: the loop has not yet taken the earlier ones, so
+/// one wake-up already covers every reply that follows it until the next ``takeCompletions()``.
+final class WorkerMailbox: Sendable {
+    struct Completion: Sendable {
+        let slot: Int
+        let generation: Int
+        let address: [UInt8]
+        let reply: [UInt8]
+    }
+
+    let wakeup: WakeupPipe
+    private let completions = Mutex<[Completion]>([])
+
+    init() throws { wakeup = try WakeupPipe() }
+
+    /// Hands a finished reply to the loop thread.
+    func complete(_ job: Job, reply: [UInt8]) {
+        let completion = Completion(slot: job.slot, generation: job.generation, address: job.address, reply: reply)
+        let wasEmpty = completions.withLock { completions in
+            defer { completions.append(completion) }
+            return completions.isEmpty
+        }
+        if wasEmpty { wakeup.signal() }
+    }
+
+    /// Takes every reply finished since the last call. The pipe is emptied first, so a reply that arrives after
+    /// the take has signalled it again.
+    func takeCompletions() -> [Completion] {
+        wakeup.drain()
+        return completions.withLock { completions in
+            defer { completions.removeAll(keepingCapacity: true) }
+            return completions
+        }
+    }
+}
