@@ -205,6 +205,7 @@ let package = Package(
         ),
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
+        .testTarget(name: "CalcServiceTests", dependencies: ["CalcService", "Calculator", "Tax", "Wire"]),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),
         .testTarget(name: "OrderingTests", dependencies: ["Ordering"]),
         .testTarget(name: "CheckoutFormTests", dependencies: ["CheckoutForm"], resources: [.copy("Resources")]),

@@ -68,12 +68,14 @@ extension JSONValue {
 
     static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let utf8 = string.utf8
-        // Most strings need no escaping: copy them whole.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 { writeEscaped(byte, to: &output) }
+        var string = string
+        string.withUTF8 { utf8 in
+            // Most strings need no escaping: copy them whole.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                output.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { writeEscaped(byte, to: &output) }
+            }
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Encodes `Encodable` values straight to JSON text, without Foundation's intermediate representation.
+/// Encodes `Encodable` values straight to JSON text, without Foundation's intermediate representation. A
+/// ``JSONWritable`` value at the top writes itself.
 ///
 /// Output matches Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`: object keys sorted
 /// (by their UTF-8 bytes), whole floating-point values without `.0`, `nil` optionals left out. A `Decimal` is
@@ -10,6 +11,11 @@ enum JSONValueEncoder {
     /// - Throws: `EncodingError.invalidValue` for a non-finite floating-point value or a ``JSONValue`` number
     ///   whose text is not a JSON number.
     static func serialized<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if let writable = value as? any JSONWritable {
+            var writer = JSONWriter()
+            writable.writeJSON(to: &writer)
+            return writer.bytes
+        }
         var output: [UInt8] = []
         output.reserveCapacity(256)
         try box(value, codingPath: []).write(to: &output)

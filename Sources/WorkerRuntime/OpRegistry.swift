@@ -58,7 +58,7 @@ public struct OpRegistry: Sendable {
         let endpoint: OpNext = { request in
             let args = try ArgsDecoder.decode(Args.self, from: request.args)
             let result = try await handler(args, request.context)
-            return OpResponse(resultJSON: try JSONCoding.encode(EncodableBox(result)))
+            return OpResponse(resultJSON: try JSONCoding.encode(result))
         }
         add(Op(name: name, summary: summary, argsSchema: schema, run: middleware.chained(to: endpoint), runInline: nil))
     }
@@ -105,12 +105,12 @@ public struct OpRegistry: Sendable {
         let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
             let args = try ArgsDecoder.decode(Args.self, from: json)
             guard isCheap(args) else { return nil }
-            let result = try JSONCoding.encode(EncodableBox(try handler(args, context)))
+            let result = try JSONCoding.encode(try handler(args, context))
             return JSONCoding.successReply(resultJSON: result, id: context.requestID)
         }
         let run: OpNext = { request in
             let args = try ArgsDecoder.decode(Args.self, from: request.args)
-            return OpResponse(resultJSON: try JSONCoding.encode(EncodableBox(try handler(args, request.context))))
+            return OpResponse(resultJSON: try JSONCoding.encode(try handler(args, request.context)))
         }
         add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: runInline))
     }
@@ -120,14 +120,4 @@ public struct OpRegistry: Sendable {
         index[op.name] = ops.count
         ops.append(op)
     }
-}
-
-/// Carries any `Encodable` result through `Reply`, which needs `Codable` for its generic parameter.
-struct EncodableBox<Value: Encodable & Sendable>: Codable, Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-    init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are only encoded"))
-    }
-    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

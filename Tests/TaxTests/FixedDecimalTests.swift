@@ -44,6 +44,26 @@ import Testing
         #expect(Fixture.money("0.145").percentText == "14.5%")
     }
 
+    @Test(arguments: [
+        ("0", 2, "0.00", "$0.00"), ("0.05", 2, "0.05", "$0.05"), ("999.994", 2, "999.99", "$999.99"),
+        ("999.995", 2, "1000.00", "$1,000.00"), ("1000000", 0, "1000000", "$1,000,000.00"),
+        ("-100000.5", 1, "-100000.5", "-$100,000.50"),
+        (
+            "98765432109876543210.25", 2, "98765432109876543210.25",
+            "$98,765,432,109,876,543,210.25"
+        ),
+    ])
+    func printsDigitsWithPlacesAndGroups(_ value: String, _ places: Int, _ plain: String, _ money: String) {
+        #expect(Fixture.money(value).plainText(places: places) == plain)
+        #expect(Fixture.money(value).moneyText == money)
+    }
+
+    @Test func powersOfTenReachTheLargestThatFits() {
+        #expect(FixedDecimal.powerOfTen(0) == 1)
+        #expect(FixedDecimal.powerOfTen(12) == 1_000_000_000_000)
+        #expect(FixedDecimal.powerOfTen(38) == Int128(String(repeating: "9", count: 38))! + 1)
+    }
+
     @Test func convertsToAndFromDecimalExactly() throws {
         let decimal = try #require(Decimal(string: "0.150198"))
         #expect(FixedDecimal(exactly: decimal)?.decimalValue == decimal)

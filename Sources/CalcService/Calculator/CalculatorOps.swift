@@ -83,7 +83,7 @@ struct EvaluateArgs: Decodable, Sendable {
     }
 }
 
-struct EvaluateResult: Encodable, Sendable {
+struct EvaluateResult: JSONWritable, Sendable {
     var value: String
     var exact: Bool
     var approx: String?
@@ -96,6 +96,16 @@ struct EvaluateResult: Encodable, Sendable {
         approx = result.approx
         exactForm = result.exactForm
         parsed = result.parsed
+    }
+
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("approx", approx)
+            members.member("exact", exact)
+            members.member("exactForm", exactForm)
+            members.member("parsed", parsed)
+            members.member("value", value)
+        }
     }
 }
 

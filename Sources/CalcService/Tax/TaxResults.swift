@@ -1,10 +1,11 @@
+import Wire
 import Tax
 
 /// Money travels as a decimal string with two decimals (`"15960.74"`), rates as decimal fractions (`"0.2965"`).
 private func money(_ value: FixedDecimal) -> String { value.plainText(places: 2) }
 
 /// One `breakdown` row in a reply.
-struct TaxRowResult: Encodable, Sendable {
+struct TaxRowResult: JSONWritable, Sendable {
     let label: String
     let detail: String
     let amount: String
@@ -14,16 +15,32 @@ struct TaxRowResult: Encodable, Sendable {
         detail = row.detail
         amount = money(row.amount)
     }
+
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("amount", amount)
+            members.member("detail", detail)
+            members.member("label", label)
+        }
+    }
 }
 
 /// One `chart` slice in a reply.
-struct TaxChartResult: Encodable, Sendable {
+struct TaxChartResult: JSONWritable, Sendable {
     let label: String
     let value: String
+
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("label", label)
+            members.member("value", value)
+        }
+    }
 }
 
-/// The `tax.estimate` result (API.md), plus payroll, RRSP and the applied reductions.
-struct TaxEstimateResult: Encodable, Sendable {
+/// The `tax.estimate` result (API.md), plus payroll, RRSP and the applied reductions. It writes its own JSON: with
+/// some 40 breakdown rows, `Codable` took most of the op's time.
+struct TaxEstimateResult: JSONWritable, Sendable {
     let year: Int
     let province: String
     let provinceName: String
@@ -66,6 +83,31 @@ struct TaxEstimateResult: Encodable, Sendable {
         chart = estimate.chart.map { TaxChartResult(label: $0.label, value: money($0.value)) }
         reductionsApplied = estimate.reductionsApplied
         warnings = estimate.warnings
+    }
+
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.object { members in
+            members.member("averageRate", averageRate)
+            members.member("breakdown", breakdown)
+            members.member("chart", chart)
+            members.member("federal", federal)
+            members.member("insurancePremiums", insurancePremiums)
+            members.member("marginalRate", marginalRate)
+            members.member("netIncome", netIncome)
+            members.member("oasRecovery", oasRecovery)
+            members.member("pensionContributions", pensionContributions)
+            members.member("province", province)
+            members.member("provinceName", provinceName)
+            members.member("provincial", provincial)
+            members.member("reductionsApplied", reductionsApplied)
+            members.member("rrspDeduction", rrspDeduction)
+            members.member("rrspRoom", rrspRoom)
+            members.member("taxableIncome", taxableIncome)
+            members.member("total", total)
+            members.member("totalIncome", totalIncome)
+            members.member("warnings", warnings)
+            members.member("year", year)
+        }
     }
 }
 

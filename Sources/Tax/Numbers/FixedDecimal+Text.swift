@@ -66,21 +66,46 @@ extension FixedDecimal: LosslessStringConvertible, Codable {
         let rounded = rounded(toPlaces: places).units
         let magnitude = rounded.magnitude / UInt128(Self.powerOfTen(Self.scale - places))
         let divisor = UInt128(Self.powerOfTen(places))
-        let whole = String(magnitude / divisor)
-        var text = rounded < 0 ? "-" : ""
-        if grouped {
-            for (index, character) in whole.enumerated() {
-                if index > 0, (whole.count - index) % 3 == 0 { text.append(",") }
-                text.append(character)
+        var text: [UInt8] = []
+        text.reserveCapacity(48)
+        if rounded < 0 { text.append(UInt8(ascii: "-")) }
+        Self.withDecimalDigits(of: magnitude / divisor) { whole in
+            for (index, digit) in whole.enumerated() {
+                if grouped, index > 0, (whole.count - index) % 3 == 0 { text.append(UInt8(ascii: ",")) }
+                text.append(digit)
             }
-        } else {
-            text += whole
         }
         if places > 0 {
-            let fraction = String(magnitude % divisor)
-            text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+            text.append(UInt8(ascii: "."))
+            Self.withDecimalDigits(of: magnitude % divisor) { fraction in
+                text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: places - fraction.count))
+                text.append(contentsOf: fraction)
+            }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Calls `body` with the decimal digits of `value`, written without allocating, through `UInt64` arithmetic
+    /// when the value fits (128-bit division is slow).
+    private static func withDecimalDigits(of value: UInt128, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var start = buffer.count
+            if var small = UInt64(exactly: value) {
+                repeat {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") + UInt8(small % 10)
+                    small /= 10
+                } while small > 0
+            } else {
+                var large = value
+                repeat {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") + UInt8(large % 10)
+                    large /= 10
+                } while large > 0
+            }
+            body(UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     /// Decodes a JSON string (`"85000.00"`) or number (`85000`) exactly.

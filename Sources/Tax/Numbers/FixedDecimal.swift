@@ -91,10 +91,11 @@ public struct FixedDecimal: Sendable, Hashable, Comparable {
 
     // MARK: - Integer helpers
 
-    static func powerOfTen(_ exponent: Int) -> Int128 {
-        var result: Int128 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
+    static func powerOfTen(_ exponent: Int) -> Int128 { powersOfTen[exponent] }
+
+    /// 10⁰ through 10³⁸, the largest that fits.
+    private static let powersOfTen: [Int128] = (1...38).reduce(into: [1]) { powers, _ in
+        powers.append(powers.last! * 10)
     }
 
     /// `a × b ÷ c` rounded half-to-even, through a 256-bit intermediate when `a × b` overflows.

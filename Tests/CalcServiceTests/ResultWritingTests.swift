@@ -1,0 +1,58 @@
+import Calculator
+import Foundation
+import Tax
+import Testing
+import Wire
+
+@testable import CalcService
+
+/// Results that write their own JSON write exactly what their `Encodable` form gives Foundation's `JSONEncoder`
+/// with sorted keys, which `JSONCoding` matches for every other type.
+@Suite struct ResultWritingTests {
+    private static let engine = Result { TaxEngine(tables: try TaxTables.bundled()) }
+
+    private static func foundationJSON(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static func written(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONCoding.encode(value), as: UTF8.self)
+    }
+
+    static let taxInputs: [TaxInput] = {
+        var employed = TaxInput(province: "ON")
+        employed.income.employment = FixedDecimal(85_000)
+        var retired = TaxInput(province: "QC")
+        retired.age = 72
+        retired.income.oas = FixedDecimal(8_500)
+        retired.income.pension = FixedDecimal(140_000)
+        retired.income.eligibleDividends = FixedDecimal(12_000)
+        var mixed = TaxInput(province: "BC")
+        mixed.income.selfEmployment = FixedDecimal(64_000)
+        mixed.income.capitalGains = FixedDecimal(30_000)
+        mixed.income.foreign = FixedDecimal(5_000)
+        mixed.income.foreignTaxPaid = FixedDecimal(750)
+        mixed.deductions.rrsp = FixedDecimal(9_000)
+        var nothing = TaxInput(province: "NU")
+        nothing.income.other = FixedDecimal(0)
+        return [employed, retired, mixed, nothing]
+    }()
+
+    @Test(arguments: taxInputs)
+    func taxEstimateWritesWhatCodableWrites(input: TaxInput) throws {
+        let result = TaxEstimateResult(try Self.engine.get().estimate(input))
+        #expect(!result.breakdown.isEmpty)
+        #expect(try Self.written(result) == Self.foundationJSON(result))
+    }
+
+    @Test(arguments: ["1+1", "1/3", "2^0.5", "sin(pi/6)", "10!"])
+    func evaluateWritesWhatCodableWrites(expression: String) throws {
+        for showParsed in [false, true] {
+            let options = ExpressionCalculator.Options(showParsed: showParsed)
+            let result = EvaluateResult(try ExpressionCalculator.evaluate(expression, options: options))
+            #expect(try Self.written(result) == Self.foundationJSON(result))
+        }
+    }
+}
