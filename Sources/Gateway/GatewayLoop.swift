@@ -14,6 +14,11 @@ final class GatewayLoop {
     private let clock = ContinuousClock()
     /// Messages read from one socket before the loop looks at the other: keeps both sides served under load.
     private let burst = 256
+    /// Messages libzmq queues per peer and direction (`ZMQ_SNDHWM`, `ZMQ_RCVHWM`). A client that sends without
+    /// reading fills its queues to this and no further: its further requests wait on its own side, and replies it
+    /// leaves unread past this are dropped (counted as undeliverable). At about 350 bytes a queued message, 10,000
+    /// each way keeps one such client under 10 MB of the gateway's memory (`scripts/bench/memory.sh`).
+    private static let peerQueueLimit: Int32 = 10_000
 
     /// Binds both sockets.
     /// - Throws: ``ZMQError`` when an endpoint cannot be bound.
@@ -33,7 +38,7 @@ final class GatewayLoop {
         let socket = try ZMQSocket(context: context, type: .router)
         try socket.setRouterMandatory(true)
         try socket.setMaxMessageSize(bytes: configuration.maximumMessageBytes)
-        try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
+        try socket.setHighWaterMarks(send: peerQueueLimit, receive: peerQueueLimit)
         if let key = configuration.curveSecretKey { try socket.makeCurveServer(secretKey: key) }
         try socket.bind(endpoint)
         return socket

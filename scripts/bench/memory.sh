@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The gateway's memory under two floods, each against a fresh `reckon up` stack (defaults) on free ports:
+#   no-workers  10,000 requests at 1,000/s for a service no worker serves (each is answered `unavailable`);
+#   unread      200,000 `calc evaluate 1+1` requests as fast as the gateway takes them, from a client that never
+#               reads a reply, so the replies pile up at the gateway.
+# The flood (flood.c) keeps its socket open for LINGER seconds after its last send; the gateway's VmRSS is sampled
+# every 0.2 s meanwhile, and its VmHWM (the kernel's peak) read at the end. The bar: under 64 MB.
+#   BIN=.build-release/release scripts/bench/memory.sh      (BIN defaults to .build/release: swift build -c release)
+# Env: BIN, LINGER (5).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
+bin=${BIN:-.build/release}
+linger=${LINGER:-5}
+body='{"op":"evaluate","args":{"expression":"1+1"}}'
+work=$(mktemp -d /tmp/reckon-bench-memory.XXXXXX)
+pids=()
+stop_all() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait "${pids[@]}" 2>/dev/null || true
+    pids=()
+}
+cleanup() { stop_all; rm -rf "$work"; }
+trap cleanup EXIT
+build_loadgen "$work"
+cc -O2 -o "$work/flood" scripts/bench/flood.c -lzmq
+
+kib() { awk -v key="$1:" '$1 == key { print $2 }' "/proc/$2/status"; }
+
+echo "| flood | sent | seconds | gateway VmRSS before KiB | max sampled KiB | VmHWM KiB |"
+echo "|---|---:|---:|---:|---:|---:|"
+for flood in no-workers unread; do
+    endpoint="tcp://127.0.0.1:$(free_port)"
+    "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
+        --data-dir "$work/$flood" >>"$work/$flood.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 50); do
+        [[ $("$work/loadgen" mdp "$endpoint" 1 1 calc "$body") == *'"errors":0}' ]] && break
+        sleep 0.2
+    done
+    gateway=$(pgrep -f "reckon-gateway.*--client-endpoint $endpoint")
+    before=$(kib VmRSS "$gateway")
+    case $flood in
+        no-workers) "$work/flood" "$endpoint" nosuch "$body" 10000 1000 "$linger" >"$work/report" & ;;
+        unread) "$work/flood" "$endpoint" calc "$body" 200000 0 "$linger" >"$work/report" & ;;
+    esac
+    flooder=$!
+    peak=$before
+    while kill -0 "$flooder" 2>/dev/null; do
+        rss=$(kib VmRSS "$gateway")
+        ((rss > peak)) && peak=$rss
+        sleep 0.2
+    done
+    report=$(cat "$work/report")
+    sent=$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["sent"])')
+    seconds=$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["seconds"])')
+    echo "| $flood | $sent | $seconds | $before | $peak | $(kib VmHWM "$gateway") |"
+    stop_all
+done
