@@ -65,7 +65,7 @@ private func change(
     _ body: (any SQLExecutor) async throws -> Void
 ) async throws -> CartView {
     let db = try context.database()
-    _ = try await orders.carts.open(args.cartId, in: db)
+    try await orders.carts.touch(args.cartId, in: db)
     try await body(db)
     return try await orders.view(of: args.cartId, checkingStock: checkingStock, in: db)
 }

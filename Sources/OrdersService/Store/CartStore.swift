@@ -44,10 +44,18 @@ struct CartStore: Sendable {
         )
     }
 
-    /// The cart, which must still take changes: not ordered and not expired. Touches it, so its idle time starts
-    /// again; on PostgreSQL the update also locks the row until the transaction ends.
+    /// The cart, which must still take changes, with its lines: ``touch(_:in:)``, then a load.
     /// - Throws: `not_found`, or `failed_precondition` for an ordered or expired cart.
     func open(_ id: String, in db: any SQLExecutor) async throws -> Cart {
+        try await touch(id, in: db)
+        return try await load(id, in: db)
+    }
+
+    /// Checks that the cart still takes changes (not ordered, not expired) and touches it, so its idle time starts
+    /// again; on PostgreSQL the update also locks the row until the transaction ends. One statement when the cart
+    /// is open; only a refused cart is read, to say why.
+    /// - Throws: `not_found`, or `failed_precondition` for an ordered or expired cart.
+    func touch(_ id: String, in db: any SQLExecutor) async throws {
         let now = WallClock.millisecondsSince1970()
         let touched = try await db.query(
             """
@@ -56,9 +64,8 @@ struct CartStore: Sendable {
             RETURNING id
             """
         )
-        let cart = try await load(id, in: db)
-        guard touched.isEmpty else { return cart }
-        if let orderID = cart.orderID {
+        guard touched.isEmpty else { return }
+        if let orderID = try await load(id, in: db).orderID {
             throw WireError(.failedPrecondition, "cart \(id) was already ordered as \(orderID)", field: "cartId")
         }
         throw WireError(.failedPrecondition, "cart \(id) expired after sitting idle", field: "cartId")
