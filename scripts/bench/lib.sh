@@ -11,3 +11,43 @@ build_loadgen() {
     scripts/ensure-packages.sh libzmq3-dev
     cc -O2 -pthread -o "$1/loadgen" scripts/bench/loadgen.c -lzmq
 }
+
+# The processes a script started; stop_all stops them and waits for them to end.
+pids=()
+stop_all() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait "${pids[@]}" 2>/dev/null || true
+    pids=()
+}
+
+# Sets `work` to a new scratch folder /tmp/reckon-bench-NAME.*, removed with every process in `pids` stopped when
+# the script exits.
+make_workdir() {
+    work=$(mktemp -d "/tmp/reckon-bench-$1.XXXXXX")
+    trap 'stop_all; rm -rf "$work"' EXIT
+}
+
+# The request every calc load sends, and a wait (10 s at most) until `calc` at ENDPOINT answers it right; needs
+# build_loadgen's "$work/loadgen".
+calc_body='{"op":"evaluate","args":{"expression":"1+1"}}'
+wait_for_calc() {
+    for _ in $(seq 50); do
+        [[ $("$work/loadgen" mdp "$1" 1 1 calc "$calc_body") == *'"errors":0}' ]] && return
+        sleep 0.2
+    done
+}
+
+# `rounds` rounds of the load generator against $endpoint at 1 client (requests_1 requests) and 16 clients
+# (requests_16 each), each report printed and added, labelled LABEL, to "$work/reports" for reports.py.
+#   measure_rounds LABEL MODE SERVICE BODY
+measure_rounds() {
+    local clients requests report
+    for _ in $(seq "$rounds"); do
+        for clients in 1 16; do
+            requests=$((clients == 1 ? requests_1 : requests_16))
+            report=$("$work/loadgen" "$2" "$endpoint" "$clients" "$requests" "$3" "$4")
+            printf '%-10s %s\n' "$1" "$report"
+            echo "$1 $report" >>"$work/reports"
+        done
+    done
+}

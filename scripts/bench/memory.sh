@@ -12,16 +12,7 @@ cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
 bin=${BIN:-.build/release}
 linger=${LINGER:-5}
-body='{"op":"evaluate","args":{"expression":"1+1"}}'
-work=$(mktemp -d /tmp/reckon-bench-memory.XXXXXX)
-pids=()
-stop_all() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait "${pids[@]}" 2>/dev/null || true
-    pids=()
-}
-cleanup() { stop_all; rm -rf "$work"; }
-trap cleanup EXIT
+make_workdir memory
 build_loadgen "$work"
 cc -O2 -o "$work/flood" scripts/bench/flood.c -lzmq
 
@@ -34,15 +25,12 @@ for flood in no-workers unread; do
     "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
         --data-dir "$work/$flood" >>"$work/$flood.log" 2>&1 &
     pids+=($!)
-    for _ in $(seq 50); do
-        [[ $("$work/loadgen" mdp "$endpoint" 1 1 calc "$body") == *'"errors":0}' ]] && break
-        sleep 0.2
-    done
+    wait_for_calc "$endpoint"
     gateway=$(pgrep -f "reckon-gateway.*--client-endpoint $endpoint")
     before=$(kib VmRSS "$gateway")
     case $flood in
-        no-workers) "$work/flood" "$endpoint" nosuch "$body" 10000 1000 "$linger" >"$work/report" & ;;
-        unread) "$work/flood" "$endpoint" calc "$body" 200000 0 "$linger" >"$work/report" & ;;
+        no-workers) "$work/flood" "$endpoint" nosuch "$calc_body" 10000 1000 "$linger" >"$work/report" & ;;
+        unread) "$work/flood" "$endpoint" calc "$calc_body" 200000 0 "$linger" >"$work/report" & ;;
     esac
     flooder=$!
     peak=$before

@@ -19,16 +19,8 @@ bin=${BIN:-.build/release}
 rounds=${ROUNDS:-3}
 requests_1=${REQUESTS_1:-5000}
 requests_16=${REQUESTS_16:-1000}
-body='{"op":"evaluate","args":{"expression":"1+1"}}'
-work=$(mktemp -d /tmp/reckon-bench-peers.XXXXXX)
-pids=()
-stop_all() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait "${pids[@]}" 2>/dev/null || true
-    pids=()
-}
-cleanup() { stop_all; rm -rf "$work"; }
-trap cleanup EXIT
+body=$calc_body
+make_workdir peers
 
 scripts/ensure-packages.sh python3-venv
 build_loadgen "$work"
@@ -85,41 +77,29 @@ for system in "${systems[@]}"; do
     endpoint="tcp://127.0.0.1:$(free_port)"
     "start_$system"
     wait_ready
-    for _ in $(seq "$rounds"); do
-        for clients in 1 16; do
-            requests=$((clients == 1 ? requests_1 : requests_16))
-            report=$("$work/loadgen" "$mode" "$endpoint" "$clients" "$requests" "$service" "$body")
-            printf '%-10s %s\n' "$system" "$report"
-            echo "$system $report" >>"$work/reports"
-        done
-    done
+    measure_rounds "$system" "$mode" "$service" "$body"
     stop_all
 done
 
-python3 - "$work/reports" "$rounds" <<'EOF'
-import json, statistics, sys
-runs = {}
-for line in open(sys.argv[1]):
-    system, report = line.split(" ", 1)
-    report = json.loads(report)
-    runs.setdefault((system, report["clients"]), []).append(report)
-def median(system, clients, key):
-    return statistics.median_low(run[key] for run in runs[system, clients])
+PYTHONPATH=scripts/bench python3 - "$work/reports" "$rounds" <<'EOF'
+import sys
+from reports import load, median, row
+runs = load(sys.argv[1])
 names = {"native": "native (zmq_proxy + C echo)", "majortomo": "majortomo 0.2.0 (Python)",
          "reckon": "Reckon (`reckon up`, calc evaluate)", "baseline": "Reckon baseline (BASELINE)"}
 print(f"\nMedians of {sys.argv[2]} rounds; errors are summed over every run, warm-up included.\n")
 print("| system | 1-client p50 µs | 16-client req/s | 16-client p50 µs | errors |")
 print("|---|---:|---:|---:|---:|")
 for system, name in names.items():
-    if (system, 1) not in runs: continue
-    errors = sum(run["errors"] for clients in (1, 16) for run in runs[system, clients])
-    print(f"| {name} | {median(system, 1, 'p50_us'):.0f} | {median(system, 16, 'rps'):.0f} "
-          f"| {median(system, 16, 'p50_us'):.0f} | {errors} |")
+    if (system, 1) in runs:
+        print(f"| {name} | {row(runs, system)} |")
+def ratio(system, clients, key):
+    return median(runs, "reckon", clients, key) / median(runs, system, clients, key)
 print("\n| ratio | value |\n|---|---:|")
-print(f"| Reckon / native, 1-client p50 | {median('reckon', 1, 'p50_us') / median('native', 1, 'p50_us'):.2f} |")
-print(f"| Reckon / native, 16-client req/s | {median('reckon', 16, 'rps') / median('native', 16, 'rps'):.2f} |")
-print(f"| Reckon / majortomo, 16-client req/s | {median('reckon', 16, 'rps') / median('majortomo', 16, 'rps'):.2f} |")
+print(f"| Reckon / native, 1-client p50 | {ratio('native', 1, 'p50_us'):.2f} |")
+print(f"| Reckon / native, 16-client req/s | {ratio('native', 16, 'rps'):.2f} |")
+print(f"| Reckon / majortomo, 16-client req/s | {ratio('majortomo', 16, 'rps'):.2f} |")
 if ("baseline", 1) in runs:
-    print(f"| Reckon / baseline, 1-client p50 | {median('reckon', 1, 'p50_us') / median('baseline', 1, 'p50_us'):.2f} |")
-    print(f"| Reckon / baseline, 16-client req/s | {median('reckon', 16, 'rps') / median('baseline', 16, 'rps'):.2f} |")
+    print(f"| Reckon / baseline, 1-client p50 | {ratio('baseline', 1, 'p50_us'):.2f} |")
+    print(f"| Reckon / baseline, 16-client req/s | {ratio('baseline', 16, 'rps'):.2f} |")
 EOF

@@ -12,16 +12,7 @@ slot_counts=${SLOTS:-1 2 4 8 16}
 rounds=${ROUNDS:-3}
 requests_1=${REQUESTS_1:-5000}
 requests_16=${REQUESTS_16:-1000}
-body='{"op":"evaluate","args":{"expression":"1+1"}}'
-work=$(mktemp -d /tmp/reckon-bench-slots.XXXXXX)
-pids=()
-stop_all() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait "${pids[@]}" 2>/dev/null || true
-    pids=()
-}
-cleanup() { stop_all; rm -rf "$work"; }
-trap cleanup EXIT
+make_workdir slots
 build_loadgen "$work"
 
 for slots in $slot_counts; do
@@ -31,35 +22,18 @@ for slots in $slot_counts; do
     pids+=($!)
     "$bin/reckon-calc" --gateway "$worker_endpoint" --slots "$slots" >>"$work/calc.log" 2>&1 &
     pids+=($!)
-    for _ in $(seq 50); do
-        [[ $("$work/loadgen" mdp "$endpoint" 1 1 calc "$body") == *'"errors":0}' ]] && break
-        sleep 0.2
-    done
-    for _ in $(seq "$rounds"); do
-        for clients in 1 16; do
-            requests=$((clients == 1 ? requests_1 : requests_16))
-            report=$("$work/loadgen" mdp "$endpoint" "$clients" "$requests" calc "$body")
-            printf 'slots %-3s %s\n' "$slots" "$report"
-            echo "$slots $report" >>"$work/reports"
-        done
-    done
+    wait_for_calc "$endpoint"
+    measure_rounds "$slots" mdp calc "$calc_body"
     stop_all
 done
 
-python3 - "$work/reports" "$rounds" <<'PY'
-import json, statistics, sys
-runs = {}
-for line in open(sys.argv[1]):
-    slots, report = line.split(" ", 1)
-    report = json.loads(report)
-    runs.setdefault((int(slots), report["clients"]), []).append(report)
-def median(slots, clients, key):
-    return statistics.median_low(run[key] for run in runs[slots, clients])
+PYTHONPATH=scripts/bench python3 - "$work/reports" "$rounds" <<'PY'
+import sys
+from reports import load, row
+runs = load(sys.argv[1])
 print(f"\nMedians of {sys.argv[2]} rounds, one reckon-calc process.\n")
 print("| slots | 1-client p50 µs | 16-client req/s | 16-client p50 µs | errors |")
 print("|---:|---:|---:|---:|---:|")
-for slots in sorted({slots for slots, _ in runs}):
-    errors = sum(run["errors"] for clients in (1, 16) for run in runs[slots, clients])
-    print(f"| {slots} | {median(slots, 1, 'p50_us'):.0f} | {median(slots, 16, 'rps'):.0f} "
-          f"| {median(slots, 16, 'p50_us'):.0f} | {errors} |")
+for slots in sorted({label for label, _ in runs}, key=int):
+    print(f"| {slots} | {row(runs, slots)} |")
 PY
