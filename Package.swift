@@ -179,8 +179,8 @@ let package = Package(
         .executableTarget(
             name: "reckon-bench",
             dependencies: [
-                "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "CalcService", "Calculator", "Tax", "WorkerRuntime",
-                "OrdersService", "StorageSQLite",
+                "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "CalcService", "Calculator", "Tax", "Ceiling",
+                "WorkerRuntime", "OrdersService", "StorageSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,8 @@
 import ArgumentParser
 import CalcService
 import Calculator
+import Ceiling
+import Foundation
 import Logging
 import Tax
 import Wire
@@ -11,13 +13,16 @@ import WorkerRuntime
 struct InProcessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inprocess",
-        abstract: "Time evaluate (100 tokens), convert and tax.estimate in-process: library call and whole op."
+        abstract: """
+            Time evaluate (100 tokens), convert, tax.estimate and ceiling.estimate in-process: library call and \
+            whole op.
+            """
     )
 
     @Option(help: "Calls per run.") var iterations = 5000
     @Option(help: "Runs; the median and the fastest run's per-call time are reported.") var runs = 15
     @Flag(help: "Print JSON.") var json = false
-    @Option(help: "Only the cases whose name starts with this (evaluate, convert, tax).") var only: String?
+    @Option(help: "Only the cases whose name starts with this (evaluate, convert, tax, ceiling).") var only: String?
 
     /// Exactly 100 tokens: integers, decimals, parentheses and all five operators.
     static let expression =
@@ -38,6 +43,11 @@ struct InProcessCommand: AsyncParsableCommand {
         var income = TaxInput.Income()
         income.employment = FixedDecimal(85_000)
         let taxInput = TaxInput(province: "ON", income: income)
+        let ceiling = try CeilingCatalogue.bundled()
+        // ceiling.md section 6, example 1.
+        let room: [String: CeilingValue] = [
+            "length_m": .text("8.4"), "width_m": .number(6), "drop_m": .text("0.8"), "spare_tiles": .number(4),
+        ]
         let cases: [(name: String, library: () throws -> Void, op: JSONValue)] = [
             (
                 "evaluate (100 tokens)", { _ = try ExpressionCalculator.evaluate(Self.expression) },
@@ -50,6 +60,16 @@ struct InProcessCommand: AsyncParsableCommand {
             (
                 "tax.estimate ON 85000", { _ = try engine.estimate(taxInput) },
                 ["op": "tax.estimate", "args": ["province": "ON", "income": ["employment": "85000"]]]
+            ),
+            (
+                "ceiling.estimate 8.4x6 m", { _ = try ceiling.estimate(leaf: "regal_600x600", inputs: room) },
+                [
+                    "op": "ceiling.estimate",
+                    "args": [
+                        "product": "regal_600x600",
+                        "inputs": ["length_m": "8.4", "width_m": 6, "drop_m": "0.8", "spare_tiles": 4],
+                    ],
+                ]
             ),
         ]
         var rows: [InProcessTiming] = []
