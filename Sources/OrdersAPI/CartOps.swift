@@ -22,12 +22,11 @@ public struct CartLineArgs: Codable, Sendable, Hashable {
     }
 }
 
+/// The arguments of `cart.increment`, `cart.decrement` and `cart.remove`, which always change a line by one (or
+/// remove it), so take no `quantity`.
 private let lineSchema: JSONValue = [
     "type": "object", "required": ["cartId"],
-    "properties": [
-        "cartId": OrdersOps.cartID, "itemId": ["type": "string"], "saleId": ["type": "string"],
-        "quantity": OrdersOps.quantity,
-    ],
+    "properties": ["cartId": OrdersOps.cartID, "itemId": ["type": "string"], "saleId": ["type": "string"]],
     "description": "exactly one of itemId (an item line) and saleId (a bundle line)",
 ]
 

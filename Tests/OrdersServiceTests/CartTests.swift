@@ -7,6 +7,16 @@ import Wire
 
 /// Cart ops through the dispatcher, on both engines, against the bundled menu.
 @Suite struct CartTests {
+    @Test func onlyTheAddingOpsListQuantity() {
+        for schema in [CartAddOp.argsSchema, CartAddSaleOp.argsSchema] {
+            #expect(schema["properties"]?["quantity"] != nil)
+        }
+        for schema in [CartIncrementOp.argsSchema, CartDecrementOp.argsSchema, CartRemoveOp.argsSchema] {
+            #expect(schema["properties"]?["quantity"] == nil)
+            #expect(schema["properties"]?["saleId"] != nil)
+        }
+    }
+
     private static func poutine(_ quantity: Int) -> LineView {
         let total = "\(13 * quantity).00"
         return LineView(
