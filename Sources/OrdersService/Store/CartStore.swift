@@ -23,23 +23,28 @@ struct CartStore: Sendable {
         return Cart(id: id, updatedAt: now, orderID: nil, lines: [])
     }
 
-    /// The cart with its lines.
+    /// The cart with its lines, in one statement (a cart without lines comes back as one row of `NULL` line
+    /// columns).
     /// - Throws: `not_found` for an unknown cart.
     func load(_ id: String, in db: any SQLExecutor) async throws -> Cart {
-        guard let row = try await db.query("SELECT updated_at, order_id FROM orders_carts WHERE id = \(id)").first
-        else { throw WireError(.notFound, "no cart \(id)", field: "cartId") }
-        let lines = try await db.query(
-            "SELECT kind, ref, quantity FROM orders_cart_lines WHERE cart_id = \(id) ORDER BY position"
-        ).map { row -> CartLine in
+        let rows = try await db.query(
+            """
+            SELECT c.updated_at, c.order_id, l.kind, l.ref, l.quantity
+            FROM orders_carts c LEFT JOIN orders_cart_lines l ON l.cart_id = c.id
+            WHERE c.id = \(id) ORDER BY l.position
+            """
+        )
+        guard let first = rows.first else { throw WireError(.notFound, "no cart \(id)", field: "cartId") }
+        let lines = try rows.compactMap { row -> CartLine? in
+            guard let kind = try row.optionalText("kind") else { return nil }
             let quantity = Int(try row.int("quantity"))
             let ref = try row.text("ref")
-            return try row.text("kind") == "bundle"
-                ? .bundle(saleID: ref, quantity: quantity) : .item(id: ref, quantity: quantity)
+            return kind == "bundle" ? .bundle(saleID: ref, quantity: quantity) : .item(id: ref, quantity: quantity)
         }
         return Cart(
             id: id,
-            updatedAt: try row.int("updated_at"),
-            orderID: try row.optionalText("order_id"),
+            updatedAt: try first.int("updated_at"),
+            orderID: try first.optionalText("order_id"),
             lines: lines
         )
     }
