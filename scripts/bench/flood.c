@@ -9,15 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <zmq.h>
 
-static double now_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
+#include "timing.h"
 
 int main(int argc, char **argv) {
     if (argc != 7) {
@@ -36,11 +31,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "connect %s: %s\n", endpoint, zmq_strerror(zmq_errno()));
         return 1;
     }
-    double started = now_s();
+    double started = now_us() / 1e6;
     long sent = 0;
     for (; sent < count; sent++) {
         if (rate > 0) {
-            double due = started + sent / rate, wait = due - now_s();
+            double due = started + sent / rate, wait = due - now_us() / 1e6;
             if (wait > 0) usleep((useconds_t)(wait * 1e6));
         }
         zmq_send(socket, "", 0, ZMQ_SNDMORE);
@@ -49,7 +44,7 @@ int main(int argc, char **argv) {
         zmq_send(socket, service, strlen(service), ZMQ_SNDMORE);
         if (zmq_send(socket, body, strlen(body), 0) < 0) break;
     }
-    double seconds = now_s() - started;
+    double seconds = now_us() / 1e6 - started;
     printf("{\"sent\":%ld,\"seconds\":%.3f}\n", sent, seconds);
     fflush(stdout);
     sleep(linger_s);

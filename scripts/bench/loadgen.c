@@ -19,8 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <zmq.h>
+
+#include "timing.h"
 
 enum { warmup = 200, timeout_ms = 5000, max_frames = 6 };
 enum mode { raw, mdp, majortomo };
@@ -39,17 +40,6 @@ struct client {
     double *latencies;
     int measured, errors;
 };
-
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static double percentile(const double *sorted, int count, int p) {
     return count ? sorted[(size_t)count * p / 100] : 0;
@@ -163,7 +153,7 @@ int main(int argc, char **argv) {
         total += all[i].measured;
         errors += all[i].errors;
     }
-    qsort(latencies, total, sizeof(double), compare);
+    qsort(latencies, total, sizeof(double), compare_doubles);
     printf("{\"clients\":%d,\"requests\":%d,\"seconds\":%.3f,\"rps\":%.0f,\"p50_us\":%.1f,\"p90_us\":%.1f,"
            "\"p99_us\":%.1f,\"errors\":%d}\n",
            clients, total, seconds, total / seconds, percentile(latencies, total, 50),

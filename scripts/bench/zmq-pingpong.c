@@ -5,21 +5,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <zmq.h>
 
+#include "timing.h"
+
 enum { warmup = 2000, measured = 20000 };
-
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static int echo(void *context, const char *endpoint) {
     void *router = zmq_socket(context, ZMQ_ROUTER);
@@ -45,7 +35,7 @@ static int measure(void *context, const char *endpoint) {
         zmq_recv(dealer, buffer, sizeof buffer, 0);
         if (i >= warmup) latencies[i - warmup] = now_us() - started;
     }
-    qsort(latencies, measured, sizeof(double), compare);
+    qsort(latencies, measured, sizeof(double), compare_doubles);
     printf("p50 %.1f us  p99 %.1f us\n", latencies[measured / 2], latencies[measured * 99 / 100]);
     return 0;
 }
