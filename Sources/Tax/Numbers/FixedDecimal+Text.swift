@@ -90,20 +90,15 @@ extension FixedDecimal: LosslessStringConvertible, Codable {
     private static func withDecimalDigits(of value: UInt128, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var start = buffer.count
-            if var small = UInt64(exactly: value) {
+            func write(_ value: some BinaryInteger) {
+                var rest = value
                 repeat {
                     start -= 1
-                    buffer[start] = UInt8(ascii: "0") + UInt8(small % 10)
-                    small /= 10
-                } while small > 0
-            } else {
-                var large = value
-                repeat {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: "0") + UInt8(large % 10)
-                    large /= 10
-                } while large > 0
+                    buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
             }
+            if let small = UInt64(exactly: value) { write(small) } else { write(value) }
             body(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
