@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "reckon-gateway", targets: ["reckon-gateway"]),
         .executable(name: "reckon-calc", targets: ["reckon-calc"]),
         .executable(name: "reckon-orders", targets: ["reckon-orders"]),
+        .executable(name: "reckon-ledger", targets: ["reckon-ledger"]),
         .executable(name: "reckon-bench", targets: ["reckon-bench"]),
     ],
     dependencies: [
@@ -126,19 +127,32 @@ let package = Package(
         .target(name: "Calculator", dependencies: [.product(name: "BigInt", package: "BigInt")]),
         .target(name: "Tax", resources: [.copy("Data")]),
         .target(name: "Ceiling", resources: [.copy("Data")]),
-        .target(name: "Ordering", resources: [.copy("Data")]),
+        .target(name: "Money"),
+        .target(name: "Ledger", dependencies: ["Money"]),
+        .target(name: "Ordering", dependencies: ["Money"], resources: [.copy("Data")]),
         .target(name: "CheckoutForm", resources: [.copy("Data")]),
         .target(name: "OrdersAPI", dependencies: ["Wire"]),
+        .target(name: "LedgerAPI", dependencies: ["Wire"]),
 
         // MARK: - Services
         .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax"]),
         .target(
             name: "OrdersService",
             dependencies: [
-                "WorkerRuntime", "Wire", "Storage", "StoredOps", "Ordering", "CheckoutForm", "OrdersAPI",
+                "WorkerRuntime", "Wire", "Storage", "StoredOps", "Money", "Ordering", "CheckoutForm", "OrdersAPI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        .target(
+            name: "LedgerService",
+            dependencies: [
+                "WorkerRuntime", "Wire", "Storage", "StoredOps", "Money", "Ledger", "LedgerAPI", "Calculator",
+                "CSodium",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -170,9 +184,18 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "reckon-ledger",
+            dependencies: [
+                "LedgerService", "StorageCommands", "Storage", "WorkerRuntime", "Observability", "ServerCommands",
+                "Calculator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
             name: "reckon",
             dependencies: [
-                "ReckonClient", "Wire", "ZeroMQ", "OrdersAPI",
+                "ReckonClient", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -180,7 +203,7 @@ let package = Package(
             name: "reckon-bench",
             dependencies: [
                 "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "CalcService", "Calculator", "Tax", "Ceiling",
-                "WorkerRuntime", "OrdersService", "StorageSQLite",
+                "WorkerRuntime", "OrdersService", "LedgerService", "Storage", "StorageSQLite", "StoragePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -191,7 +214,7 @@ let package = Package(
         .target(
             name: "ReckonTesting",
             dependencies: [
-                "Storage", "StorageSQLite", "StoragePostgres",
+                "Storage", "StorageSQLite", "StoragePostgres", "Wire", "WorkerRuntime",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -207,7 +230,9 @@ let package = Package(
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
         .testTarget(name: "CalcServiceTests", dependencies: ["CalcService", "Calculator", "Tax", "Wire"]),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),
-        .testTarget(name: "OrderingTests", dependencies: ["Ordering"]),
+        .testTarget(name: "MoneyTests", dependencies: ["Money", "ReckonTesting"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Money", "ReckonTesting"]),
+        .testTarget(name: "OrderingTests", dependencies: ["Ordering", "Money", "ReckonTesting"]),
         .testTarget(name: "CheckoutFormTests", dependencies: ["CheckoutForm"], resources: [.copy("Resources")]),
         .testTarget(
             name: "StorageTests",
@@ -218,7 +243,17 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ReckonClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "ReckonTesting", "Storage"]
+            dependencies: [
+                "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI", "ReckonTesting", "Storage",
+            ]
+        ),
+        .testTarget(
+            name: "LedgerServiceTests",
+            dependencies: [
+                "LedgerService", "LedgerAPI", "Ledger", "Calculator", "WorkerRuntime", "Wire", "Storage",
+                "ReckonTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "OrdersServiceTests",

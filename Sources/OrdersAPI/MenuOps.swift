@@ -24,11 +24,6 @@ public enum OrdersOps {
     ]
 }
 
-/// Arguments of ops that take none.
-public struct NoArgs: Codable, Sendable, Hashable {
-    public init() {}
-}
-
 /// `menu`: the menu with live availability.
 public enum MenuOp: OpContract {
     public static let service = OrdersOps.service

@@ -83,7 +83,7 @@ struct OrderPlacement: Sendable {
                     country: details.address.country
                 )
             ),
-            placedAt: Timestamps.iso(placedAt),
+            placedAt: WallClock.iso8601(millisecondsSince1970: placedAt),
             history: []
         )
         try await orders.orders.insert(

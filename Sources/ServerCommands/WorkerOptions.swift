@@ -1,9 +1,16 @@
 import ArgumentParser
+import Foundation
 import WorkerRuntime
 import ZeroMQ
 
 /// Options every worker executable shares, beyond ``ServerOptions``.
 public struct WorkerOptions: ParsableArguments {
+    @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
+    public var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
+
+    @Option(help: "Worker slots (requests served at once); defaults to twice the CPU count.")
+    public var slots = WorkerConfiguration.defaultSlots
+
     @Option(help: "Milliseconds a SIGTERM waits for in-flight requests before the worker exits.")
     public var drainTimeoutMs = 10_000
 
@@ -28,12 +35,7 @@ public struct WorkerOptions: ParsableArguments {
 
     /// The worker configuration these options describe.
     /// - Throws: `ValidationError` for unreadable key files or a slot count below 1.
-    public func configuration(
-        service: String,
-        gateway: String,
-        slots: Int,
-        server: ServerOptions
-    ) throws -> WorkerConfiguration {
+    public func configuration(service: String, server: ServerOptions) throws -> WorkerConfiguration {
         guard slots > 0 else { throw ValidationError("--slots must be at least 1") }
         var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
         if let serverFile = curveServerKeyFile, let secretFile = curveSecretKeyFile {

@@ -11,4 +11,13 @@ public enum WallClock {
     public static func date(millisecondsSince1970 milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
+
+    /// A stored millisecond count as it travels on the wire: ISO 8601 in UTC with milliseconds
+    /// (`2026-11-23T18:30:00.000Z`).
+    public static func iso8601(millisecondsSince1970 milliseconds: Int64) -> String {
+        date(millisecondsSince1970: milliseconds)
+            .formatted(
+                .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted)
+            )
+    }
 }

@@ -25,13 +25,15 @@ public struct IdempotencyMiddleware: OpMiddleware {
             )
         }
         let db = try request.context.database()
-        let digest = ArgumentsDigest.hex(of: try JSONCoding.encode(request.args ?? .object(JSONObject())))
+        let digest = Blake2bDigest.hex(of: try JSONCoding.encode(request.args ?? .object(JSONObject())))
         let op = request.context.op
-        switch try await IdempotencyRecords.claim(service: service, op: op, key: key, argsDigest: digest, in: db) {
+        let scopedKey = request.context.idempotencyScope.map { "\($0)/\(key)" } ?? key
+        switch try await IdempotencyRecords.claim(service: service, op: op, key: scopedKey, argsDigest: digest, in: db)
+        {
         case .claimed:
             let response = try await next(request)
             let result = String(decoding: response.resultJSON, as: UTF8.self)
-            try await IdempotencyRecords.store(result: result, service: service, op: op, key: key, in: db)
+            try await IdempotencyRecords.store(result: result, service: service, op: op, key: scopedKey, in: db)
             return response
         case .replay(let result):
             request.context.logger.debug("idempotent replay", metadata: ["idempotency.key": "\(key)"])
@@ -43,6 +45,19 @@ public struct IdempotencyMiddleware: OpMiddleware {
                 field: "idempotencyKey"
             )
         }
+    }
+}
+
+/// Whose keys an ``IdempotencyMiddleware`` remembers, in an ``WorkerRuntime/OpContext``.
+enum IdempotencyScopeKey: OpContextKey {
+    typealias Value = String
+}
+
+extension OpContext {
+    /// The owner of the request's idempotency key (a user id), when keys are kept per owner.
+    public var idempotencyScope: String? {
+        get { self[IdempotencyScopeKey.self] }
+        set { self[IdempotencyScopeKey.self] = newValue }
     }
 }
 

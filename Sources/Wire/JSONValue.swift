@@ -67,6 +67,12 @@ extension JSONValue {
         return nil
     }
 
+    /// The number as an `Int`, when this is a JSON number that is a whole number in range.
+    public var intValue: Int? {
+        if case .number(let text) = self { return Int(text) }
+        return nil
+    }
+
     /// The object, when this is a JSON object.
     public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }

@@ -23,3 +23,8 @@ public protocol OpContract: Sendable {
     /// The JSON Schema of ``Args``.
     static var argsSchema: JSONValue { get }
 }
+
+/// Arguments of ops that take none.
+public struct NoArgs: Codable, Sendable, Hashable {
+    public init() {}
+}

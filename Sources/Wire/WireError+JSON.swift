@@ -1,5 +1,6 @@
 extension WireError {
-    /// Reads an error object from a reply (`{"code","message","field"?,"details"?}`), tolerating unknown codes.
+    /// Reads an error object from a reply (`{"code","message","field"?,"details"?,"retryAfterSeconds"?}`),
+    /// tolerating unknown codes.
     public init?(json: JSONValue) {
         guard let code = json["code"]?.stringValue else { return nil }
         let details = json["details"]?.arrayValue?.compactMap { detail -> Detail? in
@@ -10,7 +11,8 @@ extension WireError {
             Code(rawValue: code),
             json["message"]?.stringValue ?? "",
             field: json["field"]?.stringValue,
-            details: details
+            details: details,
+            retryAfterSeconds: json["retryAfterSeconds"]?.intValue
         )
     }
 }

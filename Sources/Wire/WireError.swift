@@ -8,13 +8,22 @@ public struct WireError: Error, Codable, Sendable, Hashable {
     public var field: String?
     /// One entry per bad field, for multi-field validation.
     public var details: [Detail]?
+    /// With `resource_exhausted`: whole seconds to wait before trying again, when the server knows.
+    public var retryAfterSeconds: Int?
 
     /// Creates a wire error.
-    public init(_ code: Code, _ message: String, field: String? = nil, details: [Detail]? = nil) {
+    public init(
+        _ code: Code,
+        _ message: String,
+        field: String? = nil,
+        details: [Detail]? = nil,
+        retryAfterSeconds: Int? = nil
+    ) {
         self.code = code
         self.message = message
         self.field = field
         self.details = details
+        self.retryAfterSeconds = retryAfterSeconds
     }
 
     /// One field's problem in a multi-field validation error.

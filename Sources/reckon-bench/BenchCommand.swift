@@ -15,7 +15,10 @@ struct BenchCommand: AsyncParsableCommand {
                 --args '{"expression":"1+1"}' --flood
               reckon-bench inprocess
             """,
-        subcommands: [RunCommand.self, CompareCommand.self, InProcessCommand.self, OrdersInProcessCommand.self],
+        subcommands: [
+            RunCommand.self, CompareCommand.self, InProcessCommand.self, OrdersInProcessCommand.self,
+            LedgerInProcessCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

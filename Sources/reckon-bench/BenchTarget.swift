@@ -9,16 +9,20 @@ struct BenchTarget: Sendable {
     /// The request bodies: `{"op":…,"args":…,"id":"bench"}` as compact JSON, one per argument object.
     let bodies: [[UInt8]]
 
-    /// - Parameter arguments: the op's arguments as JSON text, one or more.
+    /// - Parameters:
+    ///   - arguments: the op's arguments as JSON text, one or more.
+    ///   - token: a ledger session token for every request.
     /// - Throws: `ValidationError` when an argument is not a JSON object.
-    init(service: String, op: String, arguments: [String]) throws {
+    init(service: String, op: String, arguments: [String], token: String? = nil) throws {
         self.service = service
         self.op = op
         bodies = try arguments.map { text in
             guard let args = try? JSONValue(parsing: text), args.objectValue != nil else {
                 throw ValidationError("--args must be a JSON object, got \(text)")
             }
-            return JSONValue.object(JSONObject([("op", .string(op)), ("args", args), ("id", "bench")])).serialized
+            var request = JSONObject([("op", .string(op)), ("args", args), ("id", "bench")])
+            if let token { request["token"] = .string(token) }
+            return JSONValue.object(request).serialized
         }
     }
 

@@ -53,7 +53,7 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects)
+        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects, token: load.token)
         let result = try await withChildProcesses { children in
             try await Comparison(
                 session: BenchSession(context: try ZMQContext(), children: children, target: target),

@@ -7,6 +7,9 @@ struct LoadOptions: ParsableArguments {
     )
     var args: [String] = []
 
+    @Option(help: "A ledger session token every request carries.")
+    var token: String?
+
     /// The argument objects given, `{}` when none.
     var argumentObjects: [String] { args.isEmpty ? ["{}"] : args }
 

@@ -32,20 +32,14 @@ struct OrdersInProcessCommand: AsyncParsableCommand {
         )
         let menu = try MenuHolder(file: nil)
         try await OrdersService.prepare(database: database, menu: menu)
-        let dispatcher = OpDispatcher(
-            service: OrdersService.name,
-            registry: try OrdersService.makeRegistry(configuration: .init(), database: database, menu: menu),
-            logger: logger
-        )
-        func call(_ op: String, _ args: JSONValue) async throws -> JSONValue {
-            let reply = try JSONValue(
-                parsing: await dispatcher.handle([(["op": .string(op), "args": args] as JSONValue).serialized])
+        let service = InProcessService(
+            dispatcher: OpDispatcher(
+                service: OrdersService.name,
+                registry: try OrdersService.makeRegistry(configuration: .init(), database: database, menu: menu),
+                logger: logger
             )
-            guard reply["ok"] == true, let result = reply["result"] else {
-                throw ValidationError("\(op) failed: \(reply.jsonText)")
-            }
-            return result
-        }
+        )
+        func call(_ op: String, _ args: JSONValue) async throws -> JSONValue { try await service.call(op, args) }
         func newCart() async throws -> JSONValue { try await call("cart.create", [:])["cartId"] ?? .null }
 
         // cart.add: one unit of an item; a line holds at most 999, so a fresh cart every 500 calls (made untimed).
@@ -54,7 +48,7 @@ struct OrdersInProcessCommand: AsyncParsableCommand {
         var addTimes: [Double] = []
         for index in 0..<calls {
             let args: JSONValue = ["cartId": carts[index / 500], "itemId": "poutine"]
-            addTimes.append(try await timed { _ = try await call("cart.add", args) })
+            addTimes.append(try await InProcessService.timed { _ = try await call("cart.add", args) })
         }
         let quoted = try await newCart()
         _ = try await call("cart.add", ["cartId": quoted, "itemId": "poutine", "quantity": 2])
@@ -62,27 +56,14 @@ struct OrdersInProcessCommand: AsyncParsableCommand {
         _ = try await call("cart.addSale", ["cartId": quoted, "saleId": "maritime-lunch"])
         let quoteArgs: JSONValue = ["cartId": quoted, "vouchers": ["MAINS5", "WELCOME10"]]
         var quoteTimes: [Double] = []
-        for _ in 0..<calls { quoteTimes.append(try await timed { _ = try await call("quote", quoteArgs) }) }
+        for _ in 0..<calls {
+            quoteTimes.append(try await InProcessService.timed { _ = try await call("quote", quoteArgs) })
+        }
         await database.close()
 
-        print("orders in-process on SQLite (synchronous=\(synchronous)), \(calls) calls each; per call, µs")
-        print("op          p50       p90       p99")
-        for (name, times) in [("cart.add", addTimes), ("quote", quoteTimes)] {
-            let sorted = times.sorted()
-            func at(_ fraction: Double) -> Double {
-                sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-            }
-            print(
-                name.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + String(format: "%8.1f  %8.1f  %8.1f", at(0.5), at(0.9), at(0.99))
-            )
-        }
-    }
-
-    private func timed(_ body: () async throws -> Void) async throws -> Double {
-        let started = ContinuousClock.now
-        try await body()
-        let elapsed = ContinuousClock.now - started
-        return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+        InProcessService.printPercentiles(
+            "orders in-process on SQLite (synchronous=\(synchronous)), \(calls) calls each; per call, µs",
+            [("cart.add", addTimes), ("quote", quoteTimes)]
+        )
     }
 }

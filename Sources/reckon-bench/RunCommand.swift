@@ -70,7 +70,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects)
+        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects, token: load.token)
         let plan = load.plan(path: direct ? "direct" : "gateway", clients: clients, defaultDuration: .seconds(10))
         let result = try await withChildProcesses { children in
             let session = BenchSession(context: try ZMQContext(), children: children, target: target)

@@ -15,12 +15,6 @@ struct CalcWorkerCommand: AsyncParsableCommand {
         abstract: "Reckon's calc worker: calculator, units, dates, finance, tax, ceilings."
     )
 
-    @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
-    var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
-
-    @Option(help: "Worker slots (requests served at once); defaults to twice the CPU count.")
-    var slots = WorkerConfiguration.defaultSlots
-
     @Option(help: "ECB reference-rates file, CSV or XML (env RECKON_RATES_FILE).")
     var ratesFile: String?
 
@@ -44,12 +38,7 @@ struct CalcWorkerCommand: AsyncParsableCommand {
                 ceilingCatalogue: ceilingCatalogue ?? environment["RECKON_CEILING_CATALOGUE"]
             )
         )
-        let configuration = try worker.configuration(
-            service: CalcService.name,
-            gateway: gateway,
-            slots: slots,
-            server: server
-        )
+        let configuration = try worker.configuration(service: CalcService.name, server: server)
         try await WorkerProcess.run(
             configuration: configuration,
             ops: ops,

@@ -16,12 +16,6 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         abstract: "Reckon's orders worker: menu, carts, vouchers, checkout and exactly-once orders."
     )
 
-    @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
-    var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
-
-    @Option(help: "Worker slots (requests served at once); defaults to twice the CPU count.")
-    var slots = WorkerConfiguration.defaultSlots
-
     @Option(help: "Menu JSON replacing the bundled sample; SIGHUP reloads it (env RECKON_MENU_FILE).")
     var menuFile: String?
 
@@ -62,12 +56,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         )
         let opened = try await database.open(sqliteFile: "orders.sqlite", logger: logger)
         let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)
-        let configuration = try worker.configuration(
-            service: OrdersService.name,
-            gateway: gateway,
-            slots: slots,
-            server: server
-        )
+        let configuration = try worker.configuration(service: OrdersService.name, server: server)
         let background = OrdersBackground(database: opened.database, menu: menu, configuration: service, logger: logger)
         do {
             try await WorkerProcess.run(

@@ -10,7 +10,9 @@ struct ReckonCommand: AsyncParsableCommand {
             CallCommand.self, StatusCommand.self, UpCommand.self, KeygenCommand.self,
             CalcCommand.self, ConvertCommand.self, DateCommand.self, LoanCommand.self, TaxCommand.self,
             CeilingCommand.self, MenuCommand.self, CartCommand.self, QuoteCommand.self, OrderCommand.self,
-            StockCommand.self,
+            StockCommand.self, LedgerSignupCommand.self, LoginCommand.self, LedgerLogoutCommand.self,
+            HouseholdCommand.self, BillCommand.self, BillsCommand.self, BalancesCommand.self, SettleCommand.self,
+            PayCommand.self, LedgerActivityCommand.self, LedgerRecurringCommand.self,
         ]
     )
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReckonTesting
 import Testing
 
 @testable import Ordering

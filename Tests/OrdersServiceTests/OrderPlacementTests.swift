@@ -10,7 +10,7 @@ import Wire
     func placingNeedsAnIdempotencyKey(engine: DatabaseEngine) async throws {
         try await OrdersHarness.with(engine) { orders in
             let cart = try await orders.cart(items: [("steak-frites", 2)])
-            let args = try OrdersHarness.json(OrderPlaceOp.Args(cartId: cart.cartId, form: Forms.valid))
+            let args = try jsonValue(OrderPlaceOp.Args(cartId: cart.cartId, form: Forms.valid))
             let missing = try await orders.failure("order.place", args)
             #expect(missing.code == .invalidArgument)
             #expect(missing.field == "idempotencyKey")

@@ -89,8 +89,8 @@ import Testing
     }
 
     @Test func digestsAreStableAndDistinct() {
-        #expect(ArgumentsDigest.hex(of: Array("{}".utf8)) == ArgumentsDigest.hex(of: Array("{}".utf8)))
-        #expect(ArgumentsDigest.hex(of: Array("{}".utf8)) != ArgumentsDigest.hex(of: Array("{ }".utf8)))
-        #expect(ArgumentsDigest.hex(of: []).count == 64)
+        #expect(Blake2bDigest.hex(of: Array("{}".utf8)) == Blake2bDigest.hex(of: Array("{}".utf8)))
+        #expect(Blake2bDigest.hex(of: Array("{}".utf8)) != Blake2bDigest.hex(of: Array("{ }".utf8)))
+        #expect(Blake2bDigest.hex(of: []).count == 64)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 
 extension VoucherEngine {
     /// Why the voucher is not live now: outside its window or out of uses; `nil` when live.

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import OrdersAPI
 import Storage
 import Wire
@@ -130,7 +131,7 @@ struct OrderStore: Sendable {
             "SELECT status, at FROM orders_order_history WHERE order_id = \(id)"
         ).map { row in (status: try row.text("status"), at: try row.int("at")) }
             .sorted { ($0.at, rank[$0.status] ?? 0) < ($1.at, rank[$1.status] ?? 0) }
-            .map { OrderView.StatusChange(status: $0.status, at: Timestamps.iso($0.at)) }
+            .map { OrderView.StatusChange(status: $0.status, at: WallClock.iso8601(millisecondsSince1970: $0.at)) }
         return order
     }
 }

@@ -1,3 +1,4 @@
+import Money
 import Ordering
 
 /// Money on the wire: decimal strings with the menu's digits, read back exactly.

@@ -1,5 +1,7 @@
+import Money
 import Ordering
 import OrdersAPI
+import Storage
 
 /// Turns priced domain values into the wire's views, money as decimal strings in the menu's digits.
 struct OrdersViews: Sendable {
@@ -18,7 +20,7 @@ struct OrdersViews: Sendable {
             subtotal: money(priced.subtotal),
             discount: money(priced.discount),
             total: money(priced.total),
-            expiresAt: Timestamps.iso(expiresAt)
+            expiresAt: WallClock.iso8601(millisecondsSince1970: expiresAt)
         )
     }
 

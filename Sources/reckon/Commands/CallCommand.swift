@@ -12,6 +12,7 @@ struct CallCommand: AsyncParsableCommand {
     @Argument(help: "The service, e.g. calc or gateway.") var service: String
     @Argument(help: "The op, e.g. evaluate; every service answers ops.") var op: String
     @Option(help: "The op's arguments as a JSON object.") var args = "{}"
+    @Option(help: "A ledger session token (from auth.login) to send with the request.") var token: String?
     @OptionGroup var client: ClientOptions
 
     func validate() throws {
@@ -21,7 +22,7 @@ struct CallCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try await client.call(service: service, op: op, args: try JSONValue(parsing: args))
+        let result = try await client.call(service: service, op: op, args: try JSONValue(parsing: args), token: token)
         print(result.prettyText)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OrdersAPI
+import Wire
 
 extension CartCommand {
     /// `reckon cart create`: a new, empty cart; prints its id.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OrdersAPI
+import Wire
 
 /// `reckon menu`: the `orders` service's menu with what is available now.
 struct MenuCommand: AsyncParsableCommand {

@@ -24,11 +24,11 @@ struct ClientOptions: ParsableArguments {
 
     /// Calls `op` on `service` and returns the reply's `result`. A reply error is printed to standard error and
     /// ends the command with exit code 1.
-    func call(service: String, op: String, args: JSONValue = [:]) async throws -> JSONValue {
+    func call(service: String, op: String, args: JSONValue = [:], token: String? = nil) async throws -> JSONValue {
         let client = try makeClient()
         defer { client.close() }
         do {
-            return try await client.call(service: service, op: op, args: args)
+            return try await client.call(service: service, op: op, args: args, token: token)
         } catch let error as WireError {
             FileHandle.standardError.write(Data((Self.describe(error) + "\n").utf8))
             throw ExitCode(1)

@@ -12,7 +12,7 @@ struct UpCommand: AsyncParsableCommand {
     )
 
     /// The worker executables `reckon up` starts when they exist beside `reckon`.
-    static let workerNames = ["reckon-calc", "reckon-orders"]
+    static let workerNames = ["reckon-calc", "reckon-orders", "reckon-ledger"]
 
     @Option(help: "Client endpoint for the gateway (env RECKON_CLIENT_ENDPOINT).")
     var clientEndpoint = ProcessInfo.processInfo.environment["RECKON_CLIENT_ENDPOINT"] ?? "tcp://127.0.0.1:5555"
@@ -58,7 +58,10 @@ struct UpCommand: AsyncParsableCommand {
     private var stateArguments: [String: [String]] {
         get throws {
             let data = URL(fileURLWithPath: dataDir).appendingPathComponent("data").path
-            return ["reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)]]
+            return [
+                "reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)],
+                "reckon-ledger": ["--data-dir", data],
+            ]
         }
     }
 

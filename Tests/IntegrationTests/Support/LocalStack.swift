@@ -88,11 +88,21 @@ final class LocalStack: Sendable {
     /// Starts one `reckon-orders` process with `arguments` (its database flags, say).
     @discardableResult
     func startOrdersWorker(slots: Int = 2, _ arguments: [String]) throws -> ChildProcess {
+        try startStatefulWorker("reckon-orders", slots: slots, arguments)
+    }
+
+    /// Starts one `reckon-ledger` process with `arguments` (its database flags, say).
+    @discardableResult
+    func startLedgerWorker(slots: Int = 2, _ arguments: [String]) throws -> ChildProcess {
+        try startStatefulWorker("reckon-ledger", slots: slots, arguments)
+    }
+
+    private func startStatefulWorker(_ name: String, slots: Int, _ arguments: [String]) throws -> ChildProcess {
         let common = [
             "--gateway", workerEndpoint, "--slots", "\(slots)", "--heartbeat-ms", "\(heartbeatMs)", "--liveness",
             "\(liveness)",
         ]
-        return processes.add(try ChildProcess("reckon-orders", common + arguments + workerArguments), role: .worker)
+        return processes.add(try ChildProcess(name, common + arguments + workerArguments), role: .worker)
     }
 
     /// The repository's root folder.

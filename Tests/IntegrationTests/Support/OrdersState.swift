@@ -2,7 +2,7 @@ import Foundation
 import ReckonTesting
 import Storage
 
-/// Database flags for `reckon-orders` in a test: a fresh SQLite folder, or a fresh PostgreSQL database on the test
+/// Database flags for `reckon-orders` or `reckon-ledger` in a test: a fresh SQLite folder, or a fresh PostgreSQL database on the test
 /// server; removed afterwards.
 enum OrdersState {
     static func with(_ engine: DatabaseEngine, _ body: @Sendable ([String]) async throws -> Void) async throws {

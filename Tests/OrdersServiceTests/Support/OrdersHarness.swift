@@ -7,9 +7,8 @@ import Storage
 import Wire
 import WorkerRuntime
 
-/// The `orders` service over a fresh test database, driven through its real ``OpDispatcher`` with JSON request
-/// bodies exactly as a worker receives them: no sockets, no gateway.
-struct OrdersHarness: Sendable {
+/// The `orders` service over a fresh test database, driven through its real ``OpDispatcher``.
+struct OrdersHarness: DispatchingHarness {
     /// The staff key every harness is configured with (unless a test configures another).
     static let staffKey = "staff-key-for-tests"
 
@@ -66,78 +65,6 @@ struct OrdersHarness: Sendable {
         return OrdersHarness(database: database, dispatcher: dispatcher, menu: menu)
     }
 
-    // MARK: - Raw requests
-
-    /// Sends one request body and answers the whole reply envelope.
-    func send(
-        _ op: String,
-        _ args: JSONValue? = nil,
-        token: String? = nil,
-        key: String? = nil,
-        id: String? = nil
-    ) async throws -> JSONValue {
-        var request = JSONObject([("op", .string(op))])
-        if let args { request["args"] = args }
-        if let id { request["id"] = .string(id) }
-        if let token { request["token"] = .string(token) }
-        if let key { request["idempotencyKey"] = .string(key) }
-        let reply = await dispatcher.handle([JSONValue.object(request).serialized])
-        return try JSONValue(parsing: reply)
-    }
-
-    /// Sends one request and answers its result; a failed reply is thrown as its ``WireError``.
-    func call(
-        _ op: String,
-        _ args: JSONValue? = nil,
-        token: String? = nil,
-        key: String? = nil
-    ) async throws -> JSONValue {
-        try await send(op, args, token: token, key: key).replyResult()
-    }
-
-    /// The error a request is answered with; throws ``UnexpectedSuccess`` when it succeeds.
-    func failure(
-        _ op: String,
-        _ args: JSONValue? = nil,
-        token: String? = nil,
-        key: String? = nil
-    ) async throws -> WireError {
-        do {
-            let result = try await call(op, args, token: token, key: key)
-            throw UnexpectedSuccess(op: op, result: result.jsonText)
-        } catch let error as WireError {
-            return error
-        }
-    }
-
-    // MARK: - Typed requests
-
-    /// Calls an op through its contract, encoding the arguments and decoding the result.
-    func call<Contract: OpContract>(
-        _ contract: Contract.Type,
-        _ args: Contract.Args,
-        token: String? = nil,
-        key: String? = nil
-    ) async throws -> Contract.Result {
-        let result = try await call(Contract.name, try Self.json(args), token: token, key: key)
-        return try JSONValueDecoder.decode(Contract.Result.self, from: result)
-    }
-
-    /// The error an op answers through its contract; throws ``UnexpectedSuccess`` when it succeeds.
-    func failure<Contract: OpContract>(
-        _ contract: Contract.Type,
-        _ args: Contract.Args,
-        token: String? = nil,
-        key: String? = nil
-    ) async throws -> WireError {
-        try await failure(Contract.name, try Self.json(args), token: token, key: key)
-    }
-
-    /// A value as JSON, through the wire's own encoder.
-    static func json(_ value: some Encodable) throws -> JSONValue {
-        try JSONValue(parsing: try JSONCoding.encode(value))
-    }
-
     // MARK: - Shortcuts
 
     /// A new cart holding `items` (item id and quantity) and `sales` (sale id and quantity), in that order.
@@ -191,11 +118,4 @@ struct OrdersHarness: Sendable {
             ).first?.int("used") ?? 0
         }
     }
-}
-
-/// A request that should have failed succeeded.
-struct UnexpectedSuccess: Error, CustomStringConvertible {
-    let op: String
-    let result: String
-    var description: String { "\(op) succeeded but a failure was expected: \(result)" }
 }

@@ -1,3 +1,5 @@
+import Money
+
 extension ItemEntry {
     static let keys = ["id", "name", "description", "kind", "price", "discountPrice", "stock", "soldOut", "tags"]
 }

@@ -1,3 +1,5 @@
+import Money
+
 extension MenuReader {
     /// Checks what single entries cannot: unique ids, references that resolve to the right kind of item, every item
     /// reachable (regular and discount items in a group, special items in a bundle), and bundles priced below their

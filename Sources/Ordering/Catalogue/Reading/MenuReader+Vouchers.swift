@@ -1,3 +1,5 @@
+import Money
+
 extension VoucherEntry {
     static let keys = [
         "code", "description", "percent", "amount", "scope", "minSpend", "minQuantity", "startsAt", "endsAt",

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 
 /// An object of the menu file with its JSON path, e.g. `items[3]`.
 struct JSONObject {

@@ -1,4 +1,5 @@
-import Ordering
+import Money
+import ReckonTesting
 import Testing
 
 @Suite struct MinorUnitsTests {

@@ -1,0 +1,195 @@
+import Wire
+
+/// `balances`: each member's paid, share and net per currency, and who owes whom before simplification.
+public enum BalancesOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "balances"
+    public static let summary = "Per currency: each member's paid, share, sent, received and net; pairwise debts"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["householdId"],
+        "properties": [
+            "householdId": LedgerOps.id,
+            "convertTo": [
+                "type": "string", "description": "ISO 4217: also show the nets converted with the operator's rates",
+            ],
+        ],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var householdId: String
+        public var convertTo: String?
+        public init(householdId: String, convertTo: String? = nil) {
+            self.householdId = householdId
+            self.convertTo = convertTo
+        }
+    }
+    public typealias Result = BalancesView
+}
+
+/// `settle.suggest`: the fewest transfers that clear every balance, each with what it pays for.
+public enum SettleSuggestOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "settle.suggest"
+    public static let summary = "A plan of at most n-1 transfers per currency (minimal up to 12 people), explained"
+    public static let argsSchema = LedgerOps.household
+    public typealias Args = HouseholdArgs
+    public typealias Result = SettlePlanView
+}
+
+/// Balances of a household.
+public struct BalancesView: Codable, Sendable, Hashable {
+    /// Every member's balance in every currency the household used (each carries its `currency`).
+    public var members: [BalanceView]
+    /// Un-simplified pairwise debts, per currency.
+    public var debts: [DebtView]
+    /// The currencies in use, sorted.
+    public var currencies: [String]
+    /// With `convertTo`: each member's nets converted and summed.
+    public var converted: ConvertedBalancesView?
+
+    /// Creates the value.
+    public init(
+        members: [BalanceView],
+        debts: [DebtView],
+        currencies: [String],
+        converted: ConvertedBalancesView?
+    ) {
+        self.members = members
+        self.debts = debts
+        self.currencies = currencies
+        self.converted = converted
+    }
+}
+
+/// One member's balance in one currency. `net = paid - share + sent - received`; the nets of a currency sum to 0.
+public struct BalanceView: Codable, Sendable, Hashable {
+    public var userId: String
+    public var currency: String
+    /// What they paid for bills.
+    public var paid: String
+    /// Their shares of bills.
+    public var share: String
+    /// Payments they made.
+    public var sent: String
+    /// Payments they received.
+    public var received: String
+    /// Positive: they are owed; negative: they owe.
+    public var net: String
+
+    /// Creates the value.
+    public init(
+        userId: String,
+        currency: String,
+        paid: String,
+        share: String,
+        sent: String,
+        received: String,
+        net: String
+    ) {
+        self.userId = userId
+        self.currency = currency
+        self.paid = paid
+        self.share = share
+        self.sent = sent
+        self.received = received
+        self.net = net
+    }
+}
+
+/// `from` owes `to` `amount` in `currency`.
+public struct DebtView: Codable, Sendable, Hashable {
+    public var from: String
+    public var to: String
+    public var amount: String
+    public var currency: String
+
+    /// Creates the value.
+    public init(from: String, to: String, amount: String, currency: String) {
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.currency = currency
+    }
+}
+
+/// Nets converted into one currency, with the rates used; a view only, nothing stored is converted.
+public struct ConvertedBalancesView: Codable, Sendable, Hashable {
+    public var currency: String
+    /// Each member's converted net (rounded half-even to the currency's minor unit).
+    public var members: [MemberAmount]
+    /// One rate per currency converted: 1 unit of `from` is `rate` units of the target.
+    public var rates: [RateUsed]
+
+    /// Creates the value.
+    public init(currency: String, members: [MemberAmount], rates: [RateUsed]) {
+        self.currency = currency
+        self.members = members
+        self.rates = rates
+    }
+}
+
+/// A rate from the operator's table.
+public struct RateUsed: Codable, Sendable, Hashable {
+    public var from: String
+    public var rate: String
+    /// The date of the rates table the rate comes from.
+    public var date: String
+
+    /// Creates the value.
+    public init(from: String, rate: String, date: String) {
+        self.from = from
+        self.rate = rate
+        self.date = date
+    }
+}
+
+/// A settle-up plan.
+public struct SettlePlanView: Codable, Sendable, Hashable {
+    public var transfers: [TransferView]
+    /// Per currency: `minimal` (exact search) or `greedy` (too many people for it).
+    public var methods: [String: String]
+
+    /// Creates the value.
+    public init(transfers: [TransferView], methods: [String: String]) {
+        self.transfers = transfers
+        self.methods = methods
+    }
+}
+
+/// One transfer of a plan and the entries whose debt it settles.
+public struct TransferView: Codable, Sendable, Hashable {
+    public var from: String
+    public var to: String
+    public var amount: String
+    public var currency: String
+    /// The bills and payments that make up the debt it settles; their amounts add up to `amount`.
+    public var because: [ReasonView]
+
+    /// Creates the value.
+    public init(from: String, to: String, amount: String, currency: String, because: [ReasonView]) {
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.currency = currency
+        self.because = because
+    }
+}
+
+/// A bill or payment behind (part of) a transfer.
+public struct ReasonView: Codable, Sendable, Hashable {
+    /// `bill` or `payment`.
+    public var kind: String
+    public var id: String
+    public var description: String
+    public var date: String
+    /// The part of the transfer this entry accounts for.
+    public var amount: String
+
+    /// Creates the value.
+    public init(kind: String, id: String, description: String, date: String, amount: String) {
+        self.kind = kind
+        self.id = id
+        self.description = description
+        self.date = date
+        self.amount = amount
+    }
+}

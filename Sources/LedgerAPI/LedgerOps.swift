@@ -1,0 +1,49 @@
+import Wire
+
+/// The ops of the `ledger` service, one type each; see docs/api.md. Every op but `auth.signup` and `auth.login`
+/// needs the request's `token` (from `auth.login`).
+public enum LedgerOps {
+    /// The service name.
+    public static let service = "ledger"
+
+    static let id: JSONValue = ["type": "string"]
+    static let amount: JSONValue = [
+        "type": "string", "description": "decimal text in the currency's minor digits, e.g. \"84.30\"",
+    ]
+    static let date: JSONValue = ["type": "string", "description": "ISO 8601 date, YYYY-MM-DD"]
+    static let currency: JSONValue = ["type": "string", "description": "ISO 4217 code, e.g. CAD"]
+    static let version: JSONValue = ["type": "integer", "minimum": 1, "description": "the version last read"]
+    static let household: JSONValue = [
+        "type": "object", "required": ["householdId"], "properties": ["householdId": id],
+    ]
+    static let split: JSONValue = [
+        "type": "object", "required": ["kind"],
+        "properties": [
+            "kind": ["enum": ["equal", "exact", "shares", "percent", "itemized"]],
+            "among": ["type": "array", "items": id, "description": "equal: who shares (default: every member)"],
+            "amounts": [
+                "type": "object", "additionalProperties": amount, "description": "exact: must sum to the bill",
+            ],
+            "shares": ["type": "object", "additionalProperties": ["type": "integer", "minimum": 1]],
+            "percents": [
+                "type": "object", "additionalProperties": ["type": ["string", "integer"]],
+                "description": "percent: up to 2 decimals each, summing to 100",
+            ],
+            "items": [
+                "type": "array",
+                "items": [
+                    "type": "object", "required": ["amount", "among"],
+                    "properties": [
+                        "description": ["type": "string"], "amount": amount,
+                        "among": ["type": "array", "items": id],
+                    ],
+                ],
+            ],
+            "tax": amount, "tip": amount,
+        ],
+    ]
+    static let payers: JSONValue = [
+        "type": "object", "additionalProperties": amount,
+        "description": "several payers: userId to the amount each paid, summing to the bill",
+    ]
+}

@@ -1,0 +1,121 @@
+import Wire
+
+/// `payments.record`: one member paid another back, so balances move.
+public enum PaymentsRecordOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "payments.record"
+    public static let summary = "Records that one member paid another (a settle-up transfer)"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["householdId", "from", "to", "amount"],
+        "properties": [
+            "householdId": LedgerOps.id, "from": LedgerOps.id, "to": LedgerOps.id, "amount": LedgerOps.amount,
+            "currency": LedgerOps.currency, "date": LedgerOps.date, "note": ["type": "string"],
+        ],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var householdId: String
+        public var from: String
+        public var to: String
+        public var amount: String
+        public var currency: String?
+        public var date: String?
+        public var note: String?
+        public init(
+            householdId: String,
+            from: String,
+            to: String,
+            amount: String,
+            currency: String? = nil,
+            date: String? = nil,
+            note: String? = nil
+        ) {
+            self.householdId = householdId
+            self.from = from
+            self.to = to
+            self.amount = amount
+            self.currency = currency
+            self.date = date
+            self.note = note
+        }
+    }
+    public typealias Result = PaymentView
+}
+
+/// Arguments naming a payment, with the version last read where a change checks one.
+public struct PaymentRefArgs: Codable, Sendable, Hashable {
+    public var paymentId: String
+    public var version: Int?
+    public init(paymentId: String, version: Int? = nil) {
+        self.paymentId = paymentId
+        self.version = version
+    }
+}
+
+/// `payments.delete`: deletes a payment recorded by mistake (kept in the activity log).
+public enum PaymentsDeleteOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "payments.delete"
+    public static let summary = "Deletes a payment; the activity log keeps it (version optional, checked when given)"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["paymentId"],
+        "properties": ["paymentId": LedgerOps.id, "version": LedgerOps.version],
+    ]
+    public typealias Args = PaymentRefArgs
+    public typealias Result = Done
+}
+
+/// `payments.list`: a household's payments, newest first, a page at a time.
+public enum PaymentsListOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "payments.list"
+    public static let summary = "A household's payments, newest date first, paged by cursor"
+    public static let argsSchema = pageSchema
+    public typealias Args = PageArgs
+    public struct Result: Codable, Sendable, Hashable {
+        public var payments: [PaymentView]
+        public var nextCursor: String?
+        public init(payments: [PaymentView], nextCursor: String?) {
+            self.payments = payments
+            self.nextCursor = nextCursor
+        }
+    }
+}
+
+/// A payment between two members.
+public struct PaymentView: Codable, Sendable, Hashable {
+    public var paymentId: String
+    public var householdId: String
+    public var from: String
+    public var to: String
+    public var amount: String
+    public var currency: String
+    public var date: String
+    public var note: String?
+    public var version: Int
+    public var createdBy: String
+
+    /// Creates the value.
+    public init(
+        paymentId: String,
+        householdId: String,
+        from: String,
+        to: String,
+        amount: String,
+        currency: String,
+        date: String,
+        note: String?,
+        version: Int,
+        createdBy: String
+    ) {
+        self.paymentId = paymentId
+        self.householdId = householdId
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.currency = currency
+        self.date = date
+        self.note = note
+        self.version = version
+        self.createdBy = createdBy
+    }
+}

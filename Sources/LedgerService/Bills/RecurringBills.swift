@@ -1,0 +1,74 @@
+import Foundation
+import Ledger
+import LedgerAPI
+import Storage
+import Wire
+
+extension HouseholdBook {
+    /// Creates the bills of `rule` due up to `today`, exactly once across replicas; returns how many it made. A
+    /// template that no longer composes (a member in its split left) pauses the rule instead, with an activity
+    /// entry saying why.
+    func createDue(_ rule: RecurringStore.Rule, through today: String, in db: any SQLExecutor) async throws -> Int {
+        guard rule.state == "active" else { return 0 }
+        let after = [rule.lastDate, rule.resumeAfter].compactMap { $0 }.max()
+        let dates = try recurrence(of: rule).occurrences(after: after, through: today)
+        guard let last = dates.last else { return 0 }
+        let household = try await households.find(rule.householdID, in: db)
+        let composer = BillComposer(
+            householdCurrency: household?.currency ?? "CAD",
+            members: try await households.currentMemberIDs(rule.householdID, in: db),
+            today: today
+        )
+        let bills: [StoredBill]
+        do {
+            bills = try dates.map { date in
+                var fields = rule.template
+                fields.date = date
+                return try composer.compose(
+                    id: "b_" + UUID().uuidString.lowercased(),
+                    household: rule.householdID,
+                    fields: fields,
+                    createdBy: rule.createdBy,
+                    recurringID: rule.id
+                )
+            }
+        } catch let error as WireError {
+            try await recurring.setState(rule.id, "paused", resumeAfter: nil, in: db)
+            try await activity.record(
+                .init(
+                    action: "recurring.paused",
+                    entity: "recurring",
+                    entityID: rule.id,
+                    before: rule.view,
+                    after: ["reason": error.message] as [String: String]
+                ),
+                household: rule.householdID,
+                userID: rule.createdBy,
+                in: db
+            )
+            return 0
+        }
+        guard try await recurring.claim(rule, through: last, in: db) else { return 0 }
+        for bill in bills {
+            try await self.bills.insert(bill, createdBy: rule.createdBy, in: db)
+            try await totals.apply(bill.entry(), household: rule.householdID, sign: 1, in: db)
+            try await activity.record(
+                .init(action: "bill.recurred", entity: "bill", entityID: bill.id, before: nil, after: bill.view),
+                household: rule.householdID,
+                userID: rule.createdBy,
+                in: db
+            )
+        }
+        return bills.count
+    }
+
+    /// The domain rule of a stored rule.
+    func recurrence(of rule: RecurringStore.Rule) -> RecurrenceRule {
+        RecurrenceRule(
+            frequency: rule.frequency == "weekly" ? .weekly : .monthly,
+            interval: rule.interval,
+            start: rule.start,
+            end: rule.end
+        )
+    }
+}

@@ -1,0 +1,47 @@
+import LedgerAPI
+import Storage
+import StoredOps
+import WorkerRuntime
+
+/// The ledger's stores and settings, shared by its ops.
+struct HouseholdBook: Sendable {
+    let configuration: LedgerService.Configuration
+    let users = UserStore()
+    let sessions: SessionStore
+    let throttle: LoginThrottle
+    let households = HouseholdStore()
+    let requests = RequestStore()
+    let bills = BillStore()
+    let payments = PaymentStore()
+    let activity = ActivityLog()
+    let totals = BalanceTotals()
+    let recurring = RecurringStore()
+
+    init(configuration: LedgerService.Configuration) {
+        self.configuration = configuration
+        sessions = SessionStore(lifetimeMilliseconds: configuration.sessionLifetime.milliseconds)
+        throttle = LoginThrottle(
+            limit: configuration.loginFailureLimit,
+            windowMilliseconds: configuration.loginWindow.milliseconds
+        )
+    }
+}
+
+/// Who asks and where: the op's transaction, the signed-in user, and the household they are a current member of.
+struct HouseholdMember: Sendable {
+    let db: any SQLExecutor
+    let userID: String
+    let household: HouseholdStore.Household
+    let role: HouseholdStore.Role
+}
+
+extension HouseholdBook {
+    /// The signed-in user as a current member of `householdID`.
+    /// - Throws: `not_found` when they are not one (or it does not exist).
+    func member(of householdID: String, _ context: OpContext) async throws -> HouseholdMember {
+        let db = try context.database()
+        let userID = try context.userID()
+        let (household, role) = try await households.membership(householdID, userID: userID, in: db)
+        return HouseholdMember(db: db, userID: userID, household: household, role: role)
+    }
+}

@@ -1,0 +1,128 @@
+import Calculator
+import Foundation
+import LedgerAPI
+import Logging
+import Storage
+import StoredOps
+import WorkerRuntime
+
+/// The `ledger` service: accounts, households, bills and splits, balances, settle-up and the activity log, over a
+/// ``Database``.
+public enum LedgerService {
+    /// The service name workers register.
+    public static let name = LedgerOps.service
+
+    /// How the service behaves.
+    public struct Configuration: Sendable {
+        /// - `sessionLifetime` (duration, 30 days): how long a session token lasts.
+        public var sessionLifetime: Duration
+        /// - `passwords` (Argon2id parameters, libsodium's interactive level): how passwords are hashed.
+        public var passwords: PasswordHasher
+        /// - `loginFailureLimit` (5) failed sign-ins per username within `loginWindow` (15 min) lock it until the
+        ///   window ends.
+        public var loginFailureLimit: Int
+        public var loginWindow: Duration
+        /// - `rates` (none): the reference-rates table calc loads, for `balances` `convertTo`.
+        public var rates: RatesTable?
+        /// - `today`: the current date (UTC) as `YYYY-MM-DD`; recurring bills are due up to it.
+        public var today: @Sendable () -> String
+
+        public init(
+            sessionLifetime: Duration = .seconds(30 * 24 * 3600),
+            passwords: PasswordHasher = .interactive,
+            loginFailureLimit: Int = 5,
+            loginWindow: Duration = .seconds(15 * 60),
+            rates: RatesTable? = nil,
+            today: @escaping @Sendable () -> String = LedgerService.utcToday
+        ) {
+            self.sessionLifetime = sessionLifetime
+            self.passwords = passwords
+            self.loginFailureLimit = loginFailureLimit
+            self.loginWindow = loginWindow
+            self.rates = rates
+            self.today = today
+        }
+    }
+
+    /// Today's date in UTC, `YYYY-MM-DD`.
+    @Sendable public static func utcToday() -> String {
+        String(WallClock.iso8601(millisecondsSince1970: WallClock.millisecondsSince1970()).prefix(10))
+    }
+
+    /// Brings the schema up to date.
+    /// - Throws: `StorageError`.
+    public static func prepare(database: any Database) async throws {
+        try await Migrator(service: name, migrations: LedgerMigrations.all).migrate(database)
+    }
+
+    /// Creates the occurrences of recurring bills due up to today; returns how many. Safe to run from every
+    /// replica at once: each occurrence is created exactly once.
+    /// - Throws: `StorageError`.
+    @discardableResult
+    public static func createDueOccurrences(database: any Database, configuration: Configuration) async throws -> Int {
+        let book = HouseholdBook(configuration: configuration)
+        let today = configuration.today()
+        var created = 0
+        for rule in try await database.read({ db in try await book.recurring.active(in: db) }) {
+            created += try await database.write { db in
+                // Read again inside the write: another replica may have moved it on since.
+                try await book.createDue(try await book.recurring.find(rule.id, in: db), through: today, in: db)
+            }
+        }
+        return created
+    }
+
+    /// Deletes old sessions and idempotency records; returns how many of each went.
+    /// - Throws: `StorageError`.
+    public static func purge(
+        database: any Database,
+        retention: Duration = .seconds(7 * 24 * 3600)
+    ) async throws
+        -> (sessions: Int, records: Int)
+    {
+        let sessions = SessionStore(lifetimeMilliseconds: 0)
+        let retained = retention.milliseconds
+        let purged = try await database.write { db in try await sessions.purge(olderThanMilliseconds: retained, in: db)
+        }
+        let records = try await IdempotencyRecords.purge(olderThanMilliseconds: retained, in: database)
+        return (purged, records)
+    }
+
+    /// Registers every op of the service.
+    public static func makeRegistry(configuration: Configuration, database: any Database) -> OpRegistry {
+        let book = HouseholdBook(configuration: configuration)
+        let chains = LedgerChains(database: database, sessions: book.sessions)
+        var registry = OpRegistry()
+        registry.registerAuthOps(book, chains, database: database)
+        registry.registerHouseholdOps(book, chains)
+        registry.registerRoommateOps(book, chains)
+        registry.registerBillOps(book, chains)
+        registry.registerPaymentOps(book, chains)
+        registry.registerBalanceOps(book, chains)
+        registry.registerRecurringOps(book, chains)
+        registry.registerActivityOps(book, chains)
+        return registry
+    }
+}
+
+/// The middleware chains the ledger's ops run behind.
+struct LedgerChains: Sendable {
+    /// A read by a signed-in user.
+    let read: [any OpMiddleware]
+    /// A write by a signed-in user: one transaction, the session check, idempotency per user.
+    let write: [any OpMiddleware]
+
+    init(database: any Database, sessions: SessionStore) {
+        let session = SessionMiddleware(sessions: sessions)
+        read = [TransactionMiddleware(database: database, access: .read), session]
+        write = [
+            TransactionMiddleware(database: database, access: .write), session,
+            IdempotencyMiddleware(service: LedgerService.name),
+        ]
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
+}

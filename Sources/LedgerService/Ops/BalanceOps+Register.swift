@@ -1,0 +1,130 @@
+import Ledger
+import LedgerAPI
+import Money
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `balances` and `settle.suggest`.
+    mutating func registerBalanceOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(BalancesOp.self, middleware: chains.read) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, household) = (member.db, member.household)
+            let balances = try await book.totals.balances(household.id, in: db)
+            let debts = try await book.totals.debts(household.id, in: db)
+            let currencies = balances.keys.sorted()
+            return BalancesView(
+                members: currencies.flatMap { currency in
+                    balances[currency, default: [:]].sorted { $0.key < $1.key }.map { member, balance in
+                        BalanceView(member, balance, currency: currency)
+                    }
+                },
+                debts: currencies.flatMap { currency in
+                    let digits = Currency(code: currency)?.minorDigits ?? 2
+                    return debts[currency, default: []].map {
+                        DebtView(
+                            from: $0.from,
+                            to: $0.to,
+                            amount: MinorUnits.format($0.amount, digits: digits),
+                            currency: currency
+                        )
+                    }
+                },
+                currencies: currencies,
+                converted: try args.convertTo.map {
+                    try BalanceConversion(rates: book.configuration.rates).convert(balances, to: $0)
+                }
+            )
+        }
+        register(SettleSuggestOp.self, middleware: chains.read) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, household) = (member.db, member.household)
+            var transfers: [TransferView] = []
+            var methods: [String: String] = [:]
+            for (currency, members) in try await book.totals.balances(household.id, in: db).sorted(by: {
+                $0.key < $1.key
+            }) {
+                let nets = members.mapValues(\.net).filter { $0.value != 0 }
+                guard !nets.isEmpty else { continue }
+                methods[currency] = nets.count <= HouseholdBook.exactSearchLimit ? "minimal" : "greedy"
+                transfers += try await book.explainedPlan(nets, currency: currency, household: household.id, in: db)
+            }
+            return SettlePlanView(transfers: transfers, methods: methods)
+        }
+    }
+}
+
+extension HouseholdBook {
+    /// Up to this many members with a non-zero net, plans are the exact minimum; greedy beyond.
+    static let exactSearchLimit = 12
+
+    /// The plan for one currency, each transfer with the entries behind the debt it settles.
+    func explainedPlan(
+        _ nets: [String: Int64],
+        currency: String,
+        household: String,
+        in db: any SQLExecutor
+    )
+        async throws -> [TransferView]
+    {
+        let plan = SettlePlanner.plan(nets: nets, exactSearchLimit: Self.exactSearchLimit)
+        let digits = Currency(code: currency)?.minorDigits ?? 2
+        var slices: [String: [ExplainedTransfer.Reason]] = [:]
+        var entries: [String: DebtSources.Entry] = [:]
+        for debtor in Set(plan.map(\.from)).sorted() {
+            let sources = try await DebtSources().slices(
+                debtor: debtor,
+                debt: -(nets[debtor] ?? 0),
+                currency: currency,
+                household: household,
+                in: db
+            )
+            slices[debtor] = sources.slices
+            entries.merge(sources.entries) { first, _ in first }
+        }
+        return SettlePlanner.explain(plan, debtSlices: slices).map { explained in
+            TransferView(
+                from: explained.transfer.from,
+                to: explained.transfer.to,
+                amount: MinorUnits.format(explained.transfer.amount, digits: digits),
+                currency: currency,
+                because: explained.because.map { reason in
+                    let entry = entries[reason.entryID]
+                    return ReasonView(
+                        kind: entry?.kind ?? "bill",
+                        id: reason.entryID,
+                        description: entry?.description ?? "",
+                        date: entry?.date ?? "",
+                        amount: MinorUnits.format(reason.amount, digits: digits)
+                    )
+                }
+            )
+        }
+    }
+
+    /// The currencies in which `userID`'s balance is not zero, as "-12.30 CAD".
+    func nonZeroNets(of userID: String, in household: String, db: any SQLExecutor) async throws -> [String] {
+        try await totals.balances(household, in: db).sorted { $0.key < $1.key }.compactMap { currency, members in
+            guard let net = members[userID]?.net, net != 0 else { return nil }
+            return "\(MinorUnits.format(net, digits: Currency(code: currency)?.minorDigits ?? 2)) \(currency)"
+        }
+    }
+}
+
+extension BalanceView {
+    /// A member's totals as they travel.
+    init(_ member: String, _ balance: MemberBalance, currency: String) {
+        let digits = Currency(code: currency)?.minorDigits ?? 2
+        self.init(
+            userId: member,
+            currency: currency,
+            paid: MinorUnits.format(balance.paid, digits: digits),
+            share: MinorUnits.format(balance.share, digits: digits),
+            sent: MinorUnits.format(balance.sent, digits: digits),
+            received: MinorUnits.format(balance.received, digits: digits),
+            net: MinorUnits.format(balance.net, digits: digits)
+        )
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import LedgerAPI
+import Money
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `household.create`, `household.list`, `household.get`.
+    mutating func registerHouseholdOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(HouseholdCreateOp.self, middleware: chains.write) { args, context in
+            let db = try context.database()
+            let userID = try context.userID()
+            let name = args.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard (1...100).contains(name.count) else {
+                throw WireError(.invalidArgument, "a household name has 1 to 100 characters", field: "name")
+            }
+            let currency = try Currency.named(args.currency ?? "CAD", field: "currency")
+            let household = try await book.households.create(
+                name: name,
+                currency: currency.code,
+                ownerID: userID,
+                in: db
+            )
+            let view = try await book.view(of: household, role: .owner, in: db)
+            try await book.activity.record(
+                .init(
+                    action: "household.created",
+                    entity: "household",
+                    entityID: household.id,
+                    before: nil,
+                    after: view
+                ),
+                household: household.id,
+                userID: userID,
+                in: db
+            )
+            return view
+        }
+        register(HouseholdListOp.self, middleware: chains.read) { _, context in
+            let db = try context.database()
+            var households: [HouseholdView] = []
+            for (household, role) in try await book.households.list(userID: try context.userID(), in: db) {
+                households.append(try await book.view(of: household, role: role, in: db))
+            }
+            return HouseholdListOp.Result(households: households)
+        }
+        register(HouseholdGetOp.self, middleware: chains.read) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, household, role) = (member.db, member.household, member.role)
+            return try await book.view(of: household, role: role, in: db)
+        }
+    }
+}
+
+extension HouseholdBook {
+    /// A household as `role` sees it, with every member.
+    func view(
+        of household: HouseholdStore.Household,
+        role: HouseholdStore.Role,
+        in db: any SQLExecutor
+    ) async throws
+        -> HouseholdView
+    {
+        HouseholdView(
+            householdId: household.id,
+            name: household.name,
+            currency: household.currency,
+            role: role.rawValue,
+            members: try await households.members(household.id, in: db)
+        )
+    }
+}
+
+extension Currency {
+    /// The currency with ISO 4217 `code`.
+    /// - Throws: `invalid_argument` naming `field` for a code that is not one.
+    static func named(_ code: String, field: String) throws -> Currency {
+        guard let currency = Currency(code: code.uppercased()) else {
+            throw WireError(.invalidArgument, "\(code) is not an ISO 4217 currency code", field: field)
+        }
+        return currency
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import LedgerAPI
+import Money
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `payments.record`, `payments.delete`, `payments.list`.
+    mutating func registerPaymentOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(PaymentsRecordOp.self, middleware: chains.write) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, userID, household) = (member.db, member.userID, member.household)
+            let members = try await book.households.currentMemberIDs(household.id, in: db)
+            for (field, member) in [("from", args.from), ("to", args.to)] where !members.contains(member) {
+                throw WireError(.invalidArgument, "\(member) is not a member of this household", field: field)
+            }
+            guard args.from != args.to else {
+                throw WireError(.invalidArgument, "a payment goes from one member to another", field: "to")
+            }
+            let currency = try Currency.named(args.currency ?? household.currency, field: "currency")
+            let payment = StoredPayment(
+                id: "p_" + UUID().uuidString.lowercased(),
+                householdID: household.id,
+                from: args.from,
+                to: args.to,
+                amount: try BillComposer.amount(args.amount, currency, field: "amount"),
+                currency: currency.code,
+                date: try LedgerDates.validated(args.date ?? book.configuration.today(), field: "date"),
+                note: args.note.map { String($0.prefix(200)) },
+                version: 1,
+                createdBy: userID
+            )
+            try await book.payments.insert(payment, in: db)
+            try await book.totals.apply(payment.entry(), household: household.id, sign: 1, in: db)
+            try await book.activity.record(
+                .init(
+                    action: "payment.recorded",
+                    entity: "payment",
+                    entityID: payment.id,
+                    before: nil,
+                    after: payment.view
+                ),
+                household: household.id,
+                userID: userID,
+                in: db
+            )
+            return payment.view
+        }
+        register(PaymentsDeleteOp.self, middleware: chains.write) { args, context in
+            let db = try context.database()
+            let userID = try context.userID()
+            let payment = try await book.payments.find(args.paymentId, in: db)
+            guard let role = try? await book.households.membership(payment.householdID, userID: userID, in: db).role
+            else {
+                throw WireError(.notFound, "no payment \(args.paymentId)", field: "paymentId")
+            }
+            guard payment.createdBy == userID || role == .owner else {
+                throw WireError(
+                    .permissionDenied,
+                    "only the member who recorded this payment or the household's owner may delete it",
+                    field: "paymentId"
+                )
+            }
+            try await book.payments.delete(payment, version: args.version, in: db)
+            try await book.totals.apply(payment.entry(), household: payment.householdID, sign: -1, in: db)
+            try await book.activity.record(
+                .init(
+                    action: "payment.deleted",
+                    entity: "payment",
+                    entityID: payment.id,
+                    before: payment.view,
+                    after: nil
+                ),
+                household: payment.householdID,
+                userID: userID,
+                in: db
+            )
+            return Done()
+        }
+        register(PaymentsListOp.self, middleware: chains.read) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, household) = (member.db, member.household)
+            let page = try PageCursor(cursor: args.cursor, limit: args.limit)
+            let payments = try await book.payments.list(household.id, page: page, in: db)
+            return PaymentsListOp.Result(
+                payments: payments.map(\.view),
+                nextCursor: page.next(after: payments.last.map { ($0.date, $0.id) }, count: payments.count)
+            )
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Ledger
+import LedgerAPI
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `recurring.add`, `recurring.list`, `recurring.pause`, `recurring.resume`, `recurring.end`.
+    mutating func registerRecurringOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(RecurringAddOp.self, middleware: chains.write) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, userID, household) = (member.db, member.userID, member.household)
+            guard ["weekly", "monthly"].contains(args.frequency) else {
+                throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
+            }
+            var template = args.bill
+            template.date = nil
+            template.currency = template.currency ?? household.currency
+            let rule = RecurringStore.Rule(
+                id: "rc_" + UUID().uuidString.lowercased(),
+                householdID: household.id,
+                template: template,
+                frequency: args.frequency,
+                interval: args.interval ?? 1,
+                start: try LedgerDates.validated(args.start, field: "start"),
+                end: try args.end.map { try LedgerDates.validated($0, field: "end") },
+                state: "active",
+                lastDate: nil,
+                resumeAfter: nil,
+                createdBy: userID
+            )
+            _ = try book.recurrence(of: rule).occurrences(after: nil, through: rule.start)
+            var sample = template
+            sample.date = rule.start
+            _ = try BillComposer(
+                householdCurrency: household.currency,
+                members: try await book.households.currentMemberIDs(household.id, in: db),
+                today: rule.start
+            ).compose(id: rule.id, household: household.id, fields: sample, createdBy: userID)
+            try await book.recurring.insert(rule, in: db)
+            try await book.activity.record(
+                .init(action: "recurring.added", entity: "recurring", entityID: rule.id, before: nil, after: rule.view),
+                household: household.id,
+                userID: userID,
+                in: db
+            )
+            _ = try await book.createDue(rule, through: book.configuration.today(), in: db)
+            return try await book.recurring.find(rule.id, in: db).view
+        }
+        register(RecurringListOp.self, middleware: chains.read) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, household) = (member.db, member.household)
+            return RecurringListOp.Result(rules: try await book.recurring.list(household.id, in: db).map(\.view))
+        }
+        register(RecurringPauseOp.self, middleware: chains.write) { args, context in
+            try await book.changeRule(args.recurringId, to: "paused", from: ["active"], context)
+        }
+        register(RecurringResumeOp.self, middleware: chains.write) { args, context in
+            try await book.changeRule(args.recurringId, to: "active", from: ["paused"], context)
+        }
+        register(RecurringEndOp.self, middleware: chains.write) { args, context in
+            try await book.changeRule(args.recurringId, to: "ended", from: ["active", "paused"], context)
+        }
+    }
+}
+
+extension HouseholdBook {
+    /// Moves a rule between states when the caller made it or owns its household.
+    func changeRule(
+        _ id: String,
+        to state: String,
+        from allowed: Set<String>,
+        _ context: OpContext
+    ) async throws
+        -> RecurringView
+    {
+        let db = try context.database()
+        let userID = try context.userID()
+        let rule = try await recurring.find(id, in: db)
+        guard let role = try? await households.membership(rule.householdID, userID: userID, in: db).role else {
+            throw WireError(.notFound, "no recurring bill \(id)", field: "recurringId")
+        }
+        guard rule.createdBy == userID || role == .owner else {
+            throw WireError(
+                .permissionDenied,
+                "only the member who added this recurring bill or the household's owner may change it",
+                field: "recurringId"
+            )
+        }
+        guard allowed.contains(rule.state) else {
+            throw WireError(.failedPrecondition, "the recurring bill is \(rule.state)", field: "recurringId")
+        }
+        let today = configuration.today()
+        try await recurring.setState(id, state, resumeAfter: state == "active" ? today : nil, in: db)
+        let changed = try await recurring.find(id, in: db)
+        try await activity.record(
+            .init(
+                action: "recurring.\(state)",
+                entity: "recurring",
+                entityID: id,
+                before: rule.view,
+                after: changed.view
+            ),
+            household: rule.householdID,
+            userID: userID,
+            in: db
+        )
+        return changed.view
+    }
+}

@@ -1,0 +1,135 @@
+import LedgerAPI
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `roommates.request`, `.retract`, `.accept`, `.decline`, `.leave`, `.list`.
+    mutating func registerRoommateOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(RoommatesRequestOp.self, middleware: chains.write) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, userID, household) = (member.db, member.userID, member.household)
+            let username = try Credentials.username(args.username)
+            guard let invitee = try await book.users.find(username: username, in: db) else {
+                throw WireError(.notFound, "no user \(username)", field: "username")
+            }
+            guard try await !book.households.isMember(household.id, userID: invitee.id, in: db) else {
+                throw WireError(.alreadyExists, "\(username) is already a member", field: "username")
+            }
+            let id = try await book.requests.create(
+                household: household.id,
+                requestedBy: userID,
+                userID: invitee.id,
+                in: db
+            )
+            let view = try await book.requests.view(id, in: db)
+            try await book.activity.record(
+                .init(action: "request.sent", entity: "request", entityID: id, before: nil, after: view),
+                household: household.id,
+                userID: userID,
+                in: db
+            )
+            return view
+        }
+        register(RoommatesRetractOp.self, middleware: chains.write) { args, context in
+            try await book.decide(args.requestId, .retracted, by: .requester, context)
+        }
+        register(RoommatesAcceptOp.self, middleware: chains.write) { args, context in
+            try await book.decide(args.requestId, .accepted, by: .invitee, context)
+        }
+        register(RoommatesDeclineOp.self, middleware: chains.write) { args, context in
+            try await book.decide(args.requestId, .declined, by: .invitee, context)
+        }
+        register(RoommatesLeaveOp.self, middleware: chains.write) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let (db, userID, household, role) = (member.db, member.userID, member.household, member.role)
+            let owed = try await book.nonZeroNets(of: userID, in: household.id, db: db)
+            guard owed.isEmpty || args.confirm == true else {
+                throw WireError(
+                    .failedPrecondition,
+                    "your balance is not zero (\(owed.joined(separator: ", "))): settle up first, or leave with "
+                        + "confirm: true and keep it",
+                    field: "confirm"
+                )
+            }
+            try await book.households.leave(household.id, userID: userID, role: role, in: db)
+            try await book.activity.record(
+                .init(action: "member.left", entity: "member", entityID: userID, before: nil, after: nil),
+                household: household.id,
+                userID: userID,
+                in: db
+            )
+            return Done()
+        }
+        register(RoommatesListOp.self, middleware: chains.read) { args, context in
+            let db = try context.database()
+            let userID = try context.userID()
+            let received = try await book.requests.received(userID: userID, in: db)
+            guard let householdID = args.householdId else {
+                return RoommatesListOp.Result(members: [], sent: [], received: received)
+            }
+            let (household, _) = try await book.households.membership(householdID, userID: userID, in: db)
+            return RoommatesListOp.Result(
+                members: try await book.households.members(household.id, in: db),
+                sent: try await book.requests.sent(household: household.id, in: db),
+                received: received
+            )
+        }
+    }
+}
+
+/// Which side of a request may make a decision.
+enum RequestSide {
+    case requester, invitee
+}
+
+extension HouseholdBook {
+    /// Moves a pending request to `status` when the caller is on `side` of it; an accepted request makes the
+    /// invitee a member.
+    func decide(
+        _ requestID: String,
+        _ status: RequestStore.Status,
+        by side: RequestSide,
+        _ context: OpContext
+    )
+        async throws -> RoommateRequestView
+    {
+        let db = try context.database()
+        let userID = try context.userID()
+        let request = try await requests.find(requestID, visibleTo: userID, in: db)
+        let allowed = side == .requester ? request.requestedBy == userID : request.userID == userID
+        guard allowed else {
+            let who = side == .requester ? "the member who sent it" : "the user it was sent to"
+            throw WireError(.permissionDenied, "only \(who) may \(status.verb) it", field: "requestId")
+        }
+        try await requests.decide(request, status, in: db)
+        if status == .accepted { try await households.join(request.householdID, userID: userID, in: db) }
+        let view = try await requests.view(request.id, in: db)
+        try await activity.record(
+            .init(
+                action: "request.\(status.rawValue)",
+                entity: "request",
+                entityID: request.id,
+                before: nil,
+                after: view
+            ),
+            household: request.householdID,
+            userID: userID,
+            in: db
+        )
+        return view
+    }
+}
+
+extension RequestStore.Status {
+    /// The verb for messages: "accept", "decline", "retract".
+    var verb: String {
+        switch self {
+        case .pending: "leave pending"
+        case .accepted: "accept"
+        case .declined: "decline"
+        case .retracted: "retract"
+        }
+    }
+}

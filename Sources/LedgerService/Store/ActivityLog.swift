@@ -1,0 +1,73 @@
+import LedgerAPI
+import Storage
+import Wire
+
+/// The household's change log: who changed what, when, with the entity before and after. Each household numbers
+/// its changes 1, 2, 3, ... (the cursor), taken from the household row in the change's own transaction, so the
+/// numbers have no gaps and a client that saw cursor n asks for everything after n.
+struct ActivityLog: Sendable {
+    /// One change to record.
+    struct Change: Sendable {
+        let action: String
+        let entity: String
+        let entityID: String
+        let before: (any Encodable & Sendable)?
+        let after: (any Encodable & Sendable)?
+    }
+
+    /// Appends a change made by `userID`.
+    func record(_ change: Change, household: String, userID: String, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_households SET activity_seq = activity_seq + 1 WHERE id = \(household)
+            RETURNING activity_seq
+            """
+        )
+        guard let seq = try rows.first?.int("activity_seq") else {
+            throw WireError(.notFound, "no household \(household)", field: "householdId")
+        }
+        try await db.query(
+            """
+            INSERT INTO ledger_activity (household_id, seq, user_id, action, entity, entity_id, before_json,
+                after_json, at)
+            VALUES (\(household), \(seq), \(userID), \(change.action), \(change.entity), \(change.entityID),
+                \(try Self.json(change.before)), \(try Self.json(change.after)), \(WallClock.millisecondsSince1970()))
+            """
+        )
+    }
+
+    /// Up to `limit` changes after cursor `after`, oldest first, and whether more follow.
+    func list(
+        household: String,
+        after: Int,
+        limit: Int,
+        in db: any SQLExecutor
+    ) async throws
+        -> (entries: [ActivityView], more: Bool)
+    {
+        let rows = try await db.query(
+            """
+            SELECT seq, user_id, action, entity, entity_id, before_json, after_json, at FROM ledger_activity
+            WHERE household_id = \(household) AND seq > \(after) ORDER BY seq LIMIT \(limit + 1)
+            """
+        )
+        let entries = try rows.prefix(limit).map { row in
+            ActivityView(
+                cursor: Int(try row.int("seq")),
+                userId: try row.text("user_id"),
+                action: try row.text("action"),
+                entity: try row.text("entity"),
+                entityId: try row.text("entity_id"),
+                at: WallClock.iso8601(millisecondsSince1970: try row.int("at")),
+                before: try row.optionalText("before_json").map { try JSONValue(parsing: $0) },
+                after: try row.optionalText("after_json").map { try JSONValue(parsing: $0) }
+            )
+        }
+        return (entries, rows.count > limit)
+    }
+
+    private static func json(_ value: (any Encodable & Sendable)?) throws -> String? {
+        guard let value else { return nil }
+        return String(decoding: try JSONCoding.encode(value), as: UTF8.self)
+    }
+}

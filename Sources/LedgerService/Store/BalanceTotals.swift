@@ -1,0 +1,88 @@
+import Ledger
+import Storage
+
+/// Running totals per household, currency and member (paid, share, sent, received) and per ordered pair of members
+/// (what one owes the other before simplification), changed in the same transaction as every bill and payment
+/// write. `balances` and `settle.suggest` read them instead of every entry, so their cost does not grow with the
+/// household's history; a test checks them against a recomputation from the entries.
+struct BalanceTotals: Sendable {
+    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect.
+    func apply(_ entry: LedgerEntry, household: String, sign: Int64, in db: any SQLExecutor) async throws {
+        let isBill = entry.kind == .bill
+        for member in Set(entry.paid.keys).union(entry.owed.keys).sorted() {
+            let out = sign * (entry.paid[member] ?? 0)
+            let owed = sign * (entry.owed[member] ?? 0)
+            try await db.query(
+                """
+                INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received)
+                VALUES (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
+                    \(isBill ? 0 : out), \(isBill ? 0 : owed))
+                ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
+                    paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
+                    sent = ledger_balances.sent + excluded.sent,
+                    received = ledger_balances.received + excluded.received
+                """
+            )
+        }
+        for debt in Balances.pairwiseDebts([entry])[entry.currency] ?? [] {
+            try await db.query(
+                """
+                INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount)
+                VALUES (\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))
+                ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
+                    amount = ledger_debts.amount + excluded.amount
+                """
+            )
+        }
+    }
+
+    /// Every member's totals, by currency then member.
+    func balances(_ household: String, in db: any SQLExecutor) async throws -> [String: [String: MemberBalance]] {
+        var result: [String: [String: MemberBalance]] = [:]
+        for row in try await db.query(
+            "SELECT currency, user_id, paid, share, sent, received FROM ledger_balances WHERE household_id = \(household)"
+        ) {
+            let paid = try row.int("paid")
+            let share = try row.int("share")
+            let sent = try row.int("sent")
+            let received = try row.int("received")
+            guard paid != 0 || share != 0 || sent != 0 || received != 0 else { continue }
+            result[try row.text("currency"), default: [:]][try row.text("user_id")] = MemberBalance(
+                paid: paid,
+                share: share,
+                sent: sent,
+                received: received
+            )
+        }
+        return result
+    }
+
+    /// Who owes whom before simplification, by currency: each pair's debts in both directions netted.
+    func debts(_ household: String, in db: any SQLExecutor) async throws -> [String: [Debt]] {
+        var net: [String: [Pair: Int64]] = [:]
+        for row in try await db.query(
+            "SELECT currency, debtor, creditor, amount FROM ledger_debts WHERE household_id = \(household)"
+        ) {
+            let debtor = try row.text("debtor")
+            let creditor = try row.text("creditor")
+            let amount = try row.int("amount")
+            let pair = Pair(debtor < creditor ? (debtor, creditor) : (creditor, debtor))
+            net[try row.text("currency"), default: [:]][pair, default: 0] += debtor < creditor ? amount : -amount
+        }
+        return net.mapValues { pairs in
+            pairs.compactMap { pair, amount in
+                amount == 0
+                    ? nil
+                    : amount > 0
+                        ? Debt(from: pair.low, to: pair.high, amount: amount)
+                        : Debt(from: pair.high, to: pair.low, amount: -amount)
+            }.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        }
+    }
+
+    private struct Pair: Hashable {
+        let low: String
+        let high: String
+        init(_ members: (String, String)) { (low, high) = members }
+    }
+}

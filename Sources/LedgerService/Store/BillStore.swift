@@ -1,0 +1,225 @@
+import Foundation
+import LedgerAPI
+import Money
+import Storage
+import Wire
+
+/// Bill rows and their parts (what each member paid and owes), with soft deletion and optimistic versions.
+struct BillStore: Sendable {
+    /// Adds a bill; its id is already chosen (it seeds the split's tie rule).
+    func insert(_ bill: StoredBill, createdBy: String, in db: any SQLExecutor) async throws {
+        let now = WallClock.millisecondsSince1970()
+        try await db.query(
+            """
+            INSERT INTO ledger_bills (id, household_id, description, amount, currency, date, category, split,
+                version, created_by, created_at, updated_at, recurring_id, occurrence)
+            VALUES (\(bill.id), \(bill.householdID), \(bill.description), \(bill.amount), \(bill.currency),
+                \(bill.date), \(bill.category), \(try bill.splitJSON()), 1, \(createdBy), \(now), \(now),
+                \(bill.recurringID), \(bill.recurringID == nil ? nil : bill.date))
+            """
+        )
+        try await insertParts(bill, in: db)
+    }
+
+    /// The live (not deleted) bill `id`.
+    /// - Throws: `not_found`.
+    func find(_ id: String, in db: any SQLExecutor) async throws -> StoredBill {
+        let rows = try await db.query(
+            """
+            SELECT b.*, p.user_id, p.paid, p.share FROM ledger_bills b
+            LEFT JOIN ledger_bill_parts p ON p.bill_id = b.id
+            WHERE b.id = \(id) AND b.deleted_at IS NULL ORDER BY p.user_id
+            """
+        )
+        guard let bill = try Self.bills(rows).first else {
+            throw WireError(.notFound, "no bill \(id)", field: "billId")
+        }
+        return bill
+    }
+
+    /// Replaces a bill's fields and parts when its version is still `version`; returns the new version.
+    /// - Throws: `conflict` when someone changed it since.
+    func update(_ bill: StoredBill, from version: Int, in db: any SQLExecutor) async throws -> Int {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_bills SET description = \(bill.description), amount = \(bill.amount),
+                currency = \(bill.currency), date = \(bill.date), category = \(bill.category),
+                split = \(try bill.splitJSON()), version = version + 1,
+                updated_at = \(WallClock.millisecondsSince1970())
+            WHERE id = \(bill.id) AND version = \(version) AND deleted_at IS NULL RETURNING version
+            """
+        )
+        guard let newVersion = try rows.first?.int("version") else { throw Self.stale(bill.id, version) }
+        try await db.query("DELETE FROM ledger_bill_parts WHERE bill_id = \(bill.id)")
+        try await insertParts(bill, in: db)
+        return Int(newVersion)
+    }
+
+    /// Marks a bill deleted (it stays for the activity log), checking `version` when given.
+    /// - Throws: `conflict` when the version is stale.
+    func delete(_ bill: StoredBill, version: Int?, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_bills SET deleted_at = \(WallClock.millisecondsSince1970())
+            WHERE id = \(bill.id) AND deleted_at IS NULL AND version = \(version ?? bill.version) RETURNING id
+            """
+        )
+        guard !rows.isEmpty else { throw Self.stale(bill.id, version ?? bill.version) }
+    }
+
+    /// A page of a household's live bills, newest date first.
+    func list(_ household: String, page: PageCursor, in db: any SQLExecutor) async throws -> [StoredBill] {
+        let ids = try await db.query(
+            "SELECT id FROM ledger_bills WHERE household_id = \(household) AND deleted_at IS NULL"
+                + page.condition + " ORDER BY date DESC, id DESC LIMIT \(page.limit)"
+        ).map { try $0.text("id") }
+        guard !ids.isEmpty else { return [] }
+        let rows = try await db.query(
+            """
+            SELECT b.*, p.user_id, p.paid, p.share FROM ledger_bills b
+            LEFT JOIN ledger_bill_parts p ON p.bill_id = b.id
+            WHERE b.id IN (\(SQL.joined(ids.map { "\($0)" }, separator: ", "))) ORDER BY b.date DESC, b.id DESC, p.user_id
+            """
+        )
+        return try Self.bills(rows)
+    }
+
+    private func insertParts(_ bill: StoredBill, in db: any SQLExecutor) async throws {
+        for (userID, part) in bill.parts.sorted(by: { $0.key < $1.key }) {
+            try await db.query(
+                """
+                INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share)
+                VALUES (\(bill.id), \(userID), \(part.paid), \(part.share))
+                """
+            )
+        }
+    }
+
+    private static func stale(_ id: String, _ version: Int) -> WireError {
+        WireError(
+            .conflict,
+            "bill \(id) changed since version \(version): read it again and reapply your change",
+            field: "version"
+        )
+    }
+
+    /// Groups joined bill-and-part rows (ordered by bill) into bills.
+    private static func bills(_ rows: [SQLRow]) throws -> [StoredBill] {
+        var bills: [StoredBill] = []
+        for row in rows {
+            let id = try row.text("id")
+            if bills.last?.id != id {
+                let split = try JSONCoding.decode(SplitSpec.self, from: Array(try row.text("split").utf8))
+                bills.append(
+                    StoredBill(
+                        id: id,
+                        householdID: try row.text("household_id"),
+                        description: try row.text("description"),
+                        amount: try row.int("amount"),
+                        currency: try row.text("currency"),
+                        date: try row.text("date"),
+                        category: try row.optionalText("category"),
+                        split: split,
+                        parts: [:],
+                        version: Int(try row.int("version")),
+                        createdBy: try row.text("created_by"),
+                        recurringID: try row.optionalText("recurring_id")
+                    )
+                )
+            }
+            if let userID = try row.optionalText("user_id") {
+                bills[bills.count - 1].parts[userID] = BillPart(paid: try row.int("paid"), share: try row.int("share"))
+            }
+        }
+        return bills
+    }
+}
+
+/// What one member paid for a bill and owes of it, in minor units.
+struct BillPart: Sendable, Hashable {
+    var paid: Int64
+    var share: Int64
+}
+
+/// A bill as stored.
+struct StoredBill: Sendable {
+    let id: String
+    let householdID: String
+    var description: String
+    var amount: Int64
+    var currency: String
+    var date: String
+    var category: String?
+    var split: SplitSpec
+    var parts: [String: BillPart]
+    var version: Int
+    let createdBy: String
+    let recurringID: String?
+
+    func splitJSON() throws -> String {
+        String(decoding: try JSONCoding.encode(split), as: UTF8.self)
+    }
+
+    /// The bill as the ops answer it.
+    var view: BillView {
+        let digits = Currency(code: currency)?.minorDigits ?? 2
+        let sorted = parts.sorted { $0.key < $1.key }
+        return BillView(
+            billId: id,
+            householdId: householdID,
+            description: description,
+            amount: MinorUnits.format(amount, digits: digits),
+            currency: currency,
+            date: date,
+            category: category,
+            payers: sorted.filter { $0.value.paid != 0 }.map {
+                MemberAmount(userId: $0.key, amount: MinorUnits.format($0.value.paid, digits: digits))
+            },
+            shares: sorted.filter { $0.value.share != 0 }.map {
+                MemberAmount(userId: $0.key, amount: MinorUnits.format($0.value.share, digits: digits))
+            },
+            split: split,
+            version: version,
+            createdBy: createdBy,
+            recurringId: recurringID
+        )
+    }
+}
+
+/// Where a page of a newest-first list starts: after the entry with `date` and `id` (none for the first page).
+struct PageCursor: Sendable {
+    let date: String?
+    let id: String?
+    let limit: Int
+
+    /// Reads `cursor` (`date/id` from the last page) and `limit` (1 to 500, default 100).
+    /// - Throws: `invalid_argument`.
+    init(cursor: String?, limit: Int?) throws {
+        let limit = limit ?? 100
+        guard (1...500).contains(limit) else {
+            throw WireError(.invalidArgument, "limit must be between 1 and 500", field: "limit")
+        }
+        self.limit = limit
+        guard let cursor else {
+            (date, id) = (nil, nil)
+            return
+        }
+        let parts = cursor.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else {
+            throw WireError(.invalidArgument, "not a cursor from this list", field: "cursor")
+        }
+        (date, id) = (String(parts[0]), String(parts[1]))
+    }
+
+    /// `AND (date, id) before the cursor`, or nothing on the first page.
+    var condition: SQL {
+        guard let date, let id else { return "" }
+        return " AND (date < \(date) OR (date = \(date) AND id < \(id)))"
+    }
+
+    /// The cursor that continues after `date` and `id`, when the page was full.
+    func next(after last: (date: String, id: String)?, count: Int) -> String? {
+        guard count == limit, let last else { return nil }
+        return "\(last.date)/\(last.id)"
+    }
+}

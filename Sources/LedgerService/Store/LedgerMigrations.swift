@@ -1,0 +1,109 @@
+import Storage
+
+/// The `ledger` schema, step by step; every table is prefixed `ledger_`, so one PostgreSQL database can hold the
+/// orders tables too. Money columns are integer minor units of the row's currency.
+enum LedgerMigrations {
+    static let all: [Migration] = [
+        IdempotencyRecords.migration,
+        Migration(
+            "001-accounts",
+            [
+                """
+                CREATE TABLE ledger_users (
+                    id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL,
+                    password_hash TEXT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE ledger_sessions (
+                    token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES ledger_users (id),
+                    created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, revoked_at BIGINT)
+                """,
+                "CREATE INDEX ledger_sessions_user ON ledger_sessions (user_id)",
+                """
+                CREATE TABLE ledger_login_failures (
+                    username TEXT PRIMARY KEY, window_start BIGINT NOT NULL, failures BIGINT NOT NULL)
+                """,
+            ]
+        ),
+        Migration(
+            "002-households",
+            [
+                """
+                CREATE TABLE ledger_households (
+                    id TEXT PRIMARY KEY, name TEXT NOT NULL, currency TEXT NOT NULL, created_by TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, activity_seq BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE ledger_members (
+                    household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    user_id TEXT NOT NULL REFERENCES ledger_users (id), role TEXT NOT NULL,
+                    joined_at BIGINT NOT NULL, left_at BIGINT, PRIMARY KEY (household_id, user_id))
+                """,
+                "CREATE INDEX ledger_members_user ON ledger_members (user_id)",
+                """
+                CREATE TABLE ledger_requests (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    requested_by TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, decided_at BIGINT)
+                """,
+                """
+                CREATE UNIQUE INDEX ledger_requests_pending ON ledger_requests (household_id, user_id)
+                WHERE status = 'pending'
+                """,
+                "CREATE INDEX ledger_requests_user ON ledger_requests (user_id, status)",
+            ]
+        ),
+        Migration(
+            "003-bills-payments",
+            [
+                """
+                CREATE TABLE ledger_recurring (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    template TEXT NOT NULL, frequency TEXT NOT NULL, step BIGINT NOT NULL, start_date TEXT NOT NULL,
+                    end_date TEXT, state TEXT NOT NULL, last_date TEXT, resume_after TEXT,
+                    created_by TEXT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX ledger_recurring_state ON ledger_recurring (state)",
+                """
+                CREATE TABLE ledger_bills (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    description TEXT NOT NULL, amount BIGINT NOT NULL, currency TEXT NOT NULL, date TEXT NOT NULL,
+                    category TEXT, split TEXT NOT NULL, version BIGINT NOT NULL, created_by TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, deleted_at BIGINT,
+                    recurring_id TEXT, occurrence TEXT, UNIQUE (recurring_id, occurrence))
+                """,
+                "CREATE INDEX ledger_bills_household ON ledger_bills (household_id, deleted_at, date, id)",
+                """
+                CREATE TABLE ledger_bill_parts (
+                    bill_id TEXT NOT NULL REFERENCES ledger_bills (id), user_id TEXT NOT NULL,
+                    paid BIGINT NOT NULL, share BIGINT NOT NULL, PRIMARY KEY (bill_id, user_id))
+                """,
+                """
+                CREATE TABLE ledger_payments (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    from_user TEXT NOT NULL, to_user TEXT NOT NULL, amount BIGINT NOT NULL, currency TEXT NOT NULL,
+                    date TEXT NOT NULL, note TEXT, version BIGINT NOT NULL, created_by TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, deleted_at BIGINT)
+                """,
+                "CREATE INDEX ledger_payments_household ON ledger_payments (household_id, deleted_at, date, id)",
+                """
+                CREATE TABLE ledger_balances (
+                    household_id TEXT NOT NULL, currency TEXT NOT NULL, user_id TEXT NOT NULL,
+                    paid BIGINT NOT NULL, share BIGINT NOT NULL, sent BIGINT NOT NULL, received BIGINT NOT NULL,
+                    PRIMARY KEY (household_id, currency, user_id))
+                """,
+                """
+                CREATE TABLE ledger_debts (
+                    household_id TEXT NOT NULL, currency TEXT NOT NULL, debtor TEXT NOT NULL, creditor TEXT NOT NULL,
+                    amount BIGINT NOT NULL, PRIMARY KEY (household_id, currency, debtor, creditor))
+                """,
+                """
+                CREATE TABLE ledger_activity (
+                    household_id TEXT NOT NULL REFERENCES ledger_households (id), seq BIGINT NOT NULL,
+                    user_id TEXT NOT NULL, action TEXT NOT NULL, entity TEXT NOT NULL, entity_id TEXT NOT NULL,
+                    before_json TEXT, after_json TEXT, at BIGINT NOT NULL, PRIMARY KEY (household_id, seq))
+                """,
+            ]
+        ),
+    ]
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LedgerAPI
+import Money
+import Storage
+import Wire
+
+/// Payment rows: one member paid another back.
+struct PaymentStore: Sendable {
+    /// Adds a payment.
+    func insert(_ payment: StoredPayment, in db: any SQLExecutor) async throws {
+        try await db.query(
+            """
+            INSERT INTO ledger_payments (id, household_id, from_user, to_user, amount, currency, date, note, version,
+                created_by, created_at)
+            VALUES (\(payment.id), \(payment.householdID), \(payment.from), \(payment.to), \(payment.amount),
+                \(payment.currency), \(payment.date), \(payment.note), 1, \(payment.createdBy),
+                \(WallClock.millisecondsSince1970()))
+            """
+        )
+    }
+
+    /// The live payment `id`.
+    /// - Throws: `not_found`.
+    func find(_ id: String, in db: any SQLExecutor) async throws -> StoredPayment {
+        let rows = try await db.query("SELECT * FROM ledger_payments WHERE id = \(id) AND deleted_at IS NULL")
+        guard let row = rows.first else { throw WireError(.notFound, "no payment \(id)", field: "paymentId") }
+        return try Self.payment(row)
+    }
+
+    /// Marks a payment deleted, checking `version` when given.
+    /// - Throws: `conflict` when the version is stale.
+    func delete(_ payment: StoredPayment, version: Int?, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_payments SET deleted_at = \(WallClock.millisecondsSince1970())
+            WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version ?? payment.version) RETURNING id
+            """
+        )
+        guard !rows.isEmpty else {
+            throw WireError(.conflict, "payment \(payment.id) changed since that version", field: "version")
+        }
+    }
+
+    /// A page of a household's live payments, newest date first.
+    func list(_ household: String, page: PageCursor, in db: any SQLExecutor) async throws -> [StoredPayment] {
+        try await db.query(
+            "SELECT * FROM ledger_payments WHERE household_id = \(household) AND deleted_at IS NULL"
+                + page.condition + " ORDER BY date DESC, id DESC LIMIT \(page.limit)"
+        ).map(Self.payment)
+    }
+
+    private static func payment(_ row: SQLRow) throws -> StoredPayment {
+        StoredPayment(
+            id: try row.text("id"),
+            householdID: try row.text("household_id"),
+            from: try row.text("from_user"),
+            to: try row.text("to_user"),
+            amount: try row.int("amount"),
+            currency: try row.text("currency"),
+            date: try row.text("date"),
+            note: try row.optionalText("note"),
+            version: Int(try row.int("version")),
+            createdBy: try row.text("created_by")
+        )
+    }
+}
+
+/// A payment as stored.
+struct StoredPayment: Sendable {
+    let id: String
+    let householdID: String
+    let from: String
+    let to: String
+    let amount: Int64
+    let currency: String
+    let date: String
+    let note: String?
+    let version: Int
+    let createdBy: String
+
+    /// The payment as the ops answer it.
+    var view: PaymentView {
+        PaymentView(
+            paymentId: id,
+            householdId: householdID,
+            from: from,
+            to: to,
+            amount: MinorUnits.format(amount, digits: Currency(code: currency)?.minorDigits ?? 2),
+            currency: currency,
+            date: date,
+            note: note,
+            version: version,
+            createdBy: createdBy
+        )
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Calculator
+import Foundation
+import LedgerService
+import Logging
+import Observability
+import ServerCommands
+import StorageCommands
+import WorkerRuntime
+
+/// `reckon-ledger`: the `ledger` worker with its database, recurring-bill job and metrics endpoint.
+@main
+struct LedgerWorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reckon-ledger",
+        abstract: "Reckon's ledger worker: accounts, households, bills and splits, balances and settle-up."
+    )
+
+    @Option(help: "Days a session token lasts.")
+    var sessionDays = 30
+
+    @Option(help: "Argon2id passes for new password hashes (libsodium's interactive level: 2).")
+    var argon2Passes = 2
+
+    @Option(
+        name: .customLong("argon2-memory-mib"),
+        help: "Argon2id memory in MiB for new password hashes (libsodium's interactive level: 64)."
+    )
+    var argon2MemoryMiB = 64
+
+    @Option(help: "ECB reference-rates file for balances' convertTo, the one calc loads (env RECKON_RATES_FILE).")
+    var ratesFile: String?
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var worker: WorkerOptions
+    @OptionGroup var server: ServerOptions
+
+    func validate() throws {
+        guard sessionDays > 0 else { throw ValidationError("--session-days must be positive") }
+        guard argon2Passes >= 1, argon2MemoryMiB >= 1 else {
+            throw ValidationError("--argon2-passes and --argon2-memory-mib must be at least 1")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
+        let logger = Logger(label: "reckon.ledger")
+        let service = LedgerService.Configuration(
+            sessionLifetime: .seconds(sessionDays * 24 * 3600),
+            passwords: PasswordHasher(passes: UInt64(argon2Passes), memoryBytes: argon2MemoryMiB << 20),
+            rates: try (ratesFile ?? environment["RECKON_RATES_FILE"]).map(RatesTable.load(path:))
+        )
+        let opened = try await database.open(sqliteFile: "ledger.sqlite", logger: logger)
+        let ops = LedgerService.makeRegistry(configuration: service, database: opened.database)
+        let configuration = try worker.configuration(service: LedgerService.name, server: server)
+        let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
+        do {
+            try await WorkerProcess.run(
+                configuration: configuration,
+                ops: ops,
+                server: server,
+                registry: registry,
+                logger: logger,
+                services: [opened.service, background].compactMap { $0 },
+                prepare: {
+                    try await StartupRetry.untilAvailable(logger: logger) {
+                        try await LedgerService.prepare(database: opened.database)
+                    }
+                }
+            )
+        } catch {
+            await opened.close()
+            throw error
+        }
+        await opened.close()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import Wire
+
+/// The ledger commands of `reckon`, run as a user would: arguments checked before any call, and a whole roommate
+/// story against a real gateway and `reckon-ledger`, with the session file kept private.
+@Suite struct LedgerCLITests {
+    /// What a run of `reckon` left: its exit status and everything it printed.
+    struct Run: Sendable {
+        var status: Int32
+        var output: String
+    }
+
+    /// A fresh, empty session folder.
+    private func configFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("reckon-config-\(UUID().uuidString)")
+    }
+
+    /// Runs the built `reckon` with `arguments`, `input` on standard input and its session in `config`.
+    private func reckon(_ arguments: [String], config: URL, input: String = "") async throws -> Run {
+        try await onThread {
+            let process = Process()
+            process.executableURL = ChildProcess.binDirectory.appendingPathComponent("reckon")
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(["RECKON_CONFIG_DIR": config.path]) {
+                $1
+            }
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-\(UUID().uuidString).log")
+            defer { try? FileManager.default.removeItem(at: log) }
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let output = try FileHandle(forWritingTo: log)
+            let stdin = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, output: try String(contentsOf: log, encoding: .utf8))
+        }
+    }
+
+    @Test(arguments: [
+        (["--shares", "alice=2", "--percent", "bob=100"], "give one split"),
+        (["--shares", "alice=two"], "--shares: expected NAME=VALUE entries"),
+        (["--item", "Pizza"], "--item: expected DESCRIPTION=AMOUNT:NAME,NAME"),
+        (["--split", "thirds"], "--split takes equal"),
+        (["--tip", "5.00"], "--tax and --tip go with --item"),
+        (["--paid-by", "me", "--payer", "bob=10"], "give --paid-by or --payer, not both"),
+    ])
+    func billFormsAreCheckedBeforeAnyCall(extra: [String], message: String) async throws {
+        let run = try await reckon(["bill", "add", "Groceries", "84.30"] + extra, config: configFolder())
+        #expect(run.status == 64)
+        #expect(run.output.contains(message), "\(run.output)")
+    }
+
+    @Test func commandsNeedASession() async throws {
+        let run = try await reckon(["bills"], config: configFolder())
+        #expect(run.status == 1)
+        #expect(run.output.contains("not signed in: run reckon login"), "\(run.output)")
+    }
+
+    @Test func roommatesKeepTheirBookFromTheCommandLine() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-ledger-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let stack = try await LocalStack.start(workers: [])
+        defer { stack.stop() }
+        try stack.startLedgerWorker(["--data-dir", data.path, "--argon2-passes", "1", "--argon2-memory-mib", "1"])
+        try await stack.waitForWorkers(service: "ledger", count: 2)
+        let endpoint = ["--endpoint", stack.clientEndpoint]
+        let alice = configFolder().appendingPathComponent("reckon")
+        let bob = configFolder()
+        defer {
+            try? FileManager.default.removeItem(at: alice.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: bob)
+        }
+        func run(_ arguments: [String], _ config: URL, input: String = "") async throws -> String {
+            let run = try await reckon(arguments + endpoint, config: config, input: input)
+            #expect(run.status == 0, "reckon \(arguments.joined(separator: " ")): \(run.output)")
+            return run.output
+        }
+        for (name, config) in [("alice", alice), ("bob", bob)] {
+            _ = try await run(["signup", name, "--password-stdin"], config, input: "correct horse\n")
+            _ = try await run(["login", name, "--password-stdin"], config, input: "correct horse\n")
+        }
+        let session = alice.appendingPathComponent("session.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: session.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect((try FileManager.default.attributesOfItem(atPath: alice.path)[.posixPermissions] as? Int) == 0o700)
+        _ = try await run(["household", "create", "Flat 3"], alice)
+        let invite = try JSONValue(parsing: try await run(["household", "invite", "bob", "--json"], alice))
+        let request = try #require(invite["requestId"]?.stringValue)
+        _ = try await run(["household", "accept", request], bob)
+        _ = try await run(["household", "use", try #require(invite["householdId"]?.stringValue)], bob)
+        let added = try await run(["bill", "add", "Groceries", "84.30", "--split-exact", "me=10.00,bob=74.30"], alice)
+        #expect(added.contains("74.30"))
+        let settle = try await run(["settle"], bob)
+        #expect(settle.contains("bob pays alice 74.30"), "\(settle)")
+        #expect(settle.contains("Groceries"))
+        _ = try await run(["pay", "alice", "74.30"], bob)
+        #expect(try await run(["settle"], alice).contains("Nothing to settle"))
+        let balances = try await run(["balances"], alice)
+        #expect(balances.contains("0.00"))
+        _ = try await run(["logout"], alice)
+        #expect(!FileManager.default.fileExists(atPath: session.path))
+        let after = try await reckon(["bills"] + endpoint, config: alice)
+        #expect(after.status == 1 && after.output.contains("not signed in"))
+    }
+}

@@ -1,0 +1,152 @@
+import LedgerAPI
+import LedgerService
+import ReckonTesting
+import Storage
+import Testing
+import Wire
+
+/// Recurring bills and the activity feed, on both engines.
+@Suite struct RecurringAndActivityTests {
+    @Test(arguments: TestDatabase.engines)
+    func monthlyBillsAreCreatedWhenDueClampedToMonthEnd(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            let rule = try await ledger.call(
+                RecurringAddOp.self,
+                .init(
+                    householdId: home,
+                    bill: .init(description: "Rent", amount: "1000.00", paidBy: ana.id, split: .init(kind: "equal")),
+                    frequency: "monthly",
+                    start: "2026-08-31",
+                    end: "2027-03-01"
+                ),
+                token: ana.token
+            )
+            #expect(rule.lastDate == "2026-10-31")
+            let bills = try await ledger.call(BillsListOp.self, .init(householdId: home), token: bob.token).bills
+            #expect(bills.map(\.date) == ["2026-10-31", "2026-09-30", "2026-08-31"])
+            #expect(bills.allSatisfy { $0.recurringId == rule.recurringId })
+            #expect(try await ledger.nets(home, as: bob)[bob.id] == "-1500.00")
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func replicasRacingTheJobCreateEachOccurrenceOnce(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            for start in ["2026-11-01", "2026-11-20"] {
+                _ = try await ledger.call(
+                    RecurringAddOp.self,
+                    .init(
+                        householdId: home,
+                        bill: .init(
+                            description: "Internet \(start)",
+                            amount: "80.00",
+                            paidBy: bob.id,
+                            split: .init(kind: "equal")
+                        ),
+                        frequency: "weekly",
+                        start: start
+                    ),
+                    token: bob.token
+                )
+            }
+            let before = try await ledger.count("ledger_bills")
+            let later = LedgerHarness.configuration(today: "2027-01-15")
+            let created = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await LedgerService.createDueOccurrences(database: ledger.database, configuration: later)
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            // Nov 1 + 7k through Jan 15: Nov 29 ... Jan 10 is 7 more; Nov 20 + 7k: Nov 27 ... Jan 15 is 8 more.
+            #expect(created == 15)
+            #expect(try await ledger.count("ledger_bills") == before + 15)
+            let distinct = try await ledger.database.read { db in
+                try await db.query("SELECT COUNT(DISTINCT recurring_id || occurrence) AS n FROM ledger_bills")[0].int(
+                    "n"
+                )
+            }
+            #expect(distinct == before + 15)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func pausedRulesSkipWhatFellDueAndEndedRulesStop(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let ana = try await ledger.user("ana")
+            let home = try await ledger.household(ana, members: [])
+            let rule = try await ledger.call(
+                RecurringAddOp.self,
+                .init(
+                    householdId: home,
+                    bill: .init(description: "Gym", amount: "30.00", paidBy: ana.id, split: .init(kind: "equal")),
+                    frequency: "weekly",
+                    start: "2026-11-23"
+                ),
+                token: ana.token
+            )
+            #expect(try await ledger.count("ledger_bills") == 1)
+            _ = try await ledger.call(RecurringPauseOp.self, .init(recurringId: rule.recurringId), token: ana.token)
+            let december = LedgerHarness(
+                database: ledger.database,
+                configuration: LedgerHarness.configuration(today: "2026-12-10")
+            )
+            #expect(
+                try await LedgerService.createDueOccurrences(
+                    database: ledger.database,
+                    configuration: december.configuration
+                ) == 0
+            )
+            let resumed = try await december.call(
+                RecurringResumeOp.self,
+                .init(recurringId: rule.recurringId),
+                token: ana.token
+            )
+            #expect(resumed.state == "active")
+            let january = LedgerHarness.configuration(today: "2026-12-21")
+            #expect(
+                try await LedgerService.createDueOccurrences(database: ledger.database, configuration: january) == 2
+            )
+            _ = try await ledger.call(RecurringEndOp.self, .init(recurringId: rule.recurringId), token: ana.token)
+            let later = LedgerHarness.configuration(today: "2027-06-01")
+            #expect(try await LedgerService.createDueOccurrences(database: ledger.database, configuration: later) == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func theActivityFeedPagesWithACursorAndRecordsBeforeAndAfter(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            let bill = try await ledger.bill(home, "Groceries", "30.00", paidBy: ana, split: .init(kind: "equal"))
+            _ = try await ledger.call(
+                BillsEditOp.self,
+                .init(key: bill.billId, version: 1, bill: .init(amount: "40.00")),
+                token: ana.token
+            )
+            let first = try await ledger.call(ActivityListOp.self, .init(householdId: home, limit: 2), token: bob.token)
+            #expect(first.entries.map(\.cursor) == [1, 2] && first.more)
+            let rest = try await ledger.call(
+                ActivityListOp.self,
+                .init(householdId: home, after: first.cursor),
+                token: bob.token
+            )
+            #expect(rest.entries.map(\.action) == ["request.accepted", "bill.added", "bill.edited"])
+            #expect(!rest.more)
+            let edit = try #require(rest.entries.last)
+            #expect(edit.userId == ana.id)
+            #expect(edit.before?["amount"] == .string("30.00") && edit.after?["amount"] == .string("40.00"))
+            let nothingNew = try await ledger.call(
+                ActivityListOp.self,
+                .init(householdId: home, after: rest.cursor),
+                token: bob.token
+            )
+            #expect(nothingNew.entries.isEmpty && nothingNew.cursor == rest.cursor)
+        }
+    }
+}
