@@ -64,6 +64,44 @@ public enum PaymentsDeleteOp: OpContract {
     public typealias Result = Done
 }
 
+/// `payments.edit`: corrects a payment's amount, currency, date or note, given the version last read.
+public enum PaymentsEditOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "payments.edit"
+    public static let summary = "Corrects a payment's amount, currency, date or note; a stale version is refused"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["paymentId", "version"],
+        "properties": [
+            "paymentId": LedgerOps.id, "version": LedgerOps.version, "amount": LedgerOps.amount,
+            "currency": LedgerOps.currency, "date": LedgerOps.date, "note": ["type": "string"],
+        ],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var paymentId: String
+        public var version: Int
+        public var amount: String?
+        public var currency: String?
+        public var date: String?
+        public var note: String?
+        public init(
+            paymentId: String,
+            version: Int,
+            amount: String? = nil,
+            currency: String? = nil,
+            date: String? = nil,
+            note: String? = nil
+        ) {
+            self.paymentId = paymentId
+            self.version = version
+            self.amount = amount
+            self.currency = currency
+            self.date = date
+            self.note = note
+        }
+    }
+    public typealias Result = PaymentView
+}
+
 /// `payments.list`: a household's payments, newest first, a page at a time.
 public enum PaymentsListOp: OpContract {
     public static let service = LedgerOps.service

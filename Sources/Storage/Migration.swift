@@ -15,7 +15,7 @@ public struct Migration: Sendable {
 /// Brings a database's schema up to date for one service, safely when several replicas start at once.
 ///
 /// All pending steps run in one write transaction. On PostgreSQL the transaction first takes an advisory lock
-/// (released at commit), so replicas starting together apply each step once; on SQLite the write transaction
+/// (released at commit, waited for up to 120 s), so replicas starting together apply each step once; on SQLite the write transaction
 /// itself is exclusive. A database that has applied a step this binary does not know stops the start: it was
 /// migrated by a newer release.
 public struct Migrator: Sendable {
@@ -37,6 +37,10 @@ public struct Migrator: Sendable {
         let migrations = migrations
         return try await database.write { db in
             if db.engine == .postgres {
+                // Another replica may hold the lock while it migrates, on a server that may be busy: wait for it
+                // longer than the connection's everyday limits (lock 5 s, statement 10 s).
+                try await db.query("SET LOCAL lock_timeout = '120s'")
+                try await db.query("SET LOCAL statement_timeout = '120s'")
                 // 0x5245434B ("RECK"): one lock for every service's migrations.
                 try await db.query("SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(\(Int64(0x5245_434B)))) AS l")
             }

@@ -23,6 +23,17 @@ public struct DatabaseOptions: ParsableArguments {
         public let service: (any Service)?
         /// Closes a SQLite file; PostgreSQL's pool closes when its service ends.
         public let close: @Sendable () async -> Void
+
+        /// Runs `body` (the worker), then closes the database, whether `body` returned or threw.
+        public func closing(after body: () async throws -> Void) async throws {
+            do {
+                try await body()
+            } catch {
+                await close()
+                throw error
+            }
+            await close()
+        }
     }
 
     /// Opens the database these options name; the SQLite file is `FILE` in the data directory.

@@ -55,7 +55,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let ops = LedgerService.makeRegistry(configuration: service, database: opened.database)
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
-        do {
+        try await opened.closing {
             try await WorkerProcess.run(
                 configuration: configuration,
                 ops: ops,
@@ -69,10 +69,6 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
                     }
                 }
             )
-        } catch {
-            await opened.close()
-            throw error
         }
-        await opened.close()
     }
 }

@@ -58,7 +58,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)
         let configuration = try worker.configuration(service: OrdersService.name, server: server)
         let background = OrdersBackground(database: opened.database, menu: menu, configuration: service, logger: logger)
-        do {
+        try await opened.closing {
             try await WorkerProcess.run(
                 configuration: configuration,
                 ops: ops,
@@ -72,11 +72,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
                     }
                 }
             )
-        } catch {
-            await opened.close()
-            throw error
         }
-        await opened.close()
     }
 
     /// The staff key from `--staff-key-file` or `RECKON_STAFF_KEY`; none (staff ops refused) when both are absent or

@@ -82,6 +82,7 @@ import WorkerRuntime
                 "payments.record",
                 ["householdId": .string(w.home), "from": .string(w.bob.id), "to": .string(w.ana.id), "amount": "1.00"]
             ),
+            ("payments.edit", ["paymentId": .string(w.payment), "version": 1, "amount": "6.00"]),
             ("payments.delete", ["paymentId": .string(w.payment)]), ("payments.list", home), ("balances", home),
             ("settle.suggest", home),
             ("recurring.add", billFields.merging(["frequency": "weekly", "start": "2026-12-01"])),
@@ -144,6 +145,7 @@ import WorkerRuntime
             let changes: [(String, JSONValue)] = [
                 ("bills.edit", ["billId": .string(w.bill), "version": 1, "amount": "9.00"]),
                 ("bills.delete", ["billId": .string(w.bill)]), ("payments.delete", ["paymentId": .string(w.payment)]),
+                ("payments.edit", ["paymentId": .string(w.payment), "version": 1, "amount": "6.00"]),
                 ("recurring.pause", ["recurringId": .string(w.rule)]),
                 ("recurring.end", ["recurringId": .string(w.rule)]),
                 ("roommates.retract", ["requestId": .string(w.request)]),

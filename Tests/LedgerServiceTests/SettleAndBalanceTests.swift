@@ -126,6 +126,36 @@ import Wire
     }
 
     @Test(arguments: TestDatabase.engines)
+    func paymentsMoveBalancesAndCanBeCorrectedOrDeleted(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            try await ledger.bill(home, "Groceries", "30.00", paidBy: ana, split: .init(kind: "equal"))
+            let payment = try await ledger.call(
+                PaymentsRecordOp.self,
+                .init(householdId: home, from: bob.id, to: ana.id, amount: "10.00"),
+                token: bob.token
+            )
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "5.00", bob.id: "-5.00"])
+            let fixed = try await ledger.call(
+                PaymentsEditOp.self,
+                .init(paymentId: payment.paymentId, version: 1, amount: "15.00"),
+                token: bob.token
+            )
+            #expect(fixed.version == 2)
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "0.00", bob.id: "0.00"])
+            let stale = try await ledger.failure(
+                PaymentsEditOp.self,
+                .init(paymentId: payment.paymentId, version: 1, amount: "1.00"),
+                token: bob.token
+            )
+            #expect(stale.code == .conflict)
+            _ = try await ledger.call(PaymentsDeleteOp.self, .init(paymentId: payment.paymentId), token: ana.token)
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "15.00", bob.id: "-15.00"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
     func percentagesMayTravelAsJSONNumbers(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))

@@ -16,8 +16,9 @@ struct DebtSources: Sendable {
     }
 
     /// The slices that make up `debt` (> 0) of `debtor` in `currency`, newest first, adding up to `debt`, and the
-    /// entries they name. Bills are read newest first in growing pages (16, 64, 256, 1024 rows) along the bills index (no sort, no scan of
-    /// the whole history); the payments the debtor received, usually few, are read at once and merged in.
+    /// entries they name. Each page is one statement: the newest bills and the newest payments after the last page,
+    /// each read backwards along its household index (no scan of the whole history), merged; pages grow (32, 128, 512,
+    /// 2048 rows), so a usual debt takes one or two statements and few rows are read for nothing.
     func slices(
         debtor: String,
         debt: Int64,
@@ -27,42 +28,36 @@ struct DebtSources: Sendable {
     )
         async throws -> (slices: [ExplainedTransfer.Reason], entries: [String: Entry])
     {
-        var payments = try await db.query(
-            """
-            SELECT 'payment' AS kind, id, COALESCE(note, 'payment') AS description, date, amount FROM ledger_payments
-            WHERE household_id = \(household) AND currency = \(currency) AND deleted_at IS NULL AND to_user = \(debtor)
-            ORDER BY date DESC, id DESC
-            """
-        )[...]
         var collected = Collected(debt: debt)
-        var after: SQL = ""
-        var pageSize = 16
+        var bills: SQL = ""
+        var payments: SQL = ""
+        var pageSize = 32
         while !collected.isComplete {
-            let bills = try await db.query(
+            let rows = try await db.query(
                 """
-                SELECT 'bill' AS kind, b.id AS id, b.description AS description, b.date AS date,
-                    p.share - p.paid AS amount
-                FROM ledger_bills b JOIN ledger_bill_parts p ON p.bill_id = b.id AND p.user_id = \(debtor)
-                WHERE b.household_id = \(household) AND b.deleted_at IS NULL AND b.currency = \(currency)
-                    AND p.share > p.paid \(after)
-                ORDER BY b.date DESC, b.id DESC LIMIT \(pageSize)
+                SELECT kind, id, description, date, amount FROM (
+                    SELECT 'bill' AS kind, b.id AS id, b.description AS description, b.date AS date,
+                        p.share - p.paid AS amount
+                    FROM ledger_bills b JOIN ledger_bill_parts p ON p.bill_id = b.id AND p.user_id = \(debtor)
+                    WHERE b.household_id = \(household) AND b.deleted_at IS NULL AND b.currency = \(currency)
+                        AND p.share > p.paid \(bills)
+                    ORDER BY b.date DESC, b.id DESC LIMIT \(pageSize)) AS owed_bills
+                UNION ALL
+                SELECT kind, id, description, date, amount FROM (
+                    SELECT 'payment' AS kind, id, COALESCE(note, 'payment') AS description, date, amount
+                    FROM ledger_payments
+                    WHERE household_id = \(household) AND deleted_at IS NULL AND currency = \(currency)
+                        AND to_user = \(debtor) \(payments)
+                    ORDER BY date DESC, id DESC LIMIT \(pageSize)) AS received_payments
+                ORDER BY date DESC, id DESC LIMIT \(pageSize)
                 """
             )
-            for bill in bills {
-                let key = (try bill.text("date"), try bill.text("id"))
-                while let payment = payments.first, try (payment.text("date"), payment.text("id")) > key {
-                    try collected.add(payment)
-                    payments = payments.dropFirst()
-                }
-                try collected.add(bill)
-            }
-            guard bills.count == pageSize, let last = bills.last else {
-                for payment in payments { try collected.add(payment) }
-                break
-            }
+            for row in rows { try collected.add(row) }
+            guard rows.count == pageSize, let last = rows.last else { break }
             let (date, id) = (try last.text("date"), try last.text("id"))
-            after = "AND (b.date < \(date) OR (b.date = \(date) AND b.id < \(id)))"
-            pageSize = min(pageSize * 4, 1024)
+            bills = "AND (b.date < \(date) OR (b.date = \(date) AND b.id < \(id)))"
+            payments = "AND (date < \(date) OR (date = \(date) AND id < \(id)))"
+            pageSize = min(pageSize * 4, 2048)
         }
         return (collected.slices, collected.entries)
     }

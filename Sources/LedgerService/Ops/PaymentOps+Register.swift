@@ -48,21 +48,38 @@ extension OpRegistry {
             )
             return payment.view
         }
+        register(PaymentsEditOp.self, middleware: chains.write) { args, context in
+            let db = try context.database()
+            let userID = try context.userID()
+            let old = try await book.editablePayment(args.paymentId, userID: userID, in: db)
+            var payment = old
+            let currency = try Currency.named(args.currency ?? old.currency, field: "currency")
+            payment.currency = currency.code
+            payment.amount =
+                try args.amount.map { try BillComposer.amount($0, currency, field: "amount") } ?? old.amount
+            payment.date = try args.date.map { try LedgerDates.validated($0, field: "date") } ?? old.date
+            payment.note = args.note.map { String($0.prefix(200)) } ?? old.note
+            payment.version = try await book.payments.update(payment, from: args.version, in: db)
+            try await book.totals.apply(old.entry(), household: old.householdID, sign: -1, in: db)
+            try await book.totals.apply(payment.entry(), household: old.householdID, sign: 1, in: db)
+            try await book.activity.record(
+                .init(
+                    action: "payment.edited",
+                    entity: "payment",
+                    entityID: payment.id,
+                    before: old.view,
+                    after: payment.view
+                ),
+                household: old.householdID,
+                userID: userID,
+                in: db
+            )
+            return payment.view
+        }
         register(PaymentsDeleteOp.self, middleware: chains.write) { args, context in
             let db = try context.database()
             let userID = try context.userID()
-            let payment = try await book.payments.find(args.paymentId, in: db)
-            guard let role = try? await book.households.membership(payment.householdID, userID: userID, in: db).role
-            else {
-                throw WireError(.notFound, "no payment \(args.paymentId)", field: "paymentId")
-            }
-            guard payment.createdBy == userID || role == .owner else {
-                throw WireError(
-                    .permissionDenied,
-                    "only the member who recorded this payment or the household's owner may delete it",
-                    field: "paymentId"
-                )
-            }
+            let payment = try await book.editablePayment(args.paymentId, userID: userID, in: db)
             try await book.payments.delete(payment, version: args.version, in: db)
             try await book.totals.apply(payment.entry(), household: payment.householdID, sign: -1, in: db)
             try await book.activity.record(
@@ -89,5 +106,24 @@ extension OpRegistry {
                 nextCursor: page.next(after: payments.last.map { ($0.date, $0.id) }, count: payments.count)
             )
         }
+    }
+}
+
+extension HouseholdBook {
+    /// The payment, when `userID` may change it: they recorded it, or they own its household.
+    /// - Throws: `not_found` for a non-member, `permission_denied` for a member who may not.
+    func editablePayment(_ id: String, userID: String, in db: any SQLExecutor) async throws -> StoredPayment {
+        let payment = try await payments.find(id, in: db)
+        guard let role = try? await households.membership(payment.householdID, userID: userID, in: db).role else {
+            throw WireError(.notFound, "no payment \(id)", field: "paymentId")
+        }
+        guard payment.createdBy == userID || role == .owner else {
+            throw WireError(
+                .permissionDenied,
+                "only the member who recorded this payment or the household's owner may change it",
+                field: "paymentId"
+            )
+        }
+        return payment
     }
 }

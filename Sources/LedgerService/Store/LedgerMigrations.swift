@@ -72,7 +72,9 @@ enum LedgerMigrations {
                     created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, deleted_at BIGINT,
                     recurring_id TEXT, occurrence TEXT, UNIQUE (recurring_id, occurrence))
                 """,
-                "CREATE INDEX ledger_bills_household ON ledger_bills (household_id, deleted_at, date, id)",
+                // Partial, so "live bills of a household, newest first" walks the index backwards on both engines
+                // (PostgreSQL cannot order by columns after an `IS NULL` one).
+                "CREATE INDEX ledger_bills_live ON ledger_bills (household_id, date, id) WHERE deleted_at IS NULL",
                 """
                 CREATE TABLE ledger_bill_parts (
                     bill_id TEXT NOT NULL REFERENCES ledger_bills (id), user_id TEXT NOT NULL,
@@ -85,7 +87,7 @@ enum LedgerMigrations {
                     date TEXT NOT NULL, note TEXT, version BIGINT NOT NULL, created_by TEXT NOT NULL,
                     created_at BIGINT NOT NULL, deleted_at BIGINT)
                 """,
-                "CREATE INDEX ledger_payments_household ON ledger_payments (household_id, deleted_at, date, id)",
+                "CREATE INDEX ledger_payments_live ON ledger_payments (household_id, date, id) WHERE deleted_at IS NULL",
                 """
                 CREATE TABLE ledger_balances (
                     household_id TEXT NOT NULL, currency TEXT NOT NULL, user_id TEXT NOT NULL,

@@ -41,6 +41,23 @@ struct PaymentStore: Sendable {
         }
     }
 
+    /// Replaces a payment's amount, currency, date and note when its version is still `version`; returns the new
+    /// version.
+    /// - Throws: `conflict` when someone changed it since.
+    func update(_ payment: StoredPayment, from version: Int, in db: any SQLExecutor) async throws -> Int {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_payments SET amount = \(payment.amount), currency = \(payment.currency), date = \(payment.date),
+                note = \(payment.note), version = version + 1
+            WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version) RETURNING version
+            """
+        )
+        guard let newVersion = try rows.first?.int("version") else {
+            throw WireError(.conflict, "payment \(payment.id) changed since version \(version)", field: "version")
+        }
+        return Int(newVersion)
+    }
+
     /// A page of a household's live payments, newest date first.
     func list(_ household: String, page: PageCursor, in db: any SQLExecutor) async throws -> [StoredPayment] {
         try await db.query(
@@ -71,11 +88,11 @@ struct StoredPayment: Sendable {
     let householdID: String
     let from: String
     let to: String
-    let amount: Int64
-    let currency: String
-    let date: String
-    let note: String?
-    let version: Int
+    var amount: Int64
+    var currency: String
+    var date: String
+    var note: String?
+    var version: Int
     let createdBy: String
 
     /// The payment as the ops answer it.
