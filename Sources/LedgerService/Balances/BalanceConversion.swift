@@ -24,10 +24,10 @@ struct BalanceConversion: Sendable {
         var used: [RateUsed] = []
         for (currency, members) in balances.sorted(by: { $0.key < $1.key }) {
             let digits = Currency(code: currency)?.minorDigits ?? 2
-            for (member, balance) in members {
+            for (member, balance) in members.sorted(by: { $0.key < $1.key }) {
                 let converted = try convert(balance.net, digits: digits, from: currency, to: target, rates: rates)
                 totals[member, default: 0] += converted.amount
-                if member == members.keys.min() {
+                if used.last?.from != currency {
                     used.append(RateUsed(from: currency, rate: converted.rate, date: converted.date))
                 }
             }
