@@ -124,18 +124,19 @@ let package = Package(
         ),
 
         // MARK: - Domain (pure)
-        .target(name: "Calculator", dependencies: [.product(name: "BigInt", package: "BigInt")]),
+        .target(name: "Dates"),
+        .target(name: "Calculator", dependencies: ["Dates", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "Tax", resources: [.copy("Data")]),
         .target(name: "Ceiling", resources: [.copy("Data")]),
         .target(name: "Money"),
-        .target(name: "Ledger", dependencies: ["Money"]),
+        .target(name: "Ledger", dependencies: ["Money", "Dates"]),
         .target(name: "Ordering", dependencies: ["Money"], resources: [.copy("Data")]),
         .target(name: "CheckoutForm", resources: [.copy("Data")]),
         .target(name: "OrdersAPI", dependencies: ["Wire"]),
         .target(name: "LedgerAPI", dependencies: ["Wire"]),
 
         // MARK: - Services
-        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax"]),
+        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax", "Dates"]),
         .target(
             name: "OrdersService",
             dependencies: [
@@ -226,7 +227,7 @@ let package = Package(
             name: "WorkerRuntimeTests",
             dependencies: ["WorkerRuntime", "Wire", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "CalculatorTests", dependencies: ["Calculator"], resources: [.copy("Resources")]),
+        .testTarget(name: "CalculatorTests", dependencies: ["Calculator", "Dates"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
         .testTarget(name: "CalcServiceTests", dependencies: ["CalcService", "Calculator", "Tax", "Wire"]),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),

@@ -1,4 +1,5 @@
 import Calculator
+import Dates
 import Testing
 
 @Suite struct DateCalculatorTests {

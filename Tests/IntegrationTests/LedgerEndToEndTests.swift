@@ -14,7 +14,7 @@ import Wire
     )
         async throws
     {
-        try await OrdersState.with(engine) { state in
+        try await WorkerState.with(engine) { state in
             let stack = try await LocalStack.start(
                 workers: [],
                 gatewayArguments: ["--deadline-ms", "60000"],

@@ -21,7 +21,7 @@ import Wire
         extra: [String] = [],
         _ body: @Sendable (LocalStack) async throws -> Void
     ) async throws {
-        try await OrdersState.with(engine) { state in
+        try await WorkerState.with(engine) { state in
             let stack = try await LocalStack.start(
                 workers: [],
                 gatewayArguments: ["--deadline-ms", "120000"],
@@ -59,7 +59,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func retriedAndRacingPlacementsCreateOneOrder(engine: DatabaseEngine) async throws {
-        let staff = try OrdersState.staffKey()
+        let staff = try WorkerState.staffKey()
         defer { try? FileManager.default.removeItem(atPath: staff.file) }
         try await withOrdersStack(engine, extra: ["--staff-key-file", staff.file]) { stack in
             let client = stack.client

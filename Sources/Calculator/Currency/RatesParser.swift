@@ -1,3 +1,5 @@
+import Dates
+
 /// Reads ECB reference-rate files (XML or CSV) into a ``RatesTable``. Plain text scanning, no XML library.
 public enum RatesParser {
     /// Parses `text`, deciding the layout from its first non-blank character (`<` for XML).

@@ -1,3 +1,5 @@
+import Dates
+
 /// Reference exchange rates against one base currency (EUR for the ECB), by day.
 ///
 /// Load it from the ECB's published layouts: the daily or historical XML (`eurofxref-daily.xml`,

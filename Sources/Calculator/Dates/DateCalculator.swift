@@ -1,3 +1,5 @@
+import Dates
+
 /// Differences between dates and date arithmetic on the proleptic Gregorian calendar.
 ///
 /// Date-only values are civil days in no time zone, so daylight saving never leaks into day counts

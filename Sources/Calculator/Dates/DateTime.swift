@@ -1,3 +1,4 @@
+import Dates
 import Foundation
 
 /// A date, or a date and wall-clock time with an optional UTC offset, parsed from ISO 8601.

@@ -1,3 +1,5 @@
+import Dates
+
 extension RecurrenceRule {
     /// The dates now due, in order: on the rule, after `last`, and no later than `today` or ``end``.
     ///
@@ -34,21 +36,24 @@ extension RecurrenceRule {
         return dates
     }
 
-    /// The `step`-th date of the rule (the start is step 0), or `nil` past year 9999.
-    private func occurrence(_ step: Int, from start: CalendarDate) -> CalendarDate? {
-        switch frequency {
-        case .weekly: CalendarDate(daysSinceEpoch: start.daysSinceEpoch + 7 * interval * step)
-        case .monthly: CalendarDate(monthIndex: start.monthIndex + interval * step, clampingDay: start.day)
-        }
+    /// The `step`-th date of the rule (the start is step 0); monthly dates keep the start's day, clamped to the
+    /// month's end. `nil` past year 9999.
+    private func occurrence(_ step: Int, from start: CivilDate) -> CivilDate? {
+        let date =
+            switch frequency {
+            case .weekly: start.adding(days: 7 * interval * step)
+            case .monthly: start.adding(months: interval * step)
+            }
+        return date.year <= 9999 ? date : nil
     }
 
     /// The first step whose date is after `last`.
-    private func firstStep(after last: CalendarDate, from start: CalendarDate) -> Int {
+    private func firstStep(after last: CivilDate, from start: CivilDate) -> Int {
         guard last >= start else { return 0 }
         var step =
             switch frequency {
             case .weekly: (last.daysSinceEpoch - start.daysSinceEpoch) / (7 * interval)
-            case .monthly: (last.monthIndex - start.monthIndex) / interval
+            case .monthly: ((last.year - start.year) * 12 + last.month - start.month) / interval
             }
         while let date = occurrence(step, from: start), date <= last { step += 1 }
         return step

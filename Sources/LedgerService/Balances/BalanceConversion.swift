@@ -1,4 +1,5 @@
 import Calculator
+import Dates
 import Ledger
 import LedgerAPI
 import Money

@@ -30,8 +30,8 @@ struct BillComposer: Sendable {
             throw WireError(.invalidArgument, "a description has 1 to 200 characters", field: "description")
         }
         let currency = try Currency.named(fields.currency ?? householdCurrency, field: "currency")
-        let amount = try Self.amount(fields.amount, currency, field: "amount")
-        let date = try LedgerDates.validated(fields.date ?? today, field: "date")
+        let amount = try currency.amount(fields.amount, field: "amount")
+        let date = try DateCheck.validated(fields.date ?? today, field: "date")
         let category = fields.category?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (category?.count ?? 0) <= 50 else {
             throw WireError(.invalidArgument, "a category has at most 50 characters", field: "category")
@@ -73,26 +73,11 @@ struct BillComposer: Sendable {
         case (nil, let payers?):
             var parsed: [String: Int64] = [:]
             for (member, text) in payers {
-                parsed[member] = try Self.amount(text, currency, field: "payers.\(member)")
+                parsed[member] = try currency.amount(text, field: "payers.\(member)")
             }
             return parsed
         default:
             throw WireError(.invalidArgument, "give exactly one of paidBy and payers", field: "paidBy")
         }
-    }
-
-    /// A positive amount in `currency`'s minor units.
-    /// - Throws: `invalid_argument` naming `field`.
-    static func amount(_ text: String?, _ currency: Currency, field: String) throws -> Int64 {
-        guard let text else { throw WireError(.invalidArgument, "\(field) is required", field: field) }
-        guard let amount = currency.parse(text), amount > 0 else {
-            throw WireError(
-                .invalidArgument,
-                "\(field) must be a positive amount with at most \(currency.minorDigits) decimals in "
-                    + "\(currency.code), like \"\(currency.format(8430))\", not \"\(text)\"",
-                field: field
-            )
-        }
-        return amount
     }
 }

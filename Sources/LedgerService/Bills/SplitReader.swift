@@ -18,7 +18,11 @@ struct SplitReader: Sendable {
             let amounts = try required(spec.amounts, "split.amounts")
             return .exact(
                 try amounts.reduce(into: [:]) { result, pair in
-                    result[pair.key] = try amount(pair.value, field: "split.amounts.\(pair.key)", allowsZero: true)
+                    result[pair.key] = try currency.amount(
+                        pair.value,
+                        field: "split.amounts.\(pair.key)",
+                        allowsZero: true
+                    )
                 }
             )
         case "shares":
@@ -45,12 +49,12 @@ struct SplitReader: Sendable {
                     items: try items.enumerated().map { index, item in
                         ItemizedSplit.Item(
                             description: item.description,
-                            amount: try amount(item.amount, field: "split.items[\(index)].amount", allowsZero: false),
+                            amount: try currency.amount(item.amount, field: "split.items[\(index)].amount"),
                             among: item.among
                         )
                     },
-                    tax: try spec.tax.map { try amount($0, field: "split.tax", allowsZero: true) } ?? 0,
-                    tip: try spec.tip.map { try amount($0, field: "split.tip", allowsZero: true) } ?? 0
+                    tax: try spec.tax.map { try currency.amount($0, field: "split.tax", allowsZero: true) } ?? 0,
+                    tip: try spec.tip.map { try currency.amount($0, field: "split.tip", allowsZero: true) } ?? 0
                 )
             )
         default:
@@ -65,17 +69,5 @@ struct SplitReader: Sendable {
     private func required<Value>(_ value: Value?, _ field: String) throws -> Value {
         guard let value else { throw WireError(.invalidArgument, "\(field) is required for this kind", field: field) }
         return value
-    }
-
-    private func amount(_ text: String, field: String, allowsZero: Bool) throws -> Int64 {
-        guard let amount = currency.parse(text), amount > 0 || (allowsZero && amount == 0) else {
-            throw WireError(
-                .invalidArgument,
-                "\(field) must be an amount with at most \(currency.minorDigits) decimals in \(currency.code), "
-                    + "not \"\(text)\"",
-                field: field
-            )
-        }
-        return amount
     }
 }

@@ -72,14 +72,3 @@ extension HouseholdBook {
         )
     }
 }
-
-extension Currency {
-    /// The currency with ISO 4217 `code`.
-    /// - Throws: `invalid_argument` naming `field` for a code that is not one.
-    static func named(_ code: String, field: String) throws -> Currency {
-        guard let currency = Currency(code: code.uppercased()) else {
-            throw WireError(.invalidArgument, "\(code) is not an ISO 4217 currency code", field: field)
-        }
-        return currency
-    }
-}

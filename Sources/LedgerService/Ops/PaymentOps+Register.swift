@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import LedgerAPI
 import Money
 import Storage
@@ -25,9 +26,9 @@ extension OpRegistry {
                 householdID: household.id,
                 from: args.from,
                 to: args.to,
-                amount: try BillComposer.amount(args.amount, currency, field: "amount"),
+                amount: try currency.amount(args.amount, field: "amount"),
                 currency: currency.code,
-                date: try LedgerDates.validated(args.date ?? book.configuration.today(), field: "date"),
+                date: try DateCheck.validated(args.date ?? book.configuration.today(), field: "date"),
                 note: args.note.map { String($0.prefix(200)) },
                 version: 1,
                 createdBy: userID
@@ -56,8 +57,8 @@ extension OpRegistry {
             let currency = try Currency.named(args.currency ?? old.currency, field: "currency")
             payment.currency = currency.code
             payment.amount =
-                try args.amount.map { try BillComposer.amount($0, currency, field: "amount") } ?? old.amount
-            payment.date = try args.date.map { try LedgerDates.validated($0, field: "date") } ?? old.date
+                try args.amount.map { try currency.amount($0, field: "amount") } ?? old.amount
+            payment.date = try args.date.map { try DateCheck.validated($0, field: "date") } ?? old.date
             payment.note = args.note.map { String($0.prefix(200)) } ?? old.note
             payment.version = try await book.payments.update(payment, from: args.version, in: db)
             try await book.totals.apply(old.entry(), household: old.householdID, sign: -1, in: db)

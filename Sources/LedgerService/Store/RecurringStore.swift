@@ -68,22 +68,14 @@ struct RecurringStore: Sendable {
 
     /// Claims the occurrences up to `last` for this replica: true when the rule's last date was still `previous`.
     func claim(_ rule: Rule, through last: String, in db: any SQLExecutor) async throws -> Bool {
-        let rows: [SQLRow]
-        if let previous = rule.lastDate {
-            rows = try await db.query(
-                """
-                UPDATE ledger_recurring SET last_date = \(last)
-                WHERE id = \(rule.id) AND state = 'active' AND last_date = \(previous) RETURNING id
-                """
-            )
-        } else {
-            rows = try await db.query(
-                """
-                UPDATE ledger_recurring SET last_date = \(last)
-                WHERE id = \(rule.id) AND state = 'active' AND last_date IS NULL RETURNING id
-                """
-            )
-        }
+        // '' stands for "none yet": no ISO date is empty.
+        let rows = try await db.query(
+            """
+            UPDATE ledger_recurring SET last_date = \(last)
+            WHERE id = \(rule.id) AND state = 'active' AND COALESCE(last_date, '') = \(rule.lastDate ?? "")
+            RETURNING id
+            """
+        )
         return !rows.isEmpty
     }
 

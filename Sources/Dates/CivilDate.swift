@@ -80,7 +80,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return sign + Self.pad(abs(year), 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in decimal, zero-padded to at least `width` digits (`pad(7, 2)` is `07`).
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }

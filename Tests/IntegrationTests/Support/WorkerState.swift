@@ -4,7 +4,7 @@ import Storage
 
 /// Database flags for `reckon-orders` or `reckon-ledger` in a test: a fresh SQLite folder, or a fresh PostgreSQL database on the test
 /// server; removed afterwards.
-enum OrdersState {
+enum WorkerState {
     static func with(_ engine: DatabaseEngine, _ body: @Sendable ([String]) async throws -> Void) async throws {
         switch engine {
         case .sqlite:
