@@ -9,22 +9,23 @@ import ZeroMQ
     /// Freezes the only worker, sends it a request it will never answer, waits until the gateway has handed the
     /// request to it, starts a second worker, then kills the first with SIGKILL mid-request.
     ///
-    /// Liveness 10 (2.5 s) keeps the frozen worker registered until the request reaches it, and a 15 s deadline
-    /// leaves the second worker time to start, however loaded the machine.
+    /// Liveness 32 (8 s) keeps the frozen worker registered until the request reaches it even on a loaded machine
+    /// (CI once took more than the 2.5 s it used to allow), and a 30 s deadline covers that window, the worker's
+    /// expiry and the second worker's start.
     private func requestToKilledWorker(
         idempotencyKey: String?
     ) async throws -> (LocalStack, Result<JSONValue, any Error>) {
         let stack = try await LocalStack.start(
             workers: [1],
-            liveness: 10,
-            gatewayArguments: ["--deadline-ms", "15000"],
-            client: .init(timeout: .seconds(20))
+            liveness: 32,
+            gatewayArguments: ["--deadline-ms", "30000"],
+            client: .init(timeout: .seconds(35))
         )
         do {
             let doomed = try #require(stack.processes(named: "reckon-calc").first)
             try await doomed.freeze()
             async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
-            try await stack.waitForWorkers(service: "calc", count: 1, idle: 0, timeout: .seconds(2))
+            try await stack.waitForWorkers(service: "calc", count: 1, idle: 0, timeout: .seconds(6))
             try stack.startWorker(slots: 1)
             doomed.kill(SIGKILL)
             return (stack, await reply)
