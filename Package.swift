@@ -136,7 +136,12 @@ let package = Package(
         .target(name: "LedgerAPI", dependencies: ["Wire"]),
 
         // MARK: - Services
-        .target(name: "CalcService", dependencies: ["WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax", "Dates"]),
+        .target(
+            name: "CalcService",
+            dependencies: [
+                "WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax", "Dates", "ReckonClient", "LedgerAPI",
+            ]
+        ),
         .target(
             name: "OrdersService",
             dependencies: [
@@ -151,7 +156,7 @@ let package = Package(
             name: "LedgerService",
             dependencies: [
                 "WorkerRuntime", "Wire", "Storage", "StoredOps", "Money", "Ledger", "LedgerAPI", "Calculator",
-                "CSodium",
+                "CalcService", "Tax", "Dates", "CSodium", .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -188,7 +193,7 @@ let package = Package(
             name: "reckon-ledger",
             dependencies: [
                 "LedgerService", "StorageCommands", "Storage", "WorkerRuntime", "Observability", "ServerCommands",
-                "Calculator",
+                "Calculator", "CalcService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

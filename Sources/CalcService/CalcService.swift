@@ -17,11 +17,19 @@ public enum CalcService {
         public var taxDataDirectory: String?
         /// - `ceilingCatalogue` (path, bundled): a ceiling catalogue JSON file.
         public var ceilingCatalogue: String?
+        /// - `profiles` (none): where tax ops look up the profile of a request's token for the fields it leaves out.
+        public var profiles: (any TaxProfileSource)?
 
-        public init(ratesFile: String? = nil, taxDataDirectory: String? = nil, ceilingCatalogue: String? = nil) {
+        public init(
+            ratesFile: String? = nil,
+            taxDataDirectory: String? = nil,
+            ceilingCatalogue: String? = nil,
+            profiles: (any TaxProfileSource)? = nil
+        ) {
             self.ratesFile = ratesFile
             self.taxDataDirectory = taxDataDirectory
             self.ceilingCatalogue = ceilingCatalogue
+            self.profiles = profiles
         }
     }
 
@@ -37,7 +45,7 @@ public enum CalcService {
         let taxTables =
             try configuration.taxDataDirectory.map { try TaxTables.load(directory: URL(fileURLWithPath: $0)) }
             ?? TaxTables.bundled()
-        registry.registerTaxOps(tables: taxTables)
+        registry.registerTaxOps(tables: taxTables, profiles: configuration.profiles)
         return registry
     }
 }

@@ -42,6 +42,18 @@ public enum LedgerOps {
             "tax": amount, "tip": amount,
         ],
     ]
+    static let quantity: JSONValue = [
+        "type": "string", "description": "a decimal greater than 0 with at most 6 fraction digits, e.g. \"0.5\"",
+    ]
+    static let unit: JSONValue = [
+        "type": "string", "maxLength": 20,
+        "description": "a unit the converter knows (g, kg, mL, L, cup, lb, ...) or any other word (pcs, can, bag)",
+    ]
+    static let itemName: JSONValue = ["type": "string", "minLength": 1, "maxLength": 100]
+    static let location: JSONValue = ["type": "string", "maxLength": 50, "description": "e.g. fridge, pantry"]
+    static let restock: JSONValue = [
+        "type": "boolean", "description": "when the line runs out, put it back on the shopping list",
+    ]
     static let payers: JSONValue = [
         "type": "object", "additionalProperties": amount,
         "description": "several payers: userId to the amount each paid, summing to the bill",

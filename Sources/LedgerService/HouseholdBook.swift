@@ -16,6 +16,10 @@ struct HouseholdBook: Sendable {
     let activity = ActivityLog()
     let totals = BalanceTotals()
     let recurring = RecurringStore()
+    let shopping = ShoppingStore()
+    let inventory = InventoryStore()
+    let profiles = ProfileStore()
+    let records = RecordStore()
 
     init(configuration: LedgerService.Configuration) {
         self.configuration = configuration

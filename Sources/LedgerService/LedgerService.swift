@@ -1,3 +1,4 @@
+import CalcService
 import Calculator
 import Foundation
 import LedgerAPI
@@ -24,8 +25,12 @@ public enum LedgerService {
         public var loginWindow: Duration
         /// - `rates` (none): the reference-rates table calc loads, for `balances` `convertTo`.
         public var rates: RatesTable?
-        /// - `today`: the current date (UTC) as `YYYY-MM-DD`; recurring bills are due up to it.
-        public var today: @Sendable () -> String
+        /// - `calculations` (calc's bundled data): the data saved calculations run against (`records.save`,
+        ///   `records.rerun`), loaded when the registry is made.
+        public var calculations: CalcService.Configuration
+        /// - `now` (the system clock): the current time; its UTC date is ``today()``, up to which recurring bills
+        ///   are due, and its date in a caller's time zone is where `inventory.list`'s expiring filter counts from.
+        public var now: @Sendable () -> Date
 
         public init(
             sessionLifetime: Duration = .seconds(30 * 24 * 3600),
@@ -33,20 +38,20 @@ public enum LedgerService {
             loginFailureLimit: Int = 5,
             loginWindow: Duration = .seconds(15 * 60),
             rates: RatesTable? = nil,
-            today: @escaping @Sendable () -> String = LedgerService.utcToday
+            calculations: CalcService.Configuration = .init(),
+            now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.sessionLifetime = sessionLifetime
             self.passwords = passwords
             self.loginFailureLimit = loginFailureLimit
             self.loginWindow = loginWindow
             self.rates = rates
-            self.today = today
+            self.calculations = calculations
+            self.now = now
         }
-    }
 
-    /// Today's date in UTC, `YYYY-MM-DD`.
-    @Sendable public static func utcToday() -> String {
-        String(WallClock.iso8601(millisecondsSince1970: WallClock.millisecondsSince1970()).prefix(10))
+        /// The current date in UTC, `YYYY-MM-DD`.
+        public func today() -> String { LocalDay(of: now(), in: LocalDay.utc).iso }
     }
 
     /// Brings the schema up to date.
@@ -89,8 +94,10 @@ public enum LedgerService {
     }
 
     /// Registers every op of the service.
-    public static func makeRegistry(configuration: Configuration, database: any Database) -> OpRegistry {
+    /// - Throws: the loading error of a bad data file of `configuration.calculations`.
+    public static func makeRegistry(configuration: Configuration, database: any Database) throws -> OpRegistry {
         let book = HouseholdBook(configuration: configuration)
+        let calculations = try CalcRunner(configuration: configuration.calculations)
         let chains = LedgerChains(database: database, sessions: book.sessions)
         var registry = OpRegistry()
         registry.registerAuthOps(book, chains, database: database)
@@ -101,6 +108,11 @@ public enum LedgerService {
         registry.registerBalanceOps(book, chains)
         registry.registerRecurringOps(book, chains)
         registry.registerActivityOps(book, chains)
+        registry.registerShoppingOps(book, chains)
+        registry.registerInventoryOps(book, chains)
+        registry.registerProfileOps(book, chains)
+        registry.registerRecordOps(book, chains, calculations)
+        registry.registerExportOps(book, chains)
         return registry
     }
 }

@@ -94,12 +94,14 @@ public struct OpRegistry: Sendable {
     /// Registers an op whose cost depends on its arguments: requests for which `isCheap` holds run in place on the
     /// slot, as with ``registerInline(_:summary:schema:handler:)``, and the others as tasks with a deadline, as with
     /// ``register(_:summary:schema:middleware:handler:)``. `isCheap` must itself be cheap and must only say yes
-    /// when the cost is small and bounded.
+    /// when the cost is small and bounded. `middleware` runs around the requests that run as tasks only, so
+    /// `isCheap` must say no to every request a middleware needs to see.
     public mutating func registerInline<Args: Decodable & Sendable, Result: Encodable & Sendable>(
         _ name: String,
         summary: String,
         schema: JSONValue,
         when isCheap: @escaping @Sendable (Args) -> Bool,
+        middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Args, OpContext) throws -> Result
     ) {
         let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
@@ -108,11 +110,19 @@ public struct OpRegistry: Sendable {
             let result = try JSONCoding.encode(try handler(args, context))
             return JSONCoding.successReply(resultJSON: result, id: context.requestID)
         }
-        let run: OpNext = { request in
+        let endpoint: OpNext = { request in
             let args = try ArgsDecoder.decode(Args.self, from: request.args)
             return OpResponse(resultJSON: try JSONCoding.encode(try handler(args, request.context)))
         }
-        add(Op(name: name, summary: summary, argsSchema: schema, run: run, runInline: runInline))
+        add(
+            Op(
+                name: name,
+                summary: summary,
+                argsSchema: schema,
+                run: middleware.chained(to: endpoint),
+                runInline: runInline
+            )
+        )
     }
 
     private mutating func add(_ op: Op) {

@@ -24,6 +24,14 @@ struct CalcWorkerCommand: AsyncParsableCommand {
     @Option(help: "Ceiling catalogue JSON replacing the bundled one (env RECKON_CEILING_CATALOGUE).")
     var ceilingCatalogue: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The gateway's client endpoint, where tax ops read the profile of a request's token (env RECKON_PROFILES_VIA).",
+            discussion: "Without it, tax requests must name their province themselves."
+        )
+    )
+    var profilesVia: String?
+
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
 
@@ -35,7 +43,10 @@ struct CalcWorkerCommand: AsyncParsableCommand {
             configuration: .init(
                 ratesFile: ratesFile ?? environment["RECKON_RATES_FILE"],
                 taxDataDirectory: taxData ?? environment["RECKON_TAX_DATA"],
-                ceilingCatalogue: ceilingCatalogue ?? environment["RECKON_CEILING_CATALOGUE"]
+                ceilingCatalogue: ceilingCatalogue ?? environment["RECKON_CEILING_CATALOGUE"],
+                profiles: try (profilesVia ?? environment["RECKON_PROFILES_VIA"]).map(
+                    LedgerProfileSource.init(endpoint:)
+                )
             )
         )
         let configuration = try worker.configuration(service: CalcService.name, server: server)

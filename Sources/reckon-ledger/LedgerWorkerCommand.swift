@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalcService
 import Calculator
 import Foundation
 import LedgerService
@@ -46,13 +47,15 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
         let logger = Logger(label: "reckon.ledger")
+        let ratesPath = ratesFile ?? environment["RECKON_RATES_FILE"]
         let service = LedgerService.Configuration(
             sessionLifetime: .seconds(sessionDays * 24 * 3600),
             passwords: PasswordHasher(passes: UInt64(argon2Passes), memoryBytes: argon2MemoryMiB << 20),
-            rates: try (ratesFile ?? environment["RECKON_RATES_FILE"]).map(RatesTable.load(path:))
+            rates: try ratesPath.map(RatesTable.load(path:)),
+            calculations: .init(ratesFile: ratesPath)
         )
         let opened = try await database.open(sqliteFile: "ledger.sqlite", logger: logger)
-        let ops = LedgerService.makeRegistry(configuration: service, database: opened.database)
+        let ops = try LedgerService.makeRegistry(configuration: service, database: opened.database)
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
         try await opened.closing {

@@ -5,40 +5,10 @@ import Wire
 /// The ledger commands of `reckon`, run as a user would: arguments checked before any call, and a whole roommate
 /// story against a real gateway and `reckon-ledger`, with the session file kept private.
 @Suite struct LedgerCLITests {
-    /// What a run of `reckon` left: its exit status and everything it printed.
-    struct Run: Sendable {
-        var status: Int32
-        var output: String
-    }
+    private func configFolder() -> URL { ReckonCLI.configFolder() }
 
-    /// A fresh, empty session folder.
-    private func configFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("reckon-config-\(UUID().uuidString)")
-    }
-
-    /// Runs the built `reckon` with `arguments`, `input` on standard input and its session in `config`.
-    private func reckon(_ arguments: [String], config: URL, input: String = "") async throws -> Run {
-        try await onThread {
-            let process = Process()
-            process.executableURL = ChildProcess.binDirectory.appendingPathComponent("reckon")
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(["RECKON_CONFIG_DIR": config.path]) {
-                $1
-            }
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-\(UUID().uuidString).log")
-            defer { try? FileManager.default.removeItem(at: log) }
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let output = try FileHandle(forWritingTo: log)
-            let stdin = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, output: try String(contentsOf: log, encoding: .utf8))
-        }
+    private func reckon(_ arguments: [String], config: URL, input: String = "") async throws -> ReckonCLI.Run {
+        try await ReckonCLI.run(arguments, config: config, input: input)
     }
 
     @Test(arguments: [

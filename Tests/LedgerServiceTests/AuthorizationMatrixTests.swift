@@ -19,6 +19,9 @@ import WorkerRuntime
         let payment: String
         let rule: String
         let request: String
+        let listed: String
+        let stocked: String
+        let record: String
     }
 
     private func world(_ ledger: LedgerHarness) async throws -> World {
@@ -47,6 +50,17 @@ import WorkerRuntime
             .init(householdId: home, username: charlie.username),
             token: ana.token
         )
+        let listed = try await ledger.call(ShoppingAddOp.self, .init(householdId: home, name: "Milk"), token: ana.token)
+        let stocked = try await ledger.call(
+            InventoryAddOp.self,
+            .init(householdId: home, name: "Rice", quantity: "1", unit: "kg"),
+            token: ana.token
+        )
+        let record = try await ledger.call(
+            RecordsSaveOp.self,
+            .init(title: "Sum", op: "evaluate", args: ["expression": "1+1"]),
+            token: ana.token
+        )
         return World(
             ana: ana,
             bob: bob,
@@ -55,7 +69,10 @@ import WorkerRuntime
             bill: bill.billId,
             payment: payment.paymentId,
             rule: rule.recurringId,
-            request: request.requestId
+            request: request.requestId,
+            listed: listed.itemId,
+            stocked: stocked.stock.itemId,
+            record: record.recordId
         )
     }
 
@@ -89,6 +106,20 @@ import WorkerRuntime
             ("recurring.list", home), ("recurring.pause", ["recurringId": .string(w.rule)]),
             ("recurring.resume", ["recurringId": .string(w.rule)]), ("recurring.end", ["recurringId": .string(w.rule)]),
             ("activity.list", home),
+            ("shopping.add", ["householdId": .string(w.home), "name": "Tea"]),
+            ("shopping.edit", ["itemId": .string(w.listed), "version": 1, "quantity": "2"]),
+            ("shopping.remove", ["itemId": .string(w.listed)]), ("shopping.list", home),
+            ("shopping.bought", ["itemId": .string(w.listed), "bill": ["amount": "3.00"]]),
+            ("inventory.add", ["householdId": .string(w.home), "name": "Oats", "quantity": "1"]),
+            ("inventory.edit", ["itemId": .string(w.stocked), "version": 1, "quantity": "2"]),
+            ("inventory.consume", ["itemId": .string(w.stocked), "quantity": "1"]),
+            ("inventory.remove", ["itemId": .string(w.stocked)]),
+            ("inventory.list", ["householdId": .string(w.home), "expiringWithinDays": 3]),
+            ("profile.get", [:]), ("profile.set", ["province": "ON"]),
+            ("records.save", ["title": "x", "op": "evaluate", "args": ["expression": "2"]]), ("records.list", [:]),
+            ("records.get", ["recordId": .string(w.record)]), ("records.delete", ["recordId": .string(w.record)]),
+            ("records.rerun", ["recordId": .string(w.record), "update": true]),
+            ("export.csv", ["householdId": .string(w.home), "what": "bills"]), ("export.json", home),
         ]
     }
 
@@ -97,8 +128,11 @@ import WorkerRuntime
         try await LedgerHarness.with(engine) { ledger in
             let w = try await world(ledger)
             let ops = everyOp(w)
-            let registered = LedgerService.makeRegistry(configuration: ledger.configuration, database: ledger.database)
-                .ops.map(\.name).filter { !["auth.signup", "auth.login"].contains($0) }
+            let registered = try LedgerService.makeRegistry(
+                configuration: ledger.configuration,
+                database: ledger.database
+            )
+            .ops.map(\.name).filter { !["auth.signup", "auth.login"].contains($0) }
             #expect(Set(ops.map(\.0)) == Set(registered), "the matrix must list every op")
             let expired = try await ledger.call(AuthLoginOp.self, .init(username: "bob", password: "correct horse"))
                 .token
@@ -126,7 +160,10 @@ import WorkerRuntime
         try await LedgerHarness.with(engine) { ledger in
             let w = try await world(ledger)
             let before = try await ledger.count("ledger_activity")
-            let personal: Set = ["auth.logout", "auth.changePassword", "auth.me", "household.create", "household.list"]
+            let personal: Set = [
+                "auth.logout", "auth.changePassword", "auth.me", "household.create", "household.list", "profile.get",
+                "profile.set", "records.save", "records.list",
+            ]
             for (op, args) in everyOp(w) where !personal.contains(op) {
                 let error = try await ledger.failure(op, args, token: w.eve.token)
                 #expect(error.code == .notFound, "\(op) by a non-member: \(error)")
@@ -135,6 +172,9 @@ import WorkerRuntime
             let list = try await ledger.call(HouseholdListOp.self, NoArgs(), token: w.eve.token)
             #expect(list.households.map(\.name) == ["Home of eve"])
             #expect(try await ledger.count("ledger_activity") == before)
+            #expect(try await ledger.count("ledger_inventory") == 1)
+            #expect(try await ledger.count("ledger_shopping") == 1)
+            #expect(try await ledger.count("ledger_records", where: "user_id = \(w.ana.id)") == 1)
         }
     }
 

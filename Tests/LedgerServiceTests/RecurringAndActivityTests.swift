@@ -92,7 +92,7 @@ import Wire
             )
             #expect(try await ledger.count("ledger_bills") == 1)
             _ = try await ledger.call(RecurringPauseOp.self, .init(recurringId: rule.recurringId), token: ana.token)
-            let december = LedgerHarness(
+            let december = try LedgerHarness(
                 database: ledger.database,
                 configuration: LedgerHarness.configuration(today: "2026-12-10")
             )

@@ -107,7 +107,7 @@ import Wire
                 .deletingLastPathComponent().appendingPathComponent("config/ecb-rates-sample.xml").path
             var configuration = LedgerHarness.configuration()
             configuration.rates = try RatesTable.load(path: rates)
-            let withRates = LedgerHarness(database: ledger.database, configuration: configuration)
+            let withRates = try LedgerHarness(database: ledger.database, configuration: configuration)
             let converted = try await withRates.call(
                 BalancesOp.self,
                 .init(householdId: home, convertTo: "CAD"),

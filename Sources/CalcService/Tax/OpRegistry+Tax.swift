@@ -11,14 +11,17 @@ extension OpRegistry {
     /// Registers `tax.jurisdictions`, `tax.topics`, `tax.estimate` and `tax.topic` (API.md, docs/tax.md).
     ///
     /// Load the tables once at start (`try TaxTables.bundled()` or `try TaxTables.load(directory:)`) and pass them
-    /// here; the handlers never touch files.
+    /// here; the handlers never touch files. With `profiles`, a request that carries a ledger token and leaves out
+    /// its province or income takes them from that user's profile (looked up as a task, never in place).
     ///
     /// ```swift
     /// var registry = OpRegistry()
     /// registry.registerTaxOps(tables: try TaxTables.bundled())
     /// ```
-    public mutating func registerTaxOps(tables: TaxTables) {
+    public mutating func registerTaxOps(tables: TaxTables, profiles: (any TaxProfileSource)? = nil) {
         let engine = TaxEngine(tables: tables)
+        let defaults: [any OpMiddleware] = profiles.map { [TaxProfileMiddleware(source: $0)] } ?? []
+        let inPlace: @Sendable (TaxEstimateArgs) -> Bool = { profiles == nil || $0.isComplete }
         registerInline(
             "tax.jurisdictions",
             summary: "Provinces, territories and tax years with data",
@@ -42,16 +45,19 @@ extension OpRegistry {
         registerInline(
             "tax.estimate",
             summary: "Canadian income tax for a year and province, step by step",
-            schema: TaxSchemas.estimate
+            schema: TaxSchemas.estimate,
+            when: inPlace,
+            middleware: defaults
         ) { (args: TaxEstimateArgs, _: OpContext) in
-            TaxEstimateResult(try engine.estimate(args.input))
+            TaxEstimateResult(try engine.estimate(args.input()))
         }
         registerInline(
             "tax.topic",
             summary: "What an RRSP contribution, extra income or a deduction changes",
-            schema: TaxSchemas.topic
-        ) { (args: TaxTopicArgs, _: OpContext) in
-            TaxTopicResultBody(try engine.topic(args.request()))
-        }
+            schema: TaxSchemas.topic,
+            when: { (args: TaxTopicArgs) in inPlace(args.situation) },
+            middleware: defaults,
+            handler: { (args: TaxTopicArgs, _: OpContext) in TaxTopicResultBody(try engine.topic(args.request())) }
+        )
     }
 }

@@ -2,7 +2,8 @@ import Tax
 import Wire
 
 /// `args` of `tax.estimate` (API.md): `{year?, province, income: {...}, deductions: {rrsp, ...}, age?}`.
-/// Money is a decimal string (`"85000.00"`) or a JSON number; missing amounts are zero.
+/// Money is a decimal string (`"85000.00"`) or a JSON number; missing amounts are zero. `province` may be left to
+/// the caller's profile (``TaxProfileDefaults``).
 struct TaxEstimateArgs: Decodable, Sendable {
     struct Income: Decodable, Sendable {
         var employment: FixedDecimal?
@@ -25,13 +26,24 @@ struct TaxEstimateArgs: Decodable, Sendable {
     }
 
     var year: Int?
-    var province: String
+    var province: String?
     var income: Income?
     var deductions: Deductions?
     var age: Int?
 
+    /// Whether the request names everything a profile could give, so it never needs one.
+    var isComplete: Bool { province != nil && income != nil }
+
     /// The engine's input.
-    var input: TaxInput {
+    /// - Throws: ``WireError`` `invalid_argument` when there is no province.
+    func input() throws -> TaxInput {
+        guard let province else {
+            throw WireError(
+                .invalidArgument,
+                "province is required (or send the token of a ledger profile that has one)",
+                field: "province"
+            )
+        }
         var input = TaxInput(year: year, province: province, age: age)
         if let income {
             input.income.employment = income.employment ?? .zero
@@ -91,7 +103,7 @@ struct TaxTopicArgs: Decodable, Sendable {
         }
         return TaxTopicRequest(
             topic: topic,
-            situation: situation.input,
+            situation: try situation.input(),
             amount: amount ?? contribution ?? .zero,
             foreignTaxPaid: foreignTaxPaid ?? .zero,
             dividendKind: kind

@@ -11,32 +11,7 @@ extension OpRegistry {
     mutating func registerBalanceOps(_ book: HouseholdBook, _ chains: LedgerChains) {
         register(BalancesOp.self, middleware: chains.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
-            let (db, household) = (member.db, member.household)
-            let balances = try await book.totals.balances(household.id, in: db)
-            let debts = try await book.totals.debts(household.id, in: db)
-            let currencies = balances.keys.sorted()
-            return BalancesView(
-                members: currencies.flatMap { currency in
-                    balances[currency, default: [:]].sorted { $0.key < $1.key }.map { member, balance in
-                        BalanceView(member, balance, currency: currency)
-                    }
-                },
-                debts: currencies.flatMap { currency in
-                    let digits = Currency(code: currency)?.minorDigits ?? 2
-                    return debts[currency, default: []].map {
-                        DebtView(
-                            from: $0.from,
-                            to: $0.to,
-                            amount: MinorUnits.format($0.amount, digits: digits),
-                            currency: currency
-                        )
-                    }
-                },
-                currencies: currencies,
-                converted: try args.convertTo.map {
-                    try BalanceConversion(rates: book.configuration.rates).convert(balances, to: $0)
-                }
-            )
+            return try await book.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
         }
         register(SettleSuggestOp.self, middleware: chains.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
@@ -53,6 +28,36 @@ extension OpRegistry {
             }
             return SettlePlanView(transfers: transfers, methods: methods)
         }
+    }
+}
+
+extension HouseholdBook {
+    /// The household's balances per member and currency, its pairwise debts, and optionally everything converted.
+    /// - Throws: `invalid_argument` for a currency without a rate.
+    func balances(of household: String, convertTo: String?, in db: any SQLExecutor) async throws -> BalancesView {
+        let balances = try await totals.balances(household, in: db)
+        let debts = try await totals.debts(household, in: db)
+        let currencies = balances.keys.sorted()
+        return BalancesView(
+            members: currencies.flatMap { currency in
+                balances[currency, default: [:]].sorted { $0.key < $1.key }.map { member, balance in
+                    BalanceView(member, balance, currency: currency)
+                }
+            },
+            debts: currencies.flatMap { currency in
+                let digits = Currency(code: currency)?.minorDigits ?? 2
+                return debts[currency, default: []].map {
+                    DebtView(
+                        from: $0.from,
+                        to: $0.to,
+                        amount: MinorUnits.format($0.amount, digits: digits),
+                        currency: currency
+                    )
+                }
+            },
+            currencies: currencies,
+            converted: try convertTo.map { try BalanceConversion(rates: configuration.rates).convert(balances, to: $0) }
+        )
     }
 }
 

@@ -9,28 +9,7 @@ extension OpRegistry {
     /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
     mutating func registerBillOps(_ book: HouseholdBook, _ chains: LedgerChains) {
         register(BillsAddOp.self, middleware: chains.write) { args, context in
-            let member = try await book.member(of: args.key, context)
-            let (db, userID, household) = (member.db, member.userID, member.household)
-            let composer = BillComposer(
-                householdCurrency: household.currency,
-                members: try await book.households.currentMemberIDs(household.id, in: db),
-                today: book.configuration.today()
-            )
-            let bill = try composer.compose(
-                id: "b_" + UUID().uuidString.lowercased(),
-                household: household.id,
-                fields: args.bill,
-                createdBy: userID
-            )
-            try await book.bills.insert(bill, createdBy: userID, in: db)
-            try await book.totals.apply(bill.entry(), household: household.id, sign: 1, in: db)
-            try await book.activity.record(
-                .init(action: "bill.added", entity: "bill", entityID: bill.id, before: nil, after: bill.view),
-                household: household.id,
-                userID: userID,
-                in: db
-            )
-            return bill.view
+            try await book.addBill(args.bill, by: try await book.member(of: args.key, context))
         }
         register(BillsEditOp.self, middleware: chains.write) { args, context in
             let db = try context.database()

@@ -59,6 +59,12 @@ struct HouseholdStore: Sendable {
         return (try Self.household(row), Role(rawValue: try row.text("role")) ?? .member)
     }
 
+    /// Takes the household row's write lock until the transaction ends, so two writers of its shopping list and
+    /// stock (which read, then merge) take turns on PostgreSQL too; SQLite's write transactions already do.
+    func lock(_ householdID: String, in db: any SQLExecutor) async throws {
+        try await db.query("UPDATE ledger_households SET activity_seq = activity_seq WHERE id = \(householdID)")
+    }
+
     /// The household, whoever asks (for requests to join it).
     func find(_ householdID: String, in db: any SQLExecutor) async throws -> Household? {
         try await db.query("SELECT id, name, currency FROM ledger_households WHERE id = \(householdID)")

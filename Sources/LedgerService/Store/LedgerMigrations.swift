@@ -107,5 +107,45 @@ enum LedgerMigrations {
                 """,
             ]
         ),
+        Migration(
+            "004-shopping-inventory",
+            [
+                // Quantities are canonical decimal text (at most 6 fraction digits); name_key is the name folded
+                // for merging (lower case, single spaces).
+                """
+                CREATE TABLE ledger_shopping (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    name TEXT NOT NULL, name_key TEXT NOT NULL, quantity TEXT NOT NULL, unit TEXT NOT NULL, note TEXT,
+                    added_by TEXT NOT NULL, version BIGINT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX ledger_shopping_household ON ledger_shopping (household_id, name_key)",
+                """
+                CREATE TABLE ledger_inventory (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    name TEXT NOT NULL, name_key TEXT NOT NULL, quantity TEXT NOT NULL, unit TEXT NOT NULL,
+                    location TEXT, best_before TEXT, restock BIGINT NOT NULL, restock_quantity TEXT,
+                    version BIGINT NOT NULL, created_by TEXT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX ledger_inventory_household ON ledger_inventory (household_id, name_key)",
+                "CREATE INDEX ledger_inventory_due ON ledger_inventory (household_id, best_before)",
+            ]
+        ),
+        Migration(
+            "006-profile-records",
+            [
+                """
+                CREATE TABLE ledger_profiles (
+                    user_id TEXT PRIMARY KEY REFERENCES ledger_users (id), income BIGINT, province TEXT,
+                    marital_status TEXT, updated_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE ledger_records (
+                    id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES ledger_users (id), title TEXT NOT NULL,
+                    op TEXT NOT NULL, args_json TEXT NOT NULL, result_json TEXT NOT NULL,
+                    computed_at BIGINT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX ledger_records_user ON ledger_records (user_id, created_at)",
+            ]
+        ),
     ]
 }

@@ -54,13 +54,14 @@ struct UpCommand: AsyncParsableCommand {
     }
 
     /// Where the stateful workers keep their state: SQLite files in `DATA_DIR/data`, and the orders staff key in
-    /// `DATA_DIR/staff-key` (made on first start, mode 0600).
+    /// `DATA_DIR/staff-key` (made on first start, mode 0600); calc asks the ledger for profiles through the gateway.
     private var stateArguments: [String: [String]] {
         get throws {
             let data = URL(fileURLWithPath: dataDir).appendingPathComponent("data").path
             return [
                 "reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)],
                 "reckon-ledger": ["--data-dir", data],
+                "reckon-calc": ["--profiles-via", clientEndpoint],
             ]
         }
     }

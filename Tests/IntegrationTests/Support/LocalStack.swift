@@ -75,14 +75,14 @@ final class LocalStack: Sendable {
         processes.add(try ChildProcess("reckon-gateway", gatewayArguments), role: .gateway)
     }
 
-    /// Starts one `reckon-calc` process.
+    /// Starts one `reckon-calc` process, with `extra` flags.
     @discardableResult
-    func startWorker(slots: Int = 2) throws -> ChildProcess {
+    func startWorker(slots: Int = 2, _ extra: [String] = []) throws -> ChildProcess {
         let arguments = [
             "--gateway", workerEndpoint, "--rates-file", Self.sampleRatesFile, "--slots", "\(slots)", "--heartbeat-ms",
             "\(heartbeatMs)", "--liveness", "\(liveness)",
         ]
-        return processes.add(try ChildProcess("reckon-calc", arguments + workerArguments), role: .worker)
+        return processes.add(try ChildProcess("reckon-calc", arguments + extra + workerArguments), role: .worker)
     }
 
     /// Starts one `reckon-orders` process with `arguments` (its database flags, say).

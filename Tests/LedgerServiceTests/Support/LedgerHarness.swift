@@ -14,9 +14,15 @@ struct LedgerHarness: DispatchingHarness {
     let dispatcher: OpDispatcher
     let configuration: LedgerService.Configuration
 
-    /// The configuration tests use: minimal Argon2id work, and `today` fixed unless given.
-    static func configuration(today: String = "2026-11-23", loginFailureLimit: Int = 5) -> LedgerService.Configuration {
-        LedgerService.Configuration(passwords: .minimal, loginFailureLimit: loginFailureLimit, today: { today })
+    /// The configuration tests use: minimal Argon2id work, and the clock stopped at noon UTC of `today`, or at
+    /// `now` (ISO 8601) when given.
+    static func configuration(
+        today: String = "2026-11-23",
+        now: String? = nil,
+        loginFailureLimit: Int = 5
+    ) -> LedgerService.Configuration {
+        let stopped = ISO8601DateFormatter().date(from: now ?? today + "T12:00:00Z") ?? Date(timeIntervalSince1970: 0)
+        return LedgerService.Configuration(passwords: .minimal, loginFailureLimit: loginFailureLimit, now: { stopped })
     }
 
     /// Runs `body` with the service prepared on a new database on `engine`.
@@ -27,19 +33,20 @@ struct LedgerHarness: DispatchingHarness {
     ) async throws {
         try await TestDatabase.with(engine) { database, _ in
             try await LedgerService.prepare(database: database)
-            try await body(LedgerHarness(database: database, configuration: configuration))
+            try await body(try LedgerHarness(database: database, configuration: configuration))
         }
     }
 
     /// A worker over `database` with `configuration`.
-    init(database: any Database, configuration: LedgerService.Configuration) {
+    /// - Throws: the loading error of calc's data.
+    init(database: any Database, configuration: LedgerService.Configuration) throws {
         var logger = Logger(label: "reckon.test.ledger")
         logger.logLevel = .error
         self.database = database
         self.configuration = configuration
         dispatcher = OpDispatcher(
             service: LedgerService.name,
-            registry: LedgerService.makeRegistry(configuration: configuration, database: database),
+            registry: try LedgerService.makeRegistry(configuration: configuration, database: database),
             requestTimeout: .seconds(60),
             logger: logger
         )

@@ -1,0 +1,45 @@
+import Wire
+
+/// `export.csv`: one table of the household as RFC 4180 CSV with a header row and exact decimal amounts.
+public enum ExportCSVOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "export.csv"
+    public static let summary = "bills, payments, balances, inventory or shopping as RFC 4180 CSV"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["householdId", "what"],
+        "properties": [
+            "householdId": LedgerOps.id,
+            "what": ["enum": .array(ExportCSVOp.tables)],
+        ],
+    ]
+    /// The tables `what` may name.
+    public static let tables: [JSONValue] = ["bills", "payments", "balances", "inventory", "shopping"]
+    public struct Args: Codable, Sendable, Hashable {
+        public var householdId: String
+        public var what: String
+        public init(householdId: String, what: String) {
+            self.householdId = householdId
+            self.what = what
+        }
+    }
+    public struct Result: Codable, Sendable, Hashable {
+        /// CRLF line ends, a header row first.
+        public var csv: String
+        /// Data rows, without the header.
+        public var rows: Int
+        public init(csv: String, rows: Int) {
+            self.csv = csv
+            self.rows = rows
+        }
+    }
+}
+
+/// `export.json`: the whole household, for backup.
+public enum ExportJSONOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "export.json"
+    public static let summary = "The whole household (members, bills, payments, rules, balances, stock, list, activity)"
+    public static let argsSchema = LedgerOps.household
+    public typealias Args = HouseholdArgs
+    public typealias Result = JSONValue
+}

@@ -1,0 +1,31 @@
+import Foundation
+import LedgerAPI
+import Storage
+
+extension HouseholdBook {
+    /// Records a new bill in `member`'s household, with its running totals and activity entry.
+    /// - Throws: `invalid_argument` for a field that does not fit the household.
+    func addBill(_ fields: BillFields, by member: HouseholdMember) async throws -> BillView {
+        let (db, userID, household) = (member.db, member.userID, member.household)
+        let composer = BillComposer(
+            householdCurrency: household.currency,
+            members: try await households.currentMemberIDs(household.id, in: db),
+            today: configuration.today()
+        )
+        let bill = try composer.compose(
+            id: "b_" + UUID().uuidString.lowercased(),
+            household: household.id,
+            fields: fields,
+            createdBy: userID
+        )
+        try await bills.insert(bill, createdBy: userID, in: db)
+        try await totals.apply(bill.entry(), household: household.id, sign: 1, in: db)
+        try await activity.record(
+            .init(action: "bill.added", entity: "bill", entityID: bill.id, before: nil, after: bill.view),
+            household: household.id,
+            userID: userID,
+            in: db
+        )
+        return bill.view
+    }
+}

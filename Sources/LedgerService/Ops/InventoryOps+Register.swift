@@ -1,0 +1,152 @@
+import Dates
+import Foundation
+import Ledger
+import LedgerAPI
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `inventory.add`, `inventory.edit`, `inventory.consume`, `inventory.remove`, `inventory.list`.
+    mutating func registerInventoryOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(InventoryAddOp.self, middleware: chains.write) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            try await book.households.lock(member.household.id, in: member.db)
+            let (line, merged, added) = try await book.stockUp(
+                HouseholdBook.Purchase(
+                    name: try ItemName(args.name),
+                    quantity: try Quantity(args.quantity, field: "quantity"),
+                    unit: try StockUnit(args.unit),
+                    location: try args.location.map { try StockLocation.validated($0) },
+                    bestBefore: try args.bestBefore.map { try DateCheck.validated($0, field: "bestBefore") },
+                    restock: args.restock,
+                    restockQuantity: try args.restockQuantity.map { try Quantity($0, field: "restockQuantity") }
+                ),
+                by: member
+            )
+            try await book.activity.record(
+                .init(
+                    action: merged ? "stock.merged" : "stock.added",
+                    entity: "stock",
+                    entityID: line.id,
+                    before: nil,
+                    after: line.view()
+                ),
+                household: line.householdID,
+                userID: member.userID,
+                in: member.db
+            )
+            return InventoryAddOp.Result(stock: line.view(), merged: merged, added: added.text)
+        }
+        register(InventoryEditOp.self, middleware: chains.write) { args, context in
+            let (old, member) = try await book.stockLine(args.itemId, context)
+            var line = old
+            line.name = try args.name.map { try ItemName($0) } ?? old.name
+            line.quantity =
+                try args.quantity.map { try Quantity($0, field: "quantity", allowsZero: true) } ?? old.quantity
+            line.unit = try args.unit.map { try StockUnit($0) } ?? old.unit
+            line.location = try args.location.map { $0.isEmpty ? nil : try StockLocation.validated($0) } ?? old.location
+            line.bestBefore =
+                try args.bestBefore.map { $0.isEmpty ? nil : try DateCheck.validated($0, field: "bestBefore") }
+                ?? old.bestBefore
+            line.restock = args.restock ?? old.restock
+            line.restockQuantity =
+                try args.restockQuantity.map { try Quantity($0, field: "restockQuantity") } ?? old.restockQuantity
+            line.version = try await book.inventory.update(line, from: args.version, in: member.db)
+            return try await book.recordStockChange("stock.edited", old, line, by: member)
+        }
+        register(InventoryConsumeOp.self, middleware: chains.write) { args, context in
+            let (old, member) = try await book.stockLine(args.itemId, context)
+            if let version = args.version, version != old.version {
+                throw WireError(.conflict, "stock line \(old.id) changed since version \(version)", field: "version")
+            }
+            let unit = try args.unit.map { try StockUnit($0) } ?? old.unit
+            guard let taken = unit.convert(try Quantity(args.quantity, field: "quantity"), to: old.unit) else {
+                throw WireError(
+                    .invalidArgument,
+                    "\(unit.symbol) does not convert to this line's \(old.unit.symbol)",
+                    field: "unit"
+                )
+            }
+            guard taken <= old.quantity else {
+                throw WireError(
+                    .failedPrecondition,
+                    "only \(old.quantity.text) \(old.unit.symbol) of \(old.name.text) left",
+                    field: "quantity"
+                )
+            }
+            var line = old
+            line.quantity = old.quantity - taken
+            line.version = try await book.inventory.update(line, from: old.version, in: member.db)
+            return try await book.recordStockChange("stock.consumed", old, line, by: member)
+        }
+        register(InventoryRemoveOp.self, middleware: chains.write) { args, context in
+            let (line, member) = try await book.stockLine(args.itemId, context)
+            try await book.inventory.delete(line, version: args.version ?? line.version, in: member.db)
+            try await book.activity.record(
+                .init(action: "stock.removed", entity: "stock", entityID: line.id, before: line.view(), after: nil),
+                household: line.householdID,
+                userID: member.userID,
+                in: member.db
+            )
+            return Done()
+        }
+        register(InventoryListOp.self, middleware: chains.read) { args, context in
+            let member = try await book.member(of: args.householdId, context)
+            let today = try book.today(in: args.timeZone)
+            let dueBy = try args.expiringWithinDays.map { days in
+                guard (0...3660).contains(days) else {
+                    throw WireError(
+                        .invalidArgument,
+                        "expiringWithinDays must be 0 to 3660",
+                        field: "expiringWithinDays"
+                    )
+                }
+                return today.adding(days: days).iso
+            }
+            let lines = try await book.inventory.list(
+                member.household.id,
+                location: try args.location.map { try StockLocation.validated($0) },
+                dueBy: dueBy,
+                in: member.db
+            )
+            return InventoryListOp.Result(
+                lines: lines.map { line in
+                    line.view(daysLeft: line.bestBefore.flatMap(CivilDate.init(iso:)).map { today.days(to: $0) })
+                },
+                today: today.iso
+            )
+        }
+    }
+}
+
+extension HouseholdBook {
+    /// A stock line, read again under its household's stock lock, and the caller as a member there.
+    /// - Throws: `not_found` when there is no such line or the caller is not a member of its household.
+    func stockLine(_ id: String, _ context: OpContext) async throws -> (StockLine, HouseholdMember) {
+        let missing = WireError(.notFound, "no stock line \(id)", field: "itemId")
+        guard let household = try? await inventory.find(id, in: try context.database()).householdID else {
+            throw missing
+        }
+        let member = try await stockKeeper(of: household, context, missing: missing)
+        return (try await inventory.find(id, in: member.db), member)
+    }
+
+    /// Logs a change to a stock line and, when it ran out with restock on, puts it back on the list.
+    func recordStockChange(
+        _ action: String,
+        _ old: StockLine,
+        _ line: StockLine,
+        by member: HouseholdMember
+    ) async throws -> StockChange {
+        try await activity.record(
+            .init(action: action, entity: "stock", entityID: line.id, before: old.view(), after: line.view()),
+            household: line.householdID,
+            userID: member.userID,
+            in: member.db
+        )
+        let restocked = old.quantity.isZero ? nil : try await restockIfOut(line, by: member)
+        return StockChange(stock: line.view(), restocked: restocked?.view)
+    }
+}

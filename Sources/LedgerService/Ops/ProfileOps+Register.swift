@@ -1,0 +1,64 @@
+import LedgerAPI
+import Money
+import Storage
+import StoredOps
+import Tax
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `profile.get`, `profile.set`.
+    mutating func registerProfileOps(_ book: HouseholdBook, _ chains: LedgerChains) {
+        register(ProfileGetOp.self, middleware: chains.read) { _, context in
+            try await book.profiles.find(try context.userID(), in: try context.database()).view
+        }
+        register(ProfileSetOp.self, middleware: chains.write) { args, context in
+            let (db, userID) = (try context.database(), try context.userID())
+            var profile = try await book.profiles.find(userID, in: db)
+            if let income = args.income {
+                profile.income =
+                    income.isEmpty
+                    ? nil : try Currency.named("CAD", field: "income").amount(income, field: "income", allowsZero: true)
+            }
+            if let province = args.province {
+                profile.province = try province.isEmpty ? nil : ProfileFields.province(province)
+            }
+            if let status = args.maritalStatus {
+                profile.maritalStatus = try status.isEmpty ? nil : ProfileFields.maritalStatus(status)
+            }
+            return try await book.profiles.save(profile, for: userID, in: db).view
+        }
+    }
+}
+
+/// The profile's checked fields.
+enum ProfileFields {
+    /// The marital statuses a profile may hold.
+    static let maritalStatuses = ["single", "married", "commonLaw", "separated", "divorced", "widowed"]
+
+    /// A province or territory code calc's tax ops know, upper-cased.
+    /// - Throws: `invalid_argument` listing the codes.
+    static func province(_ text: String) throws -> String {
+        guard let jurisdiction = Jurisdiction(rawValue: text.uppercased()) else {
+            throw WireError(
+                .invalidArgument,
+                "province must be one of \(Jurisdiction.allCases.map(\.rawValue).joined(separator: ", "))",
+                field: "province"
+            )
+        }
+        return jurisdiction.rawValue
+    }
+
+    /// One of ``maritalStatuses``.
+    /// - Throws: `invalid_argument` listing them.
+    static func maritalStatus(_ text: String) throws -> String {
+        guard maritalStatuses.contains(text) else {
+            throw WireError(
+                .invalidArgument,
+                "maritalStatus must be one of \(maritalStatuses.joined(separator: ", "))",
+                field: "maritalStatus"
+            )
+        }
+        return text
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LedgerAPI
+import Storage
+import Wire
+
+/// Stock-line rows: what the household has, where, and until when.
+struct InventoryStore: Sendable {
+    /// Adds a line.
+    func insert(_ line: StockLine, in db: any SQLExecutor) async throws {
+        try await db.query(
+            """
+            INSERT INTO ledger_inventory (id, household_id, name, name_key, quantity, unit, location, best_before,
+                restock, restock_quantity, version, created_by, created_at)
+            VALUES (\(line.id), \(line.householdID), \(line.name.text), \(line.name.key), \(line.quantity.text),
+                \(line.unit.symbol), \(line.location), \(line.bestBefore), \(line.restock ? 1 : 0),
+                \(line.restockQuantity?.text), 1, \(line.createdBy), \(WallClock.millisecondsSince1970()))
+            """
+        )
+    }
+
+    /// The line `id`.
+    /// - Throws: `not_found`.
+    func find(_ id: String, in db: any SQLExecutor) async throws -> StockLine {
+        let rows = try await db.query("SELECT * FROM ledger_inventory WHERE id = \(id)")
+        guard let row = rows.first else { throw WireError(.notFound, "no stock line \(id)", field: "itemId") }
+        return try Self.line(row)
+    }
+
+    /// The household's lines named like `name`, oldest first.
+    func named(_ name: ItemName, household: String, in db: any SQLExecutor) async throws -> [StockLine] {
+        try await db.query(
+            """
+            SELECT * FROM ledger_inventory WHERE household_id = \(household) AND name_key = \(name.key)
+            ORDER BY created_at, id
+            """
+        ).map(Self.line)
+    }
+
+    /// The household's lines by name; only those at `location` when given, and only those in stock with a
+    /// best-before date up to `dueBy` when given (earliest first).
+    func list(
+        _ household: String,
+        location: String?,
+        dueBy: String?,
+        in db: any SQLExecutor
+    ) async throws -> [StockLine] {
+        var sql: SQL = "SELECT * FROM ledger_inventory WHERE household_id = \(household)"
+        if let location { sql = sql + " AND location = \(location)" }
+        if let dueBy {
+            sql = sql + " AND best_before IS NOT NULL AND best_before <= \(dueBy) AND quantity <> '0'"
+            sql = sql + " ORDER BY best_before, name_key, id"
+        } else {
+            sql = sql + " ORDER BY name_key, created_at, id"
+        }
+        return try await db.query(sql).map(Self.line)
+    }
+
+    /// Writes a line's fields when its version is still `version`; returns the new version.
+    /// - Throws: `conflict` when someone changed it since.
+    func update(_ line: StockLine, from version: Int, in db: any SQLExecutor) async throws -> Int {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_inventory SET name = \(line.name.text), name_key = \(line.name.key),
+                quantity = \(line.quantity.text), unit = \(line.unit.symbol), location = \(line.location),
+                best_before = \(line.bestBefore), restock = \(line.restock ? 1 : 0),
+                restock_quantity = \(line.restockQuantity?.text), version = version + 1
+            WHERE id = \(line.id) AND version = \(version) RETURNING version
+            """
+        )
+        guard let newVersion = try rows.first?.int("version") else {
+            throw WireError(.conflict, "stock line \(line.id) changed since version \(version)", field: "version")
+        }
+        return Int(newVersion)
+    }
+
+    /// Deletes a line when its version is still `version`.
+    /// - Throws: `conflict` when someone changed it since.
+    func delete(_ line: StockLine, version: Int, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            "DELETE FROM ledger_inventory WHERE id = \(line.id) AND version = \(version) RETURNING id"
+        )
+        guard !rows.isEmpty else {
+            throw WireError(.conflict, "stock line \(line.id) changed since version \(version)", field: "version")
+        }
+    }
+
+    private static func line(_ row: SQLRow) throws -> StockLine {
+        StockLine(
+            id: try row.text("id"),
+            householdID: try row.text("household_id"),
+            name: ItemName(stored: try row.text("name"), key: try row.text("name_key")),
+            quantity: try Quantity(try row.text("quantity"), field: "quantity", allowsZero: true),
+            unit: try StockUnit(try row.text("unit")),
+            location: try row.optionalText("location"),
+            bestBefore: try row.optionalText("best_before"),
+            restock: try row.int("restock") != 0,
+            restockQuantity: try row.optionalText("restock_quantity").map {
+                try Quantity($0, field: "restockQuantity")
+            },
+            createdBy: try row.text("created_by"),
+            version: Int(try row.int("version"))
+        )
+    }
+}
+
+/// A stock line, as stored.
+struct StockLine: Sendable {
+    let id: String
+    let householdID: String
+    var name: ItemName
+    var quantity: Quantity
+    var unit: StockUnit
+    var location: String?
+    var bestBefore: String?
+    var restock: Bool
+    var restockQuantity: Quantity?
+    let createdBy: String
+    var version: Int
+
+    /// The line as the ops answer it, with `daysLeft` when listed against a date.
+    func view(daysLeft: Int? = nil) -> StockLineView {
+        StockLineView(
+            itemId: id,
+            householdId: householdID,
+            name: name.text,
+            quantity: quantity.text,
+            unit: unit.symbol,
+            location: location,
+            bestBefore: bestBefore,
+            daysLeft: daysLeft,
+            restock: restock,
+            restockQuantity: restockQuantity?.text,
+            version: version
+        )
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LedgerAPI
+import Storage
+import Wire
+
+/// Shopping-list rows.
+struct ShoppingStore: Sendable {
+    /// Adds an item.
+    func insert(_ item: ShoppingItem, in db: any SQLExecutor) async throws {
+        try await db.query(
+            """
+            INSERT INTO ledger_shopping (id, household_id, name, name_key, quantity, unit, note, added_by, version,
+                created_at)
+            VALUES (\(item.id), \(item.householdID), \(item.name.text), \(item.name.key), \(item.quantity.text),
+                \(item.unit.symbol), \(item.note), \(item.addedBy), 1, \(WallClock.millisecondsSince1970()))
+            """
+        )
+    }
+
+    /// The item `id`.
+    /// - Throws: `not_found`.
+    func find(_ id: String, in db: any SQLExecutor) async throws -> ShoppingItem {
+        let rows = try await db.query("SELECT * FROM ledger_shopping WHERE id = \(id)")
+        guard let row = rows.first else { throw WireError(.notFound, "no shopping item \(id)", field: "itemId") }
+        return try Self.item(row)
+    }
+
+    /// The household's items named like `name`, oldest first.
+    func named(_ name: ItemName, household: String, in db: any SQLExecutor) async throws -> [ShoppingItem] {
+        try await db.query(
+            """
+            SELECT * FROM ledger_shopping WHERE household_id = \(household) AND name_key = \(name.key)
+            ORDER BY created_at, id
+            """
+        ).map(Self.item)
+    }
+
+    /// The household's list, oldest first.
+    func list(_ household: String, in db: any SQLExecutor) async throws -> [ShoppingItem] {
+        try await db.query(
+            "SELECT * FROM ledger_shopping WHERE household_id = \(household) ORDER BY created_at, id"
+        ).map(Self.item)
+    }
+
+    /// Writes an item's fields when its version is still `version`; returns the new version.
+    /// - Throws: `conflict` when someone changed it since.
+    func update(_ item: ShoppingItem, from version: Int, in db: any SQLExecutor) async throws -> Int {
+        let rows = try await db.query(
+            """
+            UPDATE ledger_shopping SET name = \(item.name.text), name_key = \(item.name.key),
+                quantity = \(item.quantity.text), unit = \(item.unit.symbol), note = \(item.note),
+                version = version + 1
+            WHERE id = \(item.id) AND version = \(version) RETURNING version
+            """
+        )
+        guard let newVersion = try rows.first?.int("version") else {
+            throw WireError(.conflict, "shopping item \(item.id) changed since version \(version)", field: "version")
+        }
+        return Int(newVersion)
+    }
+
+    /// Deletes an item when its version is still `version`.
+    /// - Throws: `conflict` when someone changed it since.
+    func delete(_ item: ShoppingItem, version: Int, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            "DELETE FROM ledger_shopping WHERE id = \(item.id) AND version = \(version) RETURNING id"
+        )
+        guard !rows.isEmpty else {
+            throw WireError(.conflict, "shopping item \(item.id) changed since version \(version)", field: "version")
+        }
+    }
+
+    private static func item(_ row: SQLRow) throws -> ShoppingItem {
+        ShoppingItem(
+            id: try row.text("id"),
+            householdID: try row.text("household_id"),
+            name: ItemName(stored: try row.text("name"), key: try row.text("name_key")),
+            quantity: try Quantity(try row.text("quantity"), field: "quantity", allowsZero: true),
+            unit: try StockUnit(try row.text("unit")),
+            note: try row.optionalText("note"),
+            addedBy: try row.text("added_by"),
+            version: Int(try row.int("version"))
+        )
+    }
+}
+
+/// An item on a shopping list, as stored.
+struct ShoppingItem: Sendable {
+    let id: String
+    let householdID: String
+    var name: ItemName
+    var quantity: Quantity
+    var unit: StockUnit
+    var note: String?
+    let addedBy: String
+    var version: Int
+
+    /// The item as the ops answer it.
+    var view: ShoppingItemView {
+        ShoppingItemView(
+            itemId: id,
+            householdId: householdID,
+            name: name.text,
+            quantity: quantity.text,
+            unit: unit.symbol,
+            note: note,
+            addedBy: addedBy,
+            version: version
+        )
+    }
+}
