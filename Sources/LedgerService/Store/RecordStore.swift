@@ -13,8 +13,8 @@ struct RecordStore: Sendable {
         try await db.query(
             """
             INSERT INTO ledger_records (id, user_id, title, op, args_json, result_json, computed_at, created_at)
-            VALUES (\(record.id), \(record.userID), \(record.title), \(record.op), \(record.args.serializedText),
-                \(record.result.serializedText), \(record.computedAt), \(record.createdAt))
+            VALUES (\(record.id), \(record.userID), \(record.title), \(record.op), \(record.args.jsonText),
+                \(record.result.jsonText), \(record.computedAt), \(record.createdAt))
             """
         )
     }
@@ -46,7 +46,7 @@ struct RecordStore: Sendable {
     func update(_ record: SavedRecord, in db: any SQLExecutor) async throws {
         try await db.query(
             """
-            UPDATE ledger_records SET result_json = \(record.result.serializedText), computed_at = \(record.computedAt)
+            UPDATE ledger_records SET result_json = \(record.result.jsonText), computed_at = \(record.computedAt)
             WHERE id = \(record.id)
             """
         )
@@ -108,9 +108,4 @@ struct SavedRecord: Sendable {
             computedAt: WallClock.iso8601(millisecondsSince1970: computedAt)
         )
     }
-}
-
-extension JSONValue {
-    /// The value as compact JSON text.
-    var serializedText: String { String(decoding: serialized, as: UTF8.self) }
 }

@@ -5,13 +5,13 @@ import OrdersAPI
 struct OrderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "order",
-        abstract: "Place a cart's order, show or cancel an order; staff: list a customer's orders, set a status.",
+        abstract: "Place a cart's order, show or cancel an order; staff: list orders, set a status, set stock.",
         discussion: """
             An order goes placed -> accepted -> preparing -> out_for_delivery -> delivered, or to cancelled before \
-            it leaves. `list` and `status` are for staff.
+            it leaves. `list`, `status` and `stock` are for staff.
             \(StaffKeyOptions.helpText)
             """,
-        subcommands: [Place.self, Show.self, Cancel.self, List.self, Status.self]
+        subcommands: [Place.self, Show.self, Cancel.self, List.self, Status.self, Stock.self]
     )
 
     /// `reckon order show ORDER`.

@@ -12,7 +12,12 @@ extension TaxCommand {
         @OptionGroup var client: ClientOptions
 
         func run() async throws {
-            let result = try await client.call(service: "calc", op: "tax.estimate", args: .object(situation.args))
+            let result = try await client.call(
+                service: "calc",
+                op: "tax.estimate",
+                args: .object(situation.args),
+                token: situation.token
+            )
             client.print(result, text: TaxRendering.estimate)
         }
     }
@@ -34,7 +39,12 @@ extension TaxCommand {
             var args = situation.args
             args["topic"] = "rrsp"
             args["amount"] = .string(contribution)
-            let result = try await client.call(service: "calc", op: "tax.topic", args: .object(args))
+            let result = try await client.call(
+                service: "calc",
+                op: "tax.topic",
+                args: .object(args),
+                token: situation.token
+            )
             client.print(result) { result in
                 [TaxRendering.breakdown(result["breakdown"]), "", result["summary"]?.stringValue ?? ""]
                     .joined(separator: "\n")

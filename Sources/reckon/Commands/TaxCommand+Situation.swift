@@ -3,11 +3,14 @@ import Wire
 
 /// The person's situation, shared by the tax subcommands. Amounts are dollars (`85000` or `85000.50`).
 struct TaxSituationOptions: ParsableArguments {
-    @Option(help: "Employment income.")
-    var income = "0"
+    @Option(help: "Employment income (default: your profile's when signed in, else 0).")
+    var income: String?
 
-    @Option(help: "Province or territory code: AB BC MB NB NL NS NT NU ON PE QC SK YT.")
-    var province: String
+    @Option(
+        help:
+            "Province or territory code: AB BC MB NB NL NS NT NU ON PE QC SK YT (default: your profile's when signed in)."
+    )
+    var province: String?
 
     @Option(help: "Tax year (default: the latest with data).")
     var year: Int?
@@ -27,9 +30,11 @@ struct TaxSituationOptions: ParsableArguments {
     @Option(help: "RRSP contributions to deduct.") var rrsp: String?
     @Option(help: "RRSP deduction room, if known.") var rrspRoom: String?
 
-    /// The `args` of `tax.estimate`.
+    /// The `args` of `tax.estimate`; `province` and `income` are left out when not given, for calc to take from
+    /// the profile of ``token``.
     var args: JSONObject {
-        var income = JSONObject([("employment", .string(self.income))])
+        var income = JSONObject()
+        if let employment = self.income { income["employment"] = .string(employment) }
         let extras: [(String, String?)] = [
             ("interest", interest), ("eligibleDividends", eligibleDividends),
             ("nonEligibleDividends", nonEligibleDividends), ("foreign", foreign), ("foreignTaxPaid", foreignTaxPaid),
@@ -39,13 +44,19 @@ struct TaxSituationOptions: ParsableArguments {
         var deductions = JSONObject()
         if let rrsp { deductions["rrsp"] = .string(rrsp) }
         if let rrspRoom { deductions["rrspRoom"] = .string(rrspRoom) }
-        var args = JSONObject([
-            ("province", .string(province)), ("income", .object(income)),
-            ("deductions", .object(deductions)),
-        ])
+        var args = JSONObject([("deductions", .object(deductions))])
+        if let province { args["province"] = .string(province) }
+        if !income.members.isEmpty { args["income"] = .object(income) }
         if let year { args["year"] = .number(String(year)) }
         if let age { args["age"] = .number(String(age)) }
         return args
+    }
+
+    /// The saved ledger session's token when the situation leaves out something a profile gives, so calc fills it
+    /// in; `nil` when nothing is missing or nobody is signed in.
+    var token: String? {
+        guard province == nil || income == nil else { return nil }
+        return (try? LedgerSessionFile.load())??.token
     }
 }
 
