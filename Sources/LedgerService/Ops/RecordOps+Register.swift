@@ -29,7 +29,7 @@ extension OpRegistry {
             }
             let now = WallClock.millisecondsSince1970()
             let record = SavedRecord(
-                id: "r_" + UUID().uuidString.lowercased(),
+                id: "rec_" + UUID().uuidString.lowercased(),
                 userID: userID,
                 title: title,
                 op: args.op,
