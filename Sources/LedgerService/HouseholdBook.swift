@@ -16,6 +16,7 @@ struct HouseholdBook: Sendable {
     let activity = ActivityLog()
     let totals = BalanceTotals()
     let recurring = RecurringStore()
+    let events = EventStore()
 
     init(configuration: LedgerService.Configuration) {
         self.configuration = configuration

@@ -6,8 +6,8 @@ import Storage
 import StoredOps
 import WorkerRuntime
 
-/// The `ledger` service: accounts, households, bills and splits, balances, settle-up and the activity log, over a
-/// ``Database``.
+/// The `ledger` service: accounts, households, bills and splits, balances, settle-up, the household calendar and the
+/// activity log, over a ``Database``.
 public enum LedgerService {
     /// The service name workers register.
     public static let name = LedgerOps.service
@@ -101,6 +101,7 @@ public enum LedgerService {
         registry.registerBalanceOps(book, chains)
         registry.registerRecurringOps(book, chains)
         registry.registerActivityOps(book, chains)
+        registry.registerEventOps(book, chains)
         return registry
     }
 }

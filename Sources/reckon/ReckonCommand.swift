@@ -12,7 +12,7 @@ struct ReckonCommand: AsyncParsableCommand {
             CeilingCommand.self, MenuCommand.self, CartCommand.self, QuoteCommand.self, OrderCommand.self,
             StockCommand.self, LedgerSignupCommand.self, LoginCommand.self, LedgerLogoutCommand.self,
             HouseholdCommand.self, BillCommand.self, BillsCommand.self, BalancesCommand.self, SettleCommand.self,
-            PayCommand.self, LedgerActivityCommand.self, LedgerRecurringCommand.self,
+            PayCommand.self, LedgerActivityCommand.self, LedgerRecurringCommand.self, EventsCommand.self,
         ]
     )
 }
