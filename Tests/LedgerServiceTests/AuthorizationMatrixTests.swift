@@ -7,7 +7,7 @@ import Wire
 import WorkerRuntime
 
 /// Every op that needs a session, called with no token, an unknown one, an expired one and a revoked one; every
-/// household op called by a non-member; every change to a bill, payment or rule called by a member who may not.
+/// household op called by a non-member; every change to a bill, payment, rule or event called by a member who may not.
 @Suite struct AuthorizationMatrixTests {
     /// A household with ana (owner), bob (member) and one of each entity, plus eve, who belongs elsewhere.
     private struct World: Sendable {
@@ -19,6 +19,7 @@ import WorkerRuntime
         let payment: String
         let rule: String
         let request: String
+        let event: String
     }
 
     private func world(_ ledger: LedgerHarness) async throws -> World {
@@ -41,6 +42,11 @@ import WorkerRuntime
             ),
             token: ana.token
         )
+        let event = try await ledger.call(
+            EventsAddOp.self,
+            .init(householdId: home, title: "Groceries run", start: "2026-12-05", allDay: true),
+            token: ana.token
+        )
         let charlie = try await ledger.user("charlie")
         let request = try await ledger.call(
             RoommatesRequestOp.self,
@@ -55,7 +61,8 @@ import WorkerRuntime
             bill: bill.billId,
             payment: payment.paymentId,
             rule: rule.recurringId,
-            request: request.requestId
+            request: request.requestId,
+            event: event.eventId
         )
     }
 
@@ -89,6 +96,10 @@ import WorkerRuntime
             ("recurring.list", home), ("recurring.pause", ["recurringId": .string(w.rule)]),
             ("recurring.resume", ["recurringId": .string(w.rule)]), ("recurring.end", ["recurringId": .string(w.rule)]),
             ("activity.list", home),
+            ("events.add", ["householdId": .string(w.home), "title": "X", "start": "2026-12-06", "allDay": true]),
+            ("events.edit", ["eventId": .string(w.event), "version": 1, "title": "Y"]),
+            ("events.delete", ["eventId": .string(w.event)]), ("events.get", ["eventId": .string(w.event)]),
+            ("events.list", home.merging(["day": "2026-12-05"])), ("events.ical", home),
         ]
     }
 
@@ -149,6 +160,8 @@ import WorkerRuntime
                 ("recurring.pause", ["recurringId": .string(w.rule)]),
                 ("recurring.end", ["recurringId": .string(w.rule)]),
                 ("roommates.retract", ["requestId": .string(w.request)]),
+                ("events.edit", ["eventId": .string(w.event), "version": 1, "title": "Y"]),
+                ("events.delete", ["eventId": .string(w.event)]),
             ]
             for (op, args) in changes {
                 let error = try await ledger.failure(op, args, token: w.bob.token)

@@ -9,8 +9,8 @@ public enum EventZone: Sendable, Hashable, CustomStringConvertible {
     /// A fixed offset east of UTC in seconds (`-05:00` is -18,000).
     case offset(Int)
 
-    /// The zone `text` names: an IANA name that Foundation knows (or `UTC`), or a fixed offset `Z`, `±HH:MM` or
-    /// `±HHMM` up to ±18:00.
+    /// The zone `text` names: an IANA name that Foundation's tzdata knows, spelled as it spells it (or `UTC`), or a
+    /// fixed offset `Z`, `±HH:MM` or `±HHMM` up to ±18:00.
     /// - Throws: ``CalendarError`` at `field` otherwise.
     public init(_ text: String, field: String) throws(CalendarError) {
         if let offset = Self.offsetSeconds(text) {
@@ -88,8 +88,10 @@ public enum EventZone: Sendable, Hashable, CustomStringConvertible {
         return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
+    /// Whether tzdata has a zone of that exact name (Foundation reads `GMT+5` as an offset, `GMT+0500`, so that
+    /// is refused; it calls `UTC` `GMT`, so that is allowed by name).
     private static func isKnownName(_ name: String) -> Bool {
-        (name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name)) && TimeZone(identifier: name) != nil
+        name == "UTC" || TimeZone(identifier: name)?.identifier == name
     }
 
     /// Foundation's zone for a name ``init(_:field:)`` accepted.

@@ -45,11 +45,6 @@ struct VTimeZone {
         lines.add("DTSTART", LocalDateTime(secondsSinceEpoch: instant + Int64(before)).basicText)
         lines.add("TZOFFSETFROM", Self.offset(before))
         lines.add("TZOFFSETTO", Self.offset(offset))
-        if case .named(let name) = zone,
-            let abbreviation = EventZone.timeZone(name).abbreviation(for: Date(timeIntervalSince1970: Double(instant)))
-        {
-            lines.add("TZNAME", text: abbreviation)
-        }
         lines.add("END", kind)
     }
 
