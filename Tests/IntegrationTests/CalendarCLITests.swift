@@ -58,6 +58,7 @@ import Wire
             ["add", "Yoga", "--start", "2026-03-01", "--repeat", "weekly", "--until", "2026-04-01", "--count", "3"],
             "give --until or --count, not both"
         ),
+        (["edit", "e_1", "--version", "1", "--repeat", "daily", "--no-repeat"], "give --repeat or --no-repeat"),
     ])
     func optionsAreCheckedBeforeAnyCall(arguments: [String], message: String) async throws {
         let run = try await reckon(["events"] + arguments, config: configFolder())
@@ -88,11 +89,16 @@ import Wire
         _ = try await run(["signup", "ana", "--password-stdin"], input: "correct horse\n")
         _ = try await run(["login", "ana", "--password-stdin"], input: "correct horse\n")
         _ = try await run(["household", "create", "Flat 3"])
-        let yoga = try await run([
-            "events", "add", "Yoga", "--start", "2026-03-01T09:00", "--end", "2026-03-01T10:00", "--time-zone",
-            "America/Toronto", "--location", "Studio 3", "--repeat", "weekly", "--count", "10",
+        let yoga = try JSONValue(
+            parsing: try await run([
+                "events", "add", "Yoga", "--start", "2026-03-01T09:00", "--end", "2026-03-01T10:00", "--time-zone",
+                "America/Toronto", "--location", "Studio 3", "--repeat", "weekly", "--count", "10", "--json",
+            ])
+        )
+        let edited = try await run([
+            "events", "edit", try #require(yoga["eventId"]?.stringValue), "--version", "1", "--title", "Hot yoga",
         ])
-        #expect(yoga.contains("weekly, 10 times"), "\(yoga)")
+        #expect(edited.contains("Hot yoga") && edited.contains("weekly, 10 times"), "\(edited)")
         _ = try await run(["events", "add", "Holidays", "--start", "2026-12-24", "--end", "2026-12-26", "--all-day"])
         let call = try JSONValue(
             parsing: try await run(
@@ -113,7 +119,7 @@ import Wire
         #expect(calendar.hasPrefix("BEGIN:VCALENDAR\r\n") && calendar.hasSuffix("END:VCALENDAR\r\n"))
         let parsed = try ICalendarScript.parse(calendar, between: ("2026-01-01", "2027-01-01"))
         let titles = (parsed["events"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }
-        #expect(titles.sorted() == ["Holidays", "Yoga"])
+        #expect(titles.sorted() == ["Holidays", "Hot yoga"])
         #expect(parsed["occurrences"]?.arrayValue?.count == 11)
     }
 }

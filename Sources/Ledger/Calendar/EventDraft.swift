@@ -9,9 +9,13 @@ import Dates
 public struct EventDraft: Sendable, Hashable {
     /// A repeat rule as text.
     public struct Repeat: Sendable, Hashable {
+        /// `daily`, `weekly` or `monthly`.
         public var frequency: String
+        /// Days, weeks or months between occurrences (default 1).
         public var interval: Int?
+        /// The last day an occurrence may start on, `YYYY-MM-DD`.
         public var until: String?
+        /// How many occurrences in all.
         public var count: Int?
 
         /// Creates the value.
@@ -28,12 +32,19 @@ public struct EventDraft: Sendable, Hashable {
     /// The longest title and location, in characters.
     public static let maximumTextLength = 200
 
+    /// What the event is called.
     public var title: String
+    /// When it starts: a date and time, or a day when ``allDay``.
     public var start: String
+    /// When it ends (required for a timed event), or its last day.
     public var end: String?
+    /// Whether it takes whole days.
     public var allDay: Bool
+    /// The IANA zone or fixed offset its times are read in, unless `start` carries an offset.
     public var timeZone: String?
+    /// Where, if anywhere.
     public var location: String?
+    /// How it repeats, if it does.
     public var repeatRule: Repeat?
 
     /// Creates the value.

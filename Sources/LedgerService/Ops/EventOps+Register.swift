@@ -30,7 +30,7 @@ extension OpRegistry {
                 updatedAt: WallClock.millisecondsSince1970()
             )
             try await book.events.insert(event, in: member.db)
-            try await book.recordEvent("event.added", before: nil, after: event, userID: member.userID, in: member.db)
+            try await book.record("event.added", event, before: nil, after: event, userID: member.userID, in: member.db)
             return event.view
         }
         register(EventsEditOp.self, middleware: chains.write) { args, context in
@@ -46,7 +46,7 @@ extension OpRegistry {
                 updatedAt: WallClock.millisecondsSince1970()
             )
             event.version = try await book.events.update(event, from: args.version, in: db)
-            try await book.recordEvent("event.edited", before: old, after: event, userID: userID, in: db)
+            try await book.record("event.edited", event, before: old, after: event, userID: userID, in: db)
             return event.view
         }
         register(EventsDeleteOp.self, middleware: chains.write) { args, context in
@@ -54,7 +54,7 @@ extension OpRegistry {
             let userID = try context.userID()
             let event = try await book.editableEvent(args.eventId, userID: userID, in: db)
             try await book.events.delete(event, version: args.version, in: db)
-            try await book.recordEvent("event.deleted", before: event, after: nil, userID: userID, in: db)
+            try await book.record("event.deleted", event, before: event, after: nil, userID: userID, in: db)
             return Done()
         }
         register(EventsGetOp.self, middleware: chains.read) { args, context in
@@ -121,15 +121,15 @@ extension HouseholdBook {
         return event
     }
 
-    /// Logs a change to an event in its household's activity.
-    func recordEvent(
+    /// Logs a change to `event` in its household's activity, with the event as it was and as it is.
+    func record(
         _ action: String,
+        _ event: StoredEvent,
         before: StoredEvent?,
         after: StoredEvent?,
         userID: String,
         in db: any SQLExecutor
     ) async throws {
-        guard let event = after ?? before else { return }
         try await activity.record(
             .init(action: action, entity: "event", entityID: event.id, before: before?.view, after: after?.view),
             household: event.householdID,

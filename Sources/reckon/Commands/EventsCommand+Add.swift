@@ -9,11 +9,6 @@ extension EventsCommand {
             abstract: "Add an event: timed (start and end) or all-day, optionally repeating."
         )
 
-        /// How often the event comes back.
-        enum Frequency: String, ExpressibleByArgument, CaseIterable {
-            case daily, weekly, monthly
-        }
-
         @Argument(help: "What the event is called.")
         var title: String
 
@@ -32,26 +27,8 @@ extension EventsCommand {
         @Option(help: "Where it happens.")
         var location: String?
 
-        @Option(name: .customLong("repeat"), help: "Repeat daily, weekly or monthly.")
-        var frequency: Frequency?
-
-        @Option(help: "Every N days, weeks or months (default: 1).")
-        var every: Int?
-
-        @Option(help: "The last day an occurrence may start on, YYYY-MM-DD.")
-        var until: String?
-
-        @Option(help: "How many occurrences in all.")
-        var count: Int?
-
+        @OptionGroup var repeatRule: EventRepeatOptions
         @OptionGroup var options: HouseholdOptions
-
-        func validate() throws {
-            guard frequency != nil || (every == nil && until == nil && count == nil) else {
-                throw ValidationError("--every, --until and --count go with --repeat")
-            }
-            guard until == nil || count == nil else { throw ValidationError("give --until or --count, not both") }
-        }
 
         func run() async throws {
             let args = EventsAddOp.Args(
@@ -62,9 +39,7 @@ extension EventsCommand {
                 allDay: allDay,
                 timeZone: timeZone,
                 location: location,
-                repeat: frequency.map {
-                    EventRepeat(frequency: $0.rawValue, interval: every, until: until, count: count)
-                }
+                repeat: repeatRule.rule
             )
             let event = try await options.ledger.call(EventsAddOp.self, args)
             try options.ledger.print(typed: event, text: LedgerRendering.event)

@@ -6,14 +6,14 @@ import Wire
 struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
-        abstract: "Add, list, delete and export the household's calendar events.",
+        abstract: "Add, edit, list, delete and export the household's calendar events.",
         discussion: """
             Times are YYYY-MM-DDTHH:MM with --time-zone (an IANA name such as America/Toronto), or with an offset \
             (2026-12-01T18:00-05:00); all-day events take dates.
             Example: reckon events add "Bin day" --start 2026-12-01 --all-day --repeat weekly
             Export for a calendar program: reckon events ical > home.ics
             """,
-        subcommands: [Add.self, List.self, Delete.self, ICal.self]
+        subcommands: [Add.self, Edit.self, List.self, Delete.self, ICal.self]
     )
 
     /// `reckon events list (--day DATE | --from DATE --to DATE) [--time-zone ZONE]`.
