@@ -38,7 +38,8 @@ public enum ExportCSVOp: OpContract {
 public enum ExportJSONOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "export.json"
-    public static let summary = "The whole household (members, bills, payments, rules, balances, stock, list, activity)"
+    public static let summary =
+        "The whole household (members, bills, payments, rules, events, balances, stock, list, activity)"
     public static let argsSchema = LedgerOps.household
     public typealias Args = HouseholdArgs
     public typealias Result = JSONValue

@@ -20,6 +20,7 @@ struct HouseholdBook: Sendable {
     let inventory = InventoryStore()
     let profiles = ProfileStore()
     let records = RecordStore()
+    let events = EventStore()
 
     init(configuration: LedgerService.Configuration) {
         self.configuration = configuration

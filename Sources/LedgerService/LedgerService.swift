@@ -7,8 +7,8 @@ import Storage
 import StoredOps
 import WorkerRuntime
 
-/// The `ledger` service: accounts, households, bills and splits, balances, settle-up and the activity log, over a
-/// ``Database``.
+/// The `ledger` service: accounts, households, bills and splits, balances, settle-up, the household calendar and the
+/// activity log, over a ``Database``.
 public enum LedgerService {
     /// The service name workers register.
     public static let name = LedgerOps.service
@@ -49,9 +49,6 @@ public enum LedgerService {
             self.calculations = calculations
             self.now = now
         }
-
-        /// The current date in UTC, `YYYY-MM-DD`.
-        public func today() -> String { LocalDay(of: now(), in: LocalDay.utc).iso }
     }
 
     /// Brings the schema up to date.
@@ -113,6 +110,7 @@ public enum LedgerService {
         registry.registerProfileOps(book, chains)
         registry.registerRecordOps(book, chains, calculations)
         registry.registerExportOps(book, chains)
+        registry.registerEventOps(book, chains)
         return registry
     }
 }

@@ -25,7 +25,7 @@ import Wire
                 input: input
             )
             #expect(run.status == 0, "reckon \(arguments.joined(separator: " ")): \(run.output)")
-            return run.output
+            return run.standardOutput
         }
         _ = try await run(["signup", "alice", "--password-stdin"], input: "correct horse\n")
         _ = try await run(["login", "alice", "--password-stdin"], input: "correct horse\n")

@@ -7,7 +7,7 @@ import Wire
 import WorkerRuntime
 
 /// Every op that needs a session, called with no token, an unknown one, an expired one and a revoked one; every
-/// household op called by a non-member; every change to a bill, payment or rule called by a member who may not.
+/// household op called by a non-member; every change to a bill, payment, rule or event called by a member who may not.
 @Suite struct AuthorizationMatrixTests {
     /// A household with ana (owner), bob (member) and one of each entity, plus eve, who belongs elsewhere.
     private struct World: Sendable {
@@ -22,6 +22,7 @@ import WorkerRuntime
         let listed: String
         let stocked: String
         let record: String
+        let event: String
     }
 
     private func world(_ ledger: LedgerHarness) async throws -> World {
@@ -42,6 +43,11 @@ import WorkerRuntime
                 frequency: "monthly",
                 start: "2026-12-01"
             ),
+            token: ana.token
+        )
+        let event = try await ledger.call(
+            EventsAddOp.self,
+            .init(householdId: home, title: "Groceries run", start: "2026-12-05", allDay: true),
             token: ana.token
         )
         let charlie = try await ledger.user("charlie")
@@ -72,7 +78,8 @@ import WorkerRuntime
             request: request.requestId,
             listed: listed.itemId,
             stocked: stocked.stock.itemId,
-            record: record.recordId
+            record: record.recordId,
+            event: event.eventId
         )
     }
 
@@ -120,6 +127,10 @@ import WorkerRuntime
             ("records.get", ["recordId": .string(w.record)]), ("records.delete", ["recordId": .string(w.record)]),
             ("records.rerun", ["recordId": .string(w.record), "update": true]),
             ("export.csv", ["householdId": .string(w.home), "what": "bills"]), ("export.json", home),
+            ("events.add", ["householdId": .string(w.home), "title": "X", "start": "2026-12-06", "allDay": true]),
+            ("events.edit", ["eventId": .string(w.event), "version": 1, "title": "Y"]),
+            ("events.delete", ["eventId": .string(w.event)]), ("events.get", ["eventId": .string(w.event)]),
+            ("events.list", home.merging(["day": "2026-12-05"])), ("events.ical", home),
         ]
     }
 
@@ -189,6 +200,8 @@ import WorkerRuntime
                 ("recurring.pause", ["recurringId": .string(w.rule)]),
                 ("recurring.end", ["recurringId": .string(w.rule)]),
                 ("roommates.retract", ["requestId": .string(w.request)]),
+                ("events.edit", ["eventId": .string(w.event), "version": 1, "title": "Y"]),
+                ("events.delete", ["eventId": .string(w.event)]),
             ]
             for (op, args) in changes {
                 let error = try await ledger.failure(op, args, token: w.bob.token)

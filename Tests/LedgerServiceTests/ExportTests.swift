@@ -118,7 +118,13 @@ import Wire
                 .init(householdId: home, name: "Bread"),
                 token: ana.token
             )
+            _ = try await ledger.call(
+                EventsAddOp.self,
+                .init(householdId: home, title: "Cleaning", start: "2026-12-05", allDay: true),
+                token: ana.token
+            )
             let document = try await ledger.call(ExportJSONOp.self, .init(householdId: home), token: bob.token)
+            #expect(document["events"]?.arrayValue?.count == 1)
             #expect(document["format"] == "reckon-household/1")
             #expect(document["household"]?["members"]?.arrayValue?.count == 2)
             #expect(document["bills"]?.arrayValue?.count == 3)

@@ -47,7 +47,7 @@ extension HouseholdBook {
     }
 
     /// The whole household as one JSON document, for backup: the household and its members, bills, payments,
-    /// recurring rules, balances, shopping list, stock and activity log.
+    /// recurring rules, calendar events, balances, shopping list, stock and activity log.
     func exportJSON(_ member: HouseholdMember) async throws -> JSONValue {
         let (db, id) = (member.db, member.household.id)
         let document = HouseholdExportDocument(
@@ -55,6 +55,7 @@ extension HouseholdBook {
             bills: try await allBills(id, in: db),
             payments: try await allPayments(id, in: db),
             recurring: try await recurring.list(id, in: db).map(\.view),
+            events: try await events.list(id, in: db).map(\.view),
             balances: try await balances(of: id, convertTo: nil, in: db),
             shopping: try await shopping.list(id, in: db).map(\.view),
             inventory: try await inventory.list(id, location: nil, dueBy: nil, in: db).map { $0.view() },
@@ -72,6 +73,7 @@ struct HouseholdExportDocument: Encodable, Sendable {
     let bills: [BillView]
     let payments: [PaymentView]
     let recurring: [RecurringView]
+    let events: [EventView]
     let balances: BalancesView
     let shopping: [ShoppingItemView]
     let inventory: [StockLineView]

@@ -131,6 +131,22 @@ enum LedgerMigrations {
             ]
         ),
         Migration(
+            "005-calendar",
+            [
+                // Times are wall-clock text (`2026-03-08T09:00:00`, or a day when all-day) read in `time_zone` (an
+                // IANA name or a fixed offset); repeats are expanded when read.
+                """
+                CREATE TABLE ledger_events (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    title TEXT NOT NULL, start_local TEXT NOT NULL, end_local TEXT NOT NULL, all_day BIGINT NOT NULL,
+                    time_zone TEXT, location TEXT, repeat_frequency TEXT, repeat_interval BIGINT, repeat_until TEXT,
+                    repeat_count BIGINT, version BIGINT NOT NULL, created_by TEXT NOT NULL, created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL, deleted_at BIGINT)
+                """,
+                "CREATE INDEX ledger_events_live ON ledger_events (household_id, start_local, id) WHERE deleted_at IS NULL",
+            ]
+        ),
+        Migration(
             "006-profile-records",
             [
                 """

@@ -34,7 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
     struct JSON: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "json",
-            abstract: "The whole household (members, bills, payments, rules, balances, stock, list, activity)."
+            abstract: "The whole household (members, bills, payments, rules, events, balances, stock, list, activity)."
         )
 
         @OptionGroup var options: HouseholdOptions

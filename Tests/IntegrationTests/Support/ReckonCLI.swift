@@ -2,10 +2,14 @@ import Foundation
 
 /// Runs the built `reckon` as a user would, with its session kept in a folder of the test's own.
 enum ReckonCLI {
-    /// What a run of `reckon` left: its exit status and everything it printed.
+    /// What a run of `reckon` left: its exit status, and what it printed on standard output and standard error.
     struct Run: Sendable {
         var status: Int32
-        var output: String
+        /// Standard output only (`events ical` must print nothing but the calendar there).
+        var standardOutput: String
+        var errors: String
+        /// Everything it printed: standard output, then standard error.
+        var output: String { standardOutput + errors }
     }
 
     /// A fresh, empty session folder.
@@ -22,19 +26,24 @@ enum ReckonCLI {
             process.environment = ProcessInfo.processInfo.environment.merging(["RECKON_CONFIG_DIR": config.path]) {
                 $1
             }
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-\(UUID().uuidString).log")
-            defer { try? FileManager.default.removeItem(at: log) }
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let output = try FileHandle(forWritingTo: log)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (out, err) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
+            for file in [out, err] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
             let stdin = Pipe()
             process.standardInput = stdin
-            process.standardOutput = output
-            process.standardError = output
+            process.standardOutput = try FileHandle(forWritingTo: out)
+            process.standardError = try FileHandle(forWritingTo: err)
             try process.run()
             try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
             try stdin.fileHandleForWriting.close()
             process.waitUntilExit()
-            return Run(status: process.terminationStatus, output: try String(contentsOf: log, encoding: .utf8))
+            return Run(
+                status: process.terminationStatus,
+                standardOutput: try String(contentsOf: out, encoding: .utf8),
+                errors: try String(contentsOf: err, encoding: .utf8)
+            )
         }
     }
 }

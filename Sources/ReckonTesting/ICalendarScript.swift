@@ -1,0 +1,50 @@
+import Foundation
+import Wire
+
+/// Reads `.ics` text with an independent iCalendar parser: `scripts/ical-events.py`, run by the Python that
+/// `RECKON_ICALENDAR_PYTHON` names (one with PyPI's `icalendar` and `recurring_ical_events`; `scripts/test.sh` makes
+/// a throwaway venv).
+public enum ICalendarScript {
+    /// The environment variable naming the Python.
+    public static let variable = "RECKON_ICALENDAR_PYTHON"
+
+    /// Why the parser cannot run, or `nil` when it can; tests record this as a failure rather than skip.
+    public static var unavailable: String? {
+        guard ProcessInfo.processInfo.environment[variable] == nil else { return nil }
+        return """
+            \(variable) is not set: it must name a Python with icalendar and recurring_ical_events \
+            (scripts/test.sh makes one: python3 -m venv DIR && DIR/bin/pip install icalendar recurring_ical_events)
+            """
+    }
+
+    /// What the script reads from `calendar`: `{events: [...], occurrences: [...]}`, the occurrences those starting
+    /// from `between.from` up to (not including) `between.to`, both `YYYY-MM-DD`.
+    /// - Throws: ``Failure`` when the script cannot run or fails (with what it printed and the calendar).
+    public static func parse(_ calendar: String, between: (from: String, to: String)) throws -> JSONValue {
+        guard let python = ProcessInfo.processInfo.environment[variable] else {
+            throw Failure(description: unavailable ?? variable)
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/ical-events.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script.path, "--between", between.from, between.to]
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(calendar.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "ical-events.py failed: \(complaint)\n\(calendar)")
+        }
+        return try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The parser could not read a calendar.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+}
