@@ -9,25 +9,6 @@ import Wire
 /// Ledger part 2 through the real gateway, two `reckon-ledger` processes and a `reckon-calc` that reads profiles
 /// through the gateway, on both engines.
 @Suite struct HouseholdEndToEndTests {
-    private func withStack(_ engine: DatabaseEngine, _ body: @Sendable (LocalStack) async throws -> Void) async throws {
-        try await WorkerState.with(engine) { state in
-            let stack = try await LocalStack.start(
-                workers: [],
-                gatewayArguments: ["--deadline-ms", "60000"],
-                workerArguments: ["--request-timeout-ms", "50000"],
-                client: .init(timeout: .seconds(90))
-            )
-            defer { stack.stop() }
-            let cheapHashes = ["--argon2-passes", "1", "--argon2-memory-mib", "1"]
-            try stack.startLedgerWorker(state + cheapHashes)
-            try stack.startLedgerWorker(state + cheapHashes)
-            try stack.startWorker(slots: 2, ["--profiles-via", stack.clientEndpoint])
-            try await stack.waitForWorkers(service: "ledger", count: 4)
-            try await stack.waitForWorkers(service: "calc", count: 2)
-            try await body(stack)
-        }
-    }
-
     private func signIn(_ client: ReckonClient, _ username: String) async throws -> AuthLoginOp.Result {
         _ = try await client.call(AuthSignupOp.self, .init(username: username, password: "correct horse"))
         return try await client.call(AuthLoginOp.self, .init(username: username, password: "correct horse"))
@@ -35,7 +16,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func aBuyResentTenTimesThroughTheGatewayMovesTheStockOnce(engine: DatabaseEngine) async throws {
-        try await withStack(engine) { stack in
+        try await LocalStack.withLedger(engine, calcWorkers: 1) { stack in
             let client = stack.client
             let ana = try await signIn(client, "ana")
             let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: ana.token)
@@ -72,7 +53,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func calcTaxOpsTakeTheirDefaultsFromTheCallersProfile(engine: DatabaseEngine) async throws {
-        try await withStack(engine) { stack in
+        try await LocalStack.withLedger(engine, calcWorkers: 1) { stack in
             let client = stack.client
             let ana = try await signIn(client, "ana")
             let noProvince = await #expect(throws: WireError.self) {

@@ -8,28 +8,6 @@ import Wire
 
 /// The ledger through the real gateway and two `reckon-ledger` processes sharing one database, on both engines.
 @Suite struct LedgerEndToEndTests {
-    private func withLedgerStack(
-        _ engine: DatabaseEngine,
-        _ body: @Sendable (LocalStack) async throws -> Void
-    )
-        async throws
-    {
-        try await WorkerState.with(engine) { state in
-            let stack = try await LocalStack.start(
-                workers: [],
-                gatewayArguments: ["--deadline-ms", "60000"],
-                workerArguments: ["--request-timeout-ms", "50000"],
-                client: .init(timeout: .seconds(90))
-            )
-            defer { stack.stop() }
-            let cheapHashes = ["--argon2-passes", "1", "--argon2-memory-mib", "1"]
-            try stack.startLedgerWorker(state + cheapHashes)
-            try stack.startLedgerWorker(state + cheapHashes)
-            try await stack.waitForWorkers(service: "ledger", count: 4)
-            try await body(stack)
-        }
-    }
-
     private func signIn(_ client: ReckonClient, _ username: String) async throws -> AuthLoginOp.Result {
         _ = try await client.call(AuthSignupOp.self, .init(username: username, password: "correct horse"))
         return try await client.call(AuthLoginOp.self, .init(username: username, password: "correct horse"))
@@ -37,7 +15,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func roommatesSplitBillsAndSettleUpThroughTheGateway(engine: DatabaseEngine) async throws {
-        try await withLedgerStack(engine) { stack in
+        try await LocalStack.withLedger(engine) { stack in
             let client = stack.client
             let ana = try await signIn(client, "ana")
             let bob = try await signIn(client, "bob")
@@ -98,7 +76,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func parallelBillsFromTwoWorkersAllCount(engine: DatabaseEngine) async throws {
-        try await withLedgerStack(engine) { stack in
+        try await LocalStack.withLedger(engine) { stack in
             let client = stack.client
             let ana = try await signIn(client, "ana")
             let home = try await client.call(HouseholdCreateOp.self, .init(name: "Solo"), token: ana.token)

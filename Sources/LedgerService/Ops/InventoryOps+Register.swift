@@ -125,12 +125,12 @@ extension HouseholdBook {
     /// A stock line, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such line or the caller is not a member of its household.
     func stockLine(_ id: String, _ context: OpContext) async throws -> (StockLine, HouseholdMember) {
-        let missing = WireError(.notFound, "no stock line \(id)", field: "itemId")
-        guard let household = try? await inventory.find(id, in: try context.database()).householdID else {
-            throw missing
-        }
-        let member = try await stockKeeper(of: household, context, missing: missing)
-        return (try await inventory.find(id, in: member.db), member)
+        try await lockedEntry(
+            { try await inventory.find(id, in: $0) },
+            household: \.householdID,
+            context,
+            missing: WireError(.notFound, "no stock line \(id)", field: "itemId")
+        )
     }
 
     /// Logs a change to a stock line and, when it ran out with restock on, puts it back on the list.

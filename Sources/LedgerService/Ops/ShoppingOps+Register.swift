@@ -82,12 +82,12 @@ extension HouseholdBook {
     /// A shopping-list item, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such item or the caller is not a member of its household.
     func listedItem(_ id: String, _ context: OpContext) async throws -> (ShoppingItem, HouseholdMember) {
-        let missing = WireError(.notFound, "no shopping item \(id)", field: "itemId")
-        guard let household = try? await shopping.find(id, in: try context.database()).householdID else {
-            throw missing
-        }
-        let member = try await stockKeeper(of: household, context, missing: missing)
-        return (try await shopping.find(id, in: member.db), member)
+        try await lockedEntry(
+            { try await shopping.find(id, in: $0) },
+            household: \.householdID,
+            context,
+            missing: WireError(.notFound, "no shopping item \(id)", field: "itemId")
+        )
     }
 
     /// `shopping.bought`: the item (or `quantity` of it, in its unit) leaves the list and joins the stock, with an

@@ -5,17 +5,21 @@ import Wire
 import WorkerRuntime
 
 extension HouseholdBook {
-    /// The signed-in user as a current member of the household that holds an item, with the household's stock
-    /// lock taken.
-    /// - Throws: `missing` when they are not one, so a non-member cannot tell the item exists.
-    func stockKeeper(
-        of householdID: String,
+    /// A shopping-list item or stock line that `find` reads, read again under its household's stock lock, and the
+    /// caller as a current member of that household.
+    /// - Throws: `missing` when there is no such entry or the caller is not a member, so a non-member cannot tell
+    ///   it exists.
+    func lockedEntry<Entry: Sendable>(
+        _ find: (any SQLExecutor) async throws -> Entry,
+        household: (Entry) -> String,
         _ context: OpContext,
-        missing: @autoclosure () -> WireError
-    ) async throws -> HouseholdMember {
-        guard let member = try? await member(of: householdID, context) else { throw missing() }
-        try await households.lock(householdID, in: member.db)
-        return member
+        missing: WireError
+    ) async throws -> (Entry, HouseholdMember) {
+        guard let entry = try? await find(try context.database()),
+            let member = try? await member(of: household(entry), context)
+        else { throw missing }
+        try await households.lock(member.household.id, in: member.db)
+        return (try await find(member.db), member)
     }
 
     /// Puts `quantity` of `unit` on the list: added to the oldest item of the same name whose unit converts, or a
