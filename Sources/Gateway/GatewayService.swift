@@ -34,6 +34,10 @@ enum GatewayService {
                 "schema": ["type": "object"],
             ],
             ["name": "stats", "summary": "Gateway counters", "schema": ["type": "object"]],
+            [
+                "name": "ping", "summary": "Answers {} at once: a client's probe that this gateway is alive",
+                "schema": ["type": "object"],
+            ],
             ["name": "ops", "summary": "This list", "schema": ["type": "object"]],
         ],
     ]
@@ -54,6 +58,7 @@ extension GatewayCore {
         case "batch": return startBatch(route: route, id: id, args: args, now: now)
         case "health": return success(route, id: id, healthResult(now: now))
         case "stats": return success(route, id: id, statsResult())
+        case "ping": return success(route, id: id, [:])
         case "ops": return success(route, id: id, GatewayService.ops)
         default: return failure(route, id: id, WireError(.unknownOp, "gateway has no op \(op)", field: "op"))
         }

@@ -39,28 +39,45 @@ struct QueuedRequest: Sendable {
     let id: String
     let service: String
     let body: [UInt8]
+    /// Whether it may be sent again through another gateway (it carries an idempotency key, or only reads).
+    let resendable: Bool
 }
 
-/// The client's socket loop: sends queued requests, resolves replies, times calls out.
+/// The client's socket loop: sends queued requests through the gateway in use, resolves replies from any gateway,
+/// times calls out, and fails over (see ``ClientLoop+Failover``).
 ///
 /// It never blocks in a send: with no gateway connected (down, or refusing our CURVE handshake) libzmq would block a
 /// DEALER's send for good, and with it every timeout and ``ReckonClient/close()``. Requests that cannot go yet wait
 /// in `backlog`, and one whose call has ended meanwhile (timed out, cancelled) is never sent.
 final class ClientLoop: @unchecked Sendable {
-    // @unchecked: `socket` is created on the caller's thread and from then on touched only by `run()`'s thread.
-    private let socket: ZMQSocket
-    private let shared: ClientShared
+    // @unchecked: the sockets are created on the caller's thread and from then on touched only by `run()`'s thread,
+    // as is every `var` below.
+    let sockets: [ZMQSocket]
+    let shared: ClientShared
+    let failoverAfter: Duration
     private var wakeup: WakeupPipe { shared.wakeup }
-    private var backlog: [QueuedRequest] = []
+    var backlog: [QueuedRequest] = []
+    /// The gateway in use: the index of its socket.
+    var active = 0
+    /// Requests sent and not yet answered, by call id, to send again after a failover.
+    var unanswered: [String: QueuedRequest] = [:]
+    /// When the gateway in use last sent anything (or calls began waiting on it).
+    var lastHeard = ContinuousClock.now
+    /// The probe in flight to the gateway in use.
+    var probe: (id: String, sentAt: ContinuousClock.Instant)?
+    var probesSent = 0
+    /// Since when the gateway in use's socket has refused requests (no connection), while some wait.
+    var blockedSince: ContinuousClock.Instant?
 
-    init(socket: ZMQSocket, shared: ClientShared) {
-        self.socket = socket
+    init(sockets: [ZMQSocket], shared: ClientShared, failoverAfter: Duration) {
+        self.sockets = sockets
         self.shared = shared
+        self.failoverAfter = failoverAfter
     }
 
     func run() {
         var poller = ZMQPoller()
-        let socketIndex = poller.add(socket)
+        let socketItems = sockets.map { poller.add($0) }
         let wakeupIndex = poller.add(fileDescriptor: wakeup.readDescriptor)
         defer { finish() }
         do {
@@ -80,30 +97,42 @@ final class ClientLoop: @unchecked Sendable {
                     backlog += outbox
                 }
                 if !backlog.isEmpty { try sendBacklog() }
-                if poller.isReadable(socketIndex) {
-                    while let frames = try socket.receive(dontWait: true) { resolve(frames) }
+                for (index, item) in socketItems.enumerated() where poller.isReadable(item) {
+                    while let frames = try sockets[index].receive(dontWait: true) {
+                        if index == active { lastHeard = .now }
+                        resolve(frames)
+                    }
                 }
-                expire(now: .now)
+                let now = ContinuousClock.now
+                expire(now: now)
+                try watchGateway(now: now)
             }
         } catch {
             return
         }
     }
 
-    /// Sends queued requests in order until the socket has no room; drops those whose call has already ended.
-    private func sendBacklog() throws {
+    /// Sends queued requests in order to the gateway in use until its socket has no room; drops those whose call
+    /// has already ended.
+    func sendBacklog() throws {
         let ids = backlog.map(\.id)
         let waiting = shared.state.withLock { state in Set(ids.filter { state.pending[$0] != nil }) }
         backlog.removeAll { !waiting.contains($0.id) }
         var sent = 0
-        defer { backlog.removeFirst(sent) }
+        defer {
+            backlog.removeFirst(sent)
+            if backlog.isEmpty { blockedSince = nil }
+        }
         for request in backlog {
             let frames = PeerCodec.encodeClientRequest(service: request.service, body: [request.body])
             do {
-                try socket.send(frames, dontWait: true)
+                try sockets[active].send(frames, dontWait: true)
             } catch let error as ZMQError where error.isWouldBlock {
+                if blockedSince == nil { blockedSince = .now }
                 return
             }
+            if unanswered.isEmpty { lastHeard = .now }
+            unanswered[request.id] = request
             sent += 1
         }
     }
@@ -113,13 +142,18 @@ final class ClientLoop: @unchecked Sendable {
             return
         }
         let json = try? JSONValue(parsing: body)
-        let call = shared.state.withLock { state -> PendingCall? in
-            if let id = json?["id"]?.stringValue, let call = state.pending.removeValue(forKey: id) { return call }
+        if let id = json?["id"]?.stringValue, id == probe?.id {
+            probe = nil
+            return
+        }
+        let resolved = shared.state.withLock { state -> (id: String, call: PendingCall)? in
+            if let id = json?["id"]?.stringValue, let call = state.pending.removeValue(forKey: id) { return (id, call) }
             let raw = state.pending.filter { $0.value.raw && $0.value.service == reply.service }
                 .min { $0.value.queuedAs < $1.value.queuedAs }
-            return raw.flatMap { state.pending.removeValue(forKey: $0.key) }
+            return raw.flatMap { entry in state.pending.removeValue(forKey: entry.key).map { (entry.key, $0) } }
         }
-        guard let call else { return }
+        guard let (id, call) = resolved else { return }
+        unanswered.removeValue(forKey: id)
         if call.raw {
             call.continuation.resume(returning: .string(String(decoding: body, as: UTF8.self)))
         } else if let json {
@@ -130,20 +164,21 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     private func expire(now: ContinuousClock.Instant) {
-        let expired = shared.state.withLock { state -> [PendingCall] in
+        let expired = shared.state.withLock { state -> [(String, PendingCall)] in
             guard let next = state.nextDeadline, next <= now else { return [] }
             let ids = state.pending.filter { $0.value.deadline <= now }.map(\.key)
-            let calls = ids.compactMap { state.pending.removeValue(forKey: $0) }
+            let calls = ids.compactMap { id in state.pending.removeValue(forKey: id).map { (id, $0) } }
             state.nextDeadline = state.pending.values.map(\.deadline).min()
             return calls
         }
-        for call in expired {
+        for (id, call) in expired {
+            unanswered.removeValue(forKey: id)
             call.continuation.resume(throwing: WireError(.deadlineExceeded, "no reply from \(call.service) in time"))
         }
     }
 
     private func finish() {
-        socket.close()
+        for socket in sockets { socket.close() }
         let calls = shared.state.withLock { state -> [PendingCall] in
             state.closed = true
             defer { state.pending.removeAll() }

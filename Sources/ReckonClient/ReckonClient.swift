@@ -6,7 +6,9 @@ import ZeroMQ
 /// An async client for Reckon: sends MDP/0.2 requests to the gateway and returns each reply's `result`.
 ///
 /// Many calls may be in flight at once on one client; replies are matched by the JSON `id` the client puts on each
-/// request. The socket lives on a thread of the client's own; ``close()`` ends it.
+/// request. With several gateways it uses one at a time and fails over to the next when that one stops answering,
+/// sending again only the calls that carry an idempotency key (see ``Configuration/failoverAfter``). The sockets
+/// live on a thread of the client's own; ``close()`` ends it.
 ///
 /// ```swift
 /// let client = try ReckonClient(configuration: .init(endpoint: "tcp://127.0.0.1:5555"))
@@ -27,12 +29,15 @@ public final class ReckonClient: Sendable {
         self.configuration = configuration
         context = try ZMQContext()
         shared = try ClientShared()
-        let socket = try ZMQSocket(context: context, type: .dealer)
-        if let curve = configuration.curve {
-            try socket.makeCurveClient(serverKey: curve.serverKey, keyPair: curve.keyPair)
+        let sockets = try configuration.endpoints.map { endpoint in
+            let socket = try ZMQSocket(context: context, type: .dealer)
+            if let curve = configuration.curve {
+                try socket.makeCurveClient(serverKey: curve.serverKey, keyPair: curve.keyPair)
+            }
+            try socket.connect(endpoint)
+            return socket
         }
-        try socket.connect(configuration.endpoint)
-        let loop = ClientLoop(socket: socket, shared: shared)
+        let loop = ClientLoop(sockets: sockets, shared: shared, failoverAfter: configuration.failoverAfter)
         let thread = Thread { loop.run() }
         thread.name = "reckon-client"
         thread.start()
@@ -51,8 +56,9 @@ public final class ReckonClient: Sendable {
     /// - Parameters:
     ///   - args: the op's arguments.
     ///   - token: a ledger session token.
-    ///   - idempotencyKey: makes the request safe to re-dispatch if its worker dies; a fresh one by default
-    ///     (pass `nil` for a request that must never run twice).
+    ///   - idempotencyKey: makes the request safe to re-dispatch if its worker dies, and to send again through
+    ///     another gateway if its gateway dies; a fresh one by default (pass `nil` for a request that must never run
+    ///     twice: it fails with `unavailable` when its gateway dies before replying).
     ///   - timeout: overrides the configured timeout.
     /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
     public func call(
@@ -72,13 +78,15 @@ public final class ReckonClient: Sendable {
             service: service,
             body: JSONValue.object(request).serialized,
             id: id,
-            timeout: timeout
+            timeout: timeout,
+            resendable: idempotencyKey != nil
         )
         return try reply.replyResult()
     }
 
     /// Sends a raw MDP body to `service` (MMI, say) and returns the first body frame of the reply as UTF-8 text's
     /// bytes. Raw replies carry no JSON id, so they are matched to raw calls of their service in the order queued.
+    /// Raw calls are taken to be queries (MMI), which are sent again after a failover.
     /// - Throws: ``WireError`` on timeout or once closed.
     public func callRaw(service: String, body: [UInt8], timeout: Duration? = nil) async throws -> [UInt8] {
         let number = nextCallNumber()
@@ -87,6 +95,7 @@ public final class ReckonClient: Sendable {
             body: body,
             id: "raw-\(number)",
             timeout: timeout,
+            resendable: true,
             raw: true
         )
         return Array((reply.stringValue ?? "").utf8)
@@ -105,6 +114,7 @@ public final class ReckonClient: Sendable {
         body: [UInt8],
         id: String,
         timeout: Duration?,
+        resendable: Bool,
         raw: Bool = false
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + (timeout ?? configuration.timeout)
@@ -120,7 +130,7 @@ public final class ReckonClient: Sendable {
                         continuation: continuation
                     )
                     state.nextDeadline = min(state.nextDeadline ?? deadline, deadline)
-                    state.outbox.append(QueuedRequest(id: id, service: service, body: body))
+                    state.outbox.append(QueuedRequest(id: id, service: service, body: body, resendable: resendable))
                     return true
                 }
                 if accepted {

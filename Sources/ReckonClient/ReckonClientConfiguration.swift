@@ -3,21 +3,37 @@ import ZeroMQ
 extension ReckonClient {
     /// How a client connects.
     public struct Configuration: Sendable {
-        /// - `endpoint` (string, `tcp://127.0.0.1:5555`): the gateway's client endpoint.
-        public var endpoint: String
+        /// - `endpoints` (strings, `tcp://127.0.0.1:5555`): the client endpoints of one or more gateways. Calls go
+        ///   to one at a time, the first to begin with; when it stops answering, the client fails over to the next.
+        public var endpoints: [String]
         /// - `timeout` (duration, 10 s): how long a call waits for its reply unless it names its own.
         public var timeout: Duration
-        /// CURVE: the gateway's public key and this client's key pair; `nil` for plain text.
+        /// - `failoverAfter` (duration, 1 s): how long the gateway in use may stay silent while calls wait before
+        ///   the client probes it (the gateway's `ping`), and how long the probe may go unanswered before the client
+        ///   moves to the next gateway and sends again the calls that carry an idempotency key.
+        public var failoverAfter: Duration
+        /// CURVE: the gateways' public key and this client's key pair; `nil` for plain text.
         public var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
 
         public init(
-            endpoint: String = "tcp://127.0.0.1:5555",
+            endpoints: [String] = ["tcp://127.0.0.1:5555"],
+            timeout: Duration = .seconds(10),
+            failoverAfter: Duration = .seconds(1),
+            curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
+        ) {
+            self.endpoints = endpoints.isEmpty ? ["tcp://127.0.0.1:5555"] : endpoints
+            self.timeout = timeout
+            self.failoverAfter = failoverAfter
+            self.curve = curve
+        }
+
+        /// One gateway.
+        public init(
+            endpoint: String,
             timeout: Duration = .seconds(10),
             curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
         ) {
-            self.endpoint = endpoint
-            self.timeout = timeout
-            self.curve = curve
+            self.init(endpoints: [endpoint], timeout: timeout, curve: curve)
         }
     }
 }

@@ -5,10 +5,17 @@ import ZeroMQ
 
 /// Options every worker executable shares, beyond ``ServerOptions``.
 public struct WorkerOptions: ParsableArguments {
-    @Option(help: "The gateway's worker endpoint (env RECKON_WORKER_ENDPOINT).")
-    public var gateway = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
+    @Option(
+        name: .customLong("gateway"),
+        help: ArgumentHelp(
+            "A gateway's worker endpoint; repeat it, or give a comma list, for several gateways "
+                + "(env RECKON_WORKER_ENDPOINT, a comma list; default tcp://127.0.0.1:5556).",
+            discussion: "The worker registers its slots with every gateway, so each can route to it."
+        )
+    )
+    public var gateways: [String] = []
 
-    @Option(help: "Worker slots (requests served at once); defaults to twice the CPU count.")
+    @Option(help: "Worker slots per gateway (requests served at once); defaults to twice the CPU count.")
     public var slots = WorkerConfiguration.defaultSlots
 
     @Option(help: "Milliseconds a SIGTERM waits for in-flight requests before the worker exits.")
@@ -24,6 +31,15 @@ public struct WorkerOptions: ParsableArguments {
     public var curveSecretKeyFile: String?
 
     public init() {}
+
+    /// The gateways' worker endpoints: the flags, else the environment, else the local default; comma lists split.
+    public var gatewayEndpoints: [String] {
+        let given = gateways.isEmpty ? [ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? ""] : gateways
+        var seen = Set<String>()
+        let endpoints = given.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        return endpoints.isEmpty ? ["tcp://127.0.0.1:5556"] : endpoints
+    }
 
     public func validate() throws {
         guard drainTimeoutMs >= 0 else { throw ValidationError("--drain-timeout-ms must not be negative") }
@@ -46,7 +62,7 @@ public struct WorkerOptions: ParsableArguments {
             curve = (try ServerOptions.readKey(serverFile), keyPair)
         }
         return WorkerConfiguration(
-            gatewayEndpoint: gateway,
+            gatewayEndpoints: gatewayEndpoints,
             service: service,
             slots: slots,
             heartbeatInterval: .milliseconds(server.heartbeatMs),

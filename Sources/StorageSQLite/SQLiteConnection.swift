@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import Storage
 
 /// One SQLite connection through the C API, its statements prepared once and kept.
@@ -30,13 +31,27 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_extended_result_codes(handle, 1)
         setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         do {
-            // WAL lets readers work beside the writer; set once, it stays with the file.
-            try execute("PRAGMA journal_mode = WAL")
+            // WAL lets readers work beside the writer; set once, it stays with the file. Switching a fresh file
+            // needs its exclusive lock and SQLite answers BUSY at once, without the busy handler, when another
+            // process opens it at the same moment: wait for that as for any lock.
+            try retryingWhileBusy(milliseconds: busyTimeoutMilliseconds) { try execute("PRAGMA journal_mode = WAL") }
             try execute("PRAGMA synchronous = \(synchronous)")
             try execute("PRAGMA foreign_keys = ON")
         } catch {
             close()
             throw error
+        }
+    }
+
+    /// Runs `body` again every 10 ms while it fails with `SQLITE_BUSY`, for up to `milliseconds`.
+    private func retryingWhileBusy(milliseconds: Int32, _ body: () throws -> Void) throws {
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while true {
+            do {
+                return try body()
+            } catch let failure as SQLiteFailure where failure.isBusy && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
     }
 

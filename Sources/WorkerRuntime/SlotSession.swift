@@ -1,7 +1,7 @@
 import Majordomo
 import ZeroMQ
 
-/// One slot's MDP/0.2 session with the gateway: its DEALER, which connection it is on, when it last heard from and
+/// One slot's MDP/0.2 session with one gateway: its DEALER, which connection it is on, when it last heard from and
 /// spoke to the gateway, and its reconnect back-off. Used only on the worker's loop thread.
 final class SlotSession {
     typealias Instant = ContinuousClock.Instant
@@ -16,6 +16,8 @@ final class SlotSession {
     }
 
     let index: Int
+    /// The worker endpoint of the gateway this slot registers with.
+    let endpoint: String
     private let context: ZMQContext
     private let configuration: WorkerConfiguration
     private(set) var socket: ZMQSocket?
@@ -28,8 +30,9 @@ final class SlotSession {
     private var lastSent: Instant
     private var backoff: Duration
 
-    init(index: Int, context: ZMQContext, configuration: WorkerConfiguration, now: Instant) {
+    init(index: Int, endpoint: String, context: ZMQContext, configuration: WorkerConfiguration, now: Instant) {
         self.index = index
+        self.endpoint = endpoint
         self.context = context
         self.configuration = configuration
         lastReceived = now
@@ -62,7 +65,7 @@ final class SlotSession {
         if let curve = configuration.curve {
             try socket.makeCurveClient(serverKey: curve.serverKey, keyPair: curve.keyPair)
         }
-        try socket.connect(configuration.gatewayEndpoint)
+        try socket.connect(endpoint)
         generation += 1
         state = .connected
         send(PeerCodec.encodeReady(service: configuration.service), now: now)

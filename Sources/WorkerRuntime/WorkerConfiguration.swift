@@ -3,11 +3,12 @@ import ZeroMQ
 
 /// How a ``WorkerService`` connects and behaves.
 public struct WorkerConfiguration: Sendable {
-    /// - `gatewayEndpoint` (string, `tcp://127.0.0.1:5556`): the gateway's worker endpoint.
-    public var gatewayEndpoint: String
+    /// - `gatewayEndpoints` (strings, `tcp://127.0.0.1:5556`): the worker endpoints of every gateway; the worker
+    ///   keeps `slots` sockets registered with each, so each gateway can route to it.
+    public var gatewayEndpoints: [String]
     /// - `service` (string): the service name this worker serves.
     public var service: String
-    /// - `slots` (int, ``defaultSlots``): worker sockets, each serving one request at a time.
+    /// - `slots` (int, ``defaultSlots``): worker sockets per gateway, each serving one request at a time.
     public var slots: Int
     /// - `heartbeatInterval` (duration, 1 s): how often the worker heartbeats the gateway.
     public var heartbeatInterval: Duration
@@ -31,7 +32,7 @@ public struct WorkerConfiguration: Sendable {
     public static var defaultSlots: Int { 2 * ProcessInfo.processInfo.activeProcessorCount }
 
     public init(
-        gatewayEndpoint: String = "tcp://127.0.0.1:5556",
+        gatewayEndpoints: [String] = ["tcp://127.0.0.1:5556"],
         service: String,
         slots: Int = WorkerConfiguration.defaultSlots,
         heartbeatInterval: Duration = .seconds(1),
@@ -42,7 +43,7 @@ public struct WorkerConfiguration: Sendable {
         requestTimeout: Duration = .seconds(4),
         curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
     ) {
-        self.gatewayEndpoint = gatewayEndpoint
+        self.gatewayEndpoints = gatewayEndpoints
         self.service = service
         self.slots = max(1, slots)
         self.heartbeatInterval = heartbeatInterval

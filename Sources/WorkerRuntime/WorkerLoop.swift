@@ -2,7 +2,7 @@ import Logging
 import Majordomo
 import ZeroMQ
 
-/// A worker process's one I/O thread: it polls every slot's DEALER and the mailbox's wake-up pipe with one
+/// A worker process's one I/O thread: it polls every slot's DEALER (`slots` per gateway) and the mailbox's wake-up pipe with one
 /// `zmq_poll`, runs cheap ops in place, hands the others to the task group and sends their replies when they come
 /// back. Each slot keeps its own MDP/0.2 session (READY, heartbeats both ways, reconnect with back-off when the
 /// gateway goes quiet or says DISCONNECT); on drain, each slot says DISCONNECT once it holds nothing.
@@ -38,8 +38,10 @@ final class WorkerLoop {
         self.drain = drain
         self.logger = logger
         let now = clock.now
-        sessions = (0..<configuration.slots).map {
-            SlotSession(index: $0, context: context, configuration: configuration, now: now)
+        sessions = configuration.gatewayEndpoints.flatMap { endpoint in
+            Array(repeating: endpoint, count: configuration.slots)
+        }.enumerated().map { index, endpoint in
+            SlotSession(index: index, endpoint: endpoint, context: context, configuration: configuration, now: now)
         }
     }
 
@@ -75,7 +77,7 @@ final class WorkerLoop {
             } else if session.keepAlive(now: now) {
                 logger.info(
                     "gateway silent, reconnecting",
-                    metadata: ["zmq.endpoint": "\(configuration.gatewayEndpoint)", "worker.slot": "\(session.index)"]
+                    metadata: ["zmq.endpoint": "\(session.endpoint)", "worker.slot": "\(session.index)"]
                 )
                 pollerIsStale = true
             }

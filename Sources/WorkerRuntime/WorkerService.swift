@@ -3,8 +3,8 @@ import Logging
 import ServiceLifecycle
 import ZeroMQ
 
-/// A Reckon worker process's engine, as a ServiceLifecycle `Service`: K slots (one DEALER each, all polled by one
-/// thread) register `service` with the gateway. Ops with synchronous handlers run in place on that thread; async
+/// A Reckon worker process's engine, as a ServiceLifecycle `Service`: K slots per gateway (one DEALER each, all
+/// polled by one thread) register `service` with every gateway it is given. Ops with synchronous handlers run in place on that thread; async
 /// ops run as tasks in a discarding task group, one per request, and their replies go back through a mailbox.
 ///
 /// Graceful shutdown drains: slots stop taking requests, finish what they hold (up to the drain timeout), send
@@ -41,7 +41,8 @@ public final class WorkerService: Service, Sendable {
         logger.info(
             "worker starting",
             metadata: [
-                "service": "\(configuration.service)", "zmq.endpoint": "\(configuration.gatewayEndpoint)",
+                "service": "\(configuration.service)",
+                "zmq.endpoints": "\(configuration.gatewayEndpoints.joined(separator: ","))",
                 "worker.slots": "\(configuration.slots)",
             ]
         )

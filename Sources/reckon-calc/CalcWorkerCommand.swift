@@ -26,7 +26,7 @@ struct CalcWorkerCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The gateway's client endpoint, where tax ops read the profile of a request's token (env RECKON_PROFILES_VIA).",
+            "The gateways' client endpoints (a comma list), where tax ops read the profile of a request's token (env RECKON_PROFILES_VIA).",
             discussion: "Without it, tax requests must name their province themselves."
         )
     )
@@ -45,7 +45,7 @@ struct CalcWorkerCommand: AsyncParsableCommand {
                 taxDataDirectory: taxData ?? environment["RECKON_TAX_DATA"],
                 ceilingCatalogue: ceilingCatalogue ?? environment["RECKON_CEILING_CATALOGUE"],
                 profiles: try (profilesVia ?? environment["RECKON_PROFILES_VIA"]).map(
-                    LedgerProfileSource.init(endpoint:)
+                    LedgerProfileSource.init(endpoints:)
                 )
             )
         )

@@ -66,4 +66,20 @@ import Testing
             #expect(try rows.first?.int("n") == 1)
         }
     }
+
+    /// Workers started together open one fresh file at the same moment; each must wait for the others' switch to
+    /// WAL rather than fail with "database is locked" (a ledger worker once died so at start).
+    @Test func manyOpeningsOfOneFreshFileAtOnceAllSucceed() async throws {
+        let logger = Logger(label: "test")
+        for _ in 0..<20 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID().uuidString).sqlite")
+                .path
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            let databases = try await withThrowingTaskGroup(of: SQLiteDatabase.self) { group in
+                for _ in 0..<4 { group.addTask { try await SQLiteDatabase.open(.init(path: path), logger: logger) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for database in databases { await database.close() }
+        }
+    }
 }

@@ -7,10 +7,12 @@ import Wire
 public final class LedgerProfileSource: TaxProfileSource {
     private let client: ReckonClient
 
-    /// Connects to the gateway's client endpoint (lazily: the gateway may start later).
-    /// - Throws: ``WireError`` for a malformed endpoint.
-    public init(endpoint: String) throws {
-        client = try ReckonClient(configuration: .init(endpoint: endpoint))
+    /// Connects to the client endpoints of the gateways, a comma list (lazily: the gateways may start later).
+    /// - Throws: ``ZMQError`` for a malformed endpoint.
+    public init(endpoints: String) throws {
+        client = try ReckonClient(
+            configuration: .init(endpoints: endpoints.split(separator: ",").map { String($0) })
+        )
     }
 
     public func profile(token: String, deadline: ContinuousClock.Instant) async throws -> TaxProfile {

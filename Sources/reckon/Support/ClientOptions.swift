@@ -6,7 +6,12 @@ import ZeroMQ
 
 /// Options for every command that talks to a gateway: where, how long to wait, and how to print.
 struct ClientOptions: ParsableArguments {
-    @Option(help: "The gateway's client endpoint (env RECKON_CLIENT_ENDPOINT).")
+    @Option(
+        help: ArgumentHelp(
+            "The gateway's client endpoint; a comma list for several gateways, tried in order with failover "
+                + "(env RECKON_CLIENT_ENDPOINT)."
+        )
+    )
     var endpoint = ProcessInfo.processInfo.environment["RECKON_CLIENT_ENDPOINT"] ?? "tcp://127.0.0.1:5555"
 
     @Option(help: "Milliseconds to wait for a reply.")
@@ -41,7 +46,10 @@ struct ClientOptions: ParsableArguments {
     }
 
     func makeClient() throws -> ReckonClient {
-        var configuration = ReckonClient.Configuration(endpoint: endpoint, timeout: .milliseconds(timeoutMs))
+        var configuration = ReckonClient.Configuration(
+            endpoints: endpoint.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) },
+            timeout: .milliseconds(timeoutMs)
+        )
         if let curveServerKeyFile {
             let serverKey = try CurveKey(z85: try String(contentsOfFile: curveServerKeyFile, encoding: .utf8))
             configuration.curve = (serverKey, try CurveKeyPair.generate())

@@ -20,11 +20,24 @@ struct UpCommand: AsyncParsableCommand {
     @Option(help: "Worker endpoint for the gateway (env RECKON_WORKER_ENDPOINT).")
     var workerEndpoint = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
 
+    @Option(
+        help: ArgumentHelp(
+            "How many gateways to run (1 to 9).",
+            discussion: "Gateway i (from 0) listens on the client and worker ports plus 2i; every worker registers "
+                + "with all of them, so clients given every client endpoint fail over between them."
+        )
+    )
+    var gateways = 1
+
     @Option(help: "Folder for data and logs.")
     var dataDir = ".reckon"
 
     @Option(help: "Folder holding the reckon-* executables; defaults to the one holding reckon.")
     var binDir: String?
+
+    func validate() throws {
+        guard (1...9).contains(gateways) else { throw ValidationError("--gateways must be 1 to 9") }
+    }
 
     func run() async throws {
         let bin =
@@ -32,42 +45,69 @@ struct UpCommand: AsyncParsableCommand {
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
         let logs = URL(fileURLWithPath: dataDir).appendingPathComponent("logs")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        let gateway = ChildSpec(
-            name: "reckon-gateway",
-            path: "\(bin)/reckon-gateway",
-            arguments: ["--client-endpoint", clientEndpoint, "--worker-endpoint", workerEndpoint]
-        )
-        let state = try stateArguments
+        let endpoints = try (0..<gateways).map { index in
+            (
+                client: try Self.endpoint(clientEndpoint, plus: 2 * index),
+                worker: try Self.endpoint(workerEndpoint, plus: 2 * index)
+            )
+        }
+        let gatewaySpecs = endpoints.enumerated().map { index, pair in
+            ChildSpec(
+                name: index == 0 ? "reckon-gateway" : "reckon-gateway-\(index + 1)",
+                path: "\(bin)/reckon-gateway",
+                arguments: ["--client-endpoint", pair.client, "--worker-endpoint", pair.worker]
+            )
+        }
+        let state = try stateArguments(clientEndpoints: endpoints.map(\.client))
         let workers = Self.workerNames
             .filter { FileManager.default.isExecutableFile(atPath: "\(bin)/\($0)") }
             .map {
-                ChildSpec(name: $0, path: "\(bin)/\($0)", arguments: ["--gateway", workerEndpoint] + (state[$0] ?? []))
+                ChildSpec(
+                    name: $0,
+                    path: "\(bin)/\($0)",
+                    arguments: endpoints.flatMap { ["--gateway", $0.worker] } + (state[$0] ?? [])
+                )
             }
-        guard FileManager.default.isExecutableFile(atPath: gateway.path) else {
+        guard FileManager.default.isExecutableFile(atPath: "\(bin)/reckon-gateway") else {
             throw ValidationError("no reckon-gateway in \(bin); build first (swift build) or pass --bin-dir")
         }
-        let supervisor = Supervisor(children: [gateway] + workers, logDirectory: logs)
+        let supervisor = Supervisor(children: gatewaySpecs + workers, logDirectory: logs)
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { try await supervisor.run() }
-            group.addTask { await reportReady(services: workers.map { String($0.name.dropFirst("reckon-".count)) }) }
+            group.addTask {
+                await reportReady(
+                    services: workers.map { String($0.name.dropFirst("reckon-".count)) },
+                    clientEndpoints: endpoints.map(\.client)
+                )
+            }
         }
     }
 
     /// Where the stateful workers keep their state: SQLite files in `DATA_DIR/data`, and the orders staff key in
     /// `DATA_DIR/staff-key` (made on first start, mode 0600); calc asks the ledger for profiles through the gateway.
-    private var stateArguments: [String: [String]] {
-        get throws {
-            let data = URL(fileURLWithPath: dataDir).appendingPathComponent("data").path
-            return [
-                "reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)],
-                "reckon-ledger": ["--data-dir", data],
-                "reckon-calc": ["--profiles-via", clientEndpoint],
-            ]
-        }
+    private func stateArguments(clientEndpoints: [String]) throws -> [String: [String]] {
+        let data = URL(fileURLWithPath: dataDir).appendingPathComponent("data").path
+        return [
+            "reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)],
+            "reckon-ledger": ["--data-dir", data],
+            "reckon-calc": ["--profiles-via", clientEndpoints.joined(separator: ",")],
+        ]
     }
 
-    /// Prints the gateway's status once every worker service has registered (or after 30 s).
-    private func reportReady(services: [String]) async {
+    /// `endpoint` (`tcp://HOST:PORT`) with its port moved up by `offset`.
+    /// - Throws: `ValidationError` for an endpoint without a numeric port.
+    static func endpoint(_ endpoint: String, plus offset: Int) throws -> String {
+        guard offset > 0 else { return endpoint }
+        guard let colon = endpoint.lastIndex(of: ":"), let port = Int(endpoint[endpoint.index(after: colon)...]),
+            port + offset <= 65535
+        else {
+            throw ValidationError("\(endpoint) has no port to count further gateways from")
+        }
+        return endpoint[..<colon] + ":\(port + offset)"
+    }
+
+    /// Prints the first gateway's status once every worker service has registered with it (or after 30 s).
+    private func reportReady(services: [String], clientEndpoints: [String]) async {
         guard
             let client = try? ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .milliseconds(500)))
         else {
@@ -79,7 +119,10 @@ struct UpCommand: AsyncParsableCommand {
                 let names = health["services"]?.arrayValue?.compactMap({ $0["name"]?.stringValue }),
                 Set(services).isSubset(of: names)
             {
-                say("ready: gateway on \(clientEndpoint), services \(names.joined(separator: ", ")). Ctrl-C stops.")
+                let place =
+                    clientEndpoints.count == 1
+                    ? "gateway on \(clientEndpoint)" : "gateways on \(clientEndpoints.joined(separator: ","))"
+                say("ready: \(place), services \(names.joined(separator: ", ")). Ctrl-C stops.")
                 return
             }
             try? await Task.sleep(for: .milliseconds(500))

@@ -34,7 +34,7 @@ final class LocalStack: Sendable {
             ] + extraGatewayArguments
         workerArguments = ["--request-timeout-ms", "\(Self.deadlineMs * 3 / 4)"] + extraWorkerArguments
         var clientConfiguration = client
-        clientConfiguration.endpoint = clientEndpoint
+        clientConfiguration.endpoints = [clientEndpoint]
         self.client = try ReckonClient(configuration: clientConfiguration)
     }
 
