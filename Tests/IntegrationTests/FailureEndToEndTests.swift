@@ -94,13 +94,15 @@ import ZeroMQ
         #expect(stats["disconnectsSent"]?.cellInt == 1)
     }
 
-    @Test func oversizeMessageIsRefusedAndGatewayKeepsServing() async throws {
+    /// A frame over four times `--max-message-bytes` makes libzmq drop the connection unread (smaller oversized
+    /// messages get a reply: GatewayLimitsEndToEndTests).
+    @Test func frameOverTheCeilingIsRefusedAndGatewayKeepsServing() async throws {
         let stack = try await LocalStack.start(workers: [1], gatewayArguments: ["--max-message-bytes", "65536"])
         defer { stack.stop() }
         let clientEndpoint = stack.clientEndpoint
         let answered = try await onThread { () -> Bool in
             let peer = try RawPeer(.dealer, connect: clientEndpoint)
-            let huge = bytes(#"{"op":"ops","id":"big","pad":""# + String(repeating: "x", count: 200_000) + #""}"#)
+            let huge = bytes(#"{"op":"ops","id":"big","pad":""# + String(repeating: "x", count: 300_000) + #""}"#)
             try peer.send([bytes("MDPC02"), [0x01], bytes("calc"), huge])
             return try peer.receive(timeoutMs: 1000) != nil
         }
@@ -115,5 +117,18 @@ import ZeroMQ
         worker.kill(SIGTERM)
         #expect(await worker.waitForExit(timeout: .seconds(5)) == 0)
         try await stack.waitForWorkers(service: "calc", count: 0, timeout: .seconds(3))
+    }
+
+    /// Once the last worker left, a request is answered when the 1 s grace period ends, not at the gateway's 20 s
+    /// deadline: the client's own 5 s timeout would fire first.
+    @Test func requestAfterTheLastWorkerLeftIsUnavailableWithinTheGracePeriod() async throws {
+        let stack = try await LocalStack.start(workers: [1])
+        defer { stack.stop() }
+        let worker = try #require(stack.processes(named: "reckon-calc").first)
+        worker.kill(SIGTERM)
+        #expect(await worker.waitForExit(timeout: .seconds(5)) == 0)
+        await #expect(throws: WireError(.unavailable, "no worker serves calc")) {
+            try await stack.client.call(service: "calc", op: "ops", timeout: .seconds(5))
+        }
     }
 }
