@@ -119,6 +119,33 @@ import ZeroMQ
         try await stack.waitForWorkers(service: "calc", count: 0, timeout: .seconds(3))
     }
 
+    /// A worker whose connection closed without DISCONNECT is still registered until its heartbeats lapse (100 s
+    /// here). A request sent to it meanwhile cannot be delivered: the gateway purges the worker and queues the
+    /// request again, so it is answered "no worker serves" when the grace period ends, not "worker lost". The
+    /// gateway heartbeats every 5 s, so the REQUEST is almost always the first message that fails (a heartbeat
+    /// failing first purges the worker just the same).
+    @Test func requestThatCouldNotReachItsWorkerIsNotReportedAsLost() async throws {
+        let stack = try await LocalStack.start(
+            workers: [1],
+            liveness: 20,
+            gatewayArguments: ["--heartbeat-ms", "5000"]
+        )
+        defer { stack.stop() }
+        let workerEndpoint = stack.workerEndpoint
+        try await onThread {
+            let worker = try RawPeer(.dealer, connect: workerEndpoint)
+            try worker.send([bytes("MDPW02"), [0x01], bytes("raw")])
+        }
+        try await stack.waitForWorkers(service: "raw", count: 1)
+        try await Task.sleep(for: .milliseconds(300))  // for the gateway to see the connection close
+        await #expect(throws: WireError(.unavailable, "no worker serves raw")) {
+            try await stack.call("raw", "anything", idempotencyKey: nil)
+        }
+        let stats = try await stack.call("gateway", "stats")
+        #expect(stats["workersUnreachable"]?.cellInt == 1)
+        #expect(stats["workersLost"]?.cellInt == 0)
+    }
+
     /// Once the last worker left, a request is answered when the 1 s grace period ends, not at the gateway's 20 s
     /// deadline: the client's own 5 s timeout would fire first.
     @Test func requestAfterTheLastWorkerLeftIsUnavailableWithinTheGracePeriod() async throws {
