@@ -33,8 +33,11 @@ public struct GatewayCore: Sendable {
 
     /// Handles a message from the client socket (identity frame first).
     /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
-    public mutating func receiveFromClient(_ frames: [[UInt8]], tooLarge: Bool = false, now: Instant) -> [GatewayOutput]
-    {
+    public mutating func receiveFromClient(
+        _ frames: [[UInt8]],
+        tooLarge: Bool = false,
+        now: Instant
+    ) -> [GatewayOutput] {
         guard let identity = frames.first else { return [] }
         let actions = broker.receiveFromClient(
             identity: identity,
@@ -47,8 +50,11 @@ public struct GatewayCore: Sendable {
 
     /// Handles a message from the worker socket (identity frame first).
     /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
-    public mutating func receiveFromWorker(_ frames: [[UInt8]], tooLarge: Bool = false, now: Instant) -> [GatewayOutput]
-    {
+    public mutating func receiveFromWorker(
+        _ frames: [[UInt8]],
+        tooLarge: Bool = false,
+        now: Instant
+    ) -> [GatewayOutput] {
         guard let identity = frames.first else { return [] }
         let actions = broker.receiveFromWorker(
             identity: identity,

@@ -50,7 +50,7 @@ final class GatewayLoop {
         try socket.setRouterMandatory(true)
         try socket.setRouterHandover(true)
         try socket.setMaxMessageSize(bytes: Int64(configuration.frameCeiling))
-        try socket.setHighWaterMarks(send: Int32(queueLimit), receive: Int32(queueLimit))
+        try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: queueLimit))
         if let key = configuration.curveSecretKey { try socket.makeCurveServer(secretKey: key) }
         try socket.bind(endpoint)
         return socket
@@ -110,9 +110,8 @@ final class GatewayLoop {
                 send([identity] + frames, on: clientSocket)
             case .toWorker(let identity, let frames):
                 // A worker that cannot be reached is purged now, and a REQUEST it never got is queued again.
-                if !send([identity] + frames, on: workerSocket) {
-                    perform(core.undeliverableToWorker([identity] + frames, now: clock.now))
-                }
+                let message = [identity] + frames
+                if !send(message, on: workerSocket) { perform(core.undeliverableToWorker(message, now: clock.now)) }
             case .dropped(let error): logger.debug("dropped message", metadata: ["mdp.error": "\(error)"])
             case .refused(let error): logger.warning("refused peer", metadata: ["mdp.error": "\(error)"])
             }
