@@ -7,7 +7,9 @@ import ZeroMQ
 /// What happens when workers die, the gateway restarts, or peers send garbage.
 @Suite(.serialized) struct FailureEndToEndTests {
     /// Freezes the only worker, sends it a request it will never answer, waits until the gateway has handed the
-    /// request to it, starts a second worker, then kills the first with SIGKILL mid-request.
+    /// request to it, starts a second worker and waits for it to register, then kills the first with SIGKILL
+    /// mid-request. (Killed with no other worker registered, the service would have none left, and a redispatched
+    /// request would get `unavailable` once the 1 s grace period ended.)
     ///
     /// Liveness 32 (8 s) keeps the frozen worker registered until the request reaches it even on a loaded machine
     /// (CI once took more than the 2.5 s it used to allow), and a 30 s deadline covers that window, the worker's
@@ -27,6 +29,7 @@ import ZeroMQ
             async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
             try await stack.waitForWorkers(service: "calc", count: 1, idle: 0, timeout: .seconds(6))
             try stack.startWorker(slots: 1)
+            try await stack.waitForWorkers(service: "calc", count: 2, idle: 1)
             doomed.kill(SIGKILL)
             return (stack, await reply)
         } catch {
