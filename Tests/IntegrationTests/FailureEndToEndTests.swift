@@ -140,7 +140,7 @@ import ZeroMQ
             try worker.send([bytes("MDPW02"), [0x01], bytes("raw")])
         }
         try await stack.waitForWorkers(service: "raw", count: 1)
-        try await Task.sleep(for: .milliseconds(300))  // for the gateway to see the connection close
+        try await Task.sleep(for: .seconds(1))  // for the gateway to see the connection close
         await #expect(throws: WireError(.unavailable, "no worker serves raw")) {
             try await stack.call("raw", "anything", idempotencyKey: nil)
         }

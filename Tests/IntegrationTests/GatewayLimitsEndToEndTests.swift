@@ -70,9 +70,14 @@ import ZeroMQ
         #expect(stats["requests"]?.cellInt == 0)
     }
 
-    /// A worker's FINAL over the frame limit never reaches the client, which gets `internal` instead.
+    /// A worker's FINAL over the frame limit never reaches the client, which gets `internal` instead. Liveness 20
+    /// (5 s) keeps the raw worker registered on a loaded machine.
     @Test func workersReplyOverTheFrameLimitIsDroppedAndItsClientAnswered() async throws {
-        let stack = try await LocalStack.start(workers: [1], gatewayArguments: ["--max-message-frames", "16"])
+        let stack = try await LocalStack.start(
+            workers: [1],
+            liveness: 20,
+            gatewayArguments: ["--max-message-frames", "16"]
+        )
         defer { stack.stop() }
         let workerEndpoint = stack.workerEndpoint
         async let replied = onThread { () -> Bool in
