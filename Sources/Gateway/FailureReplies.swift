@@ -15,6 +15,8 @@ enum FailureReplies {
         case .workerLost: WireError(.unavailable, "worker lost, outcome unknown")
         case .deadlineExceeded: WireError(.deadlineExceeded, "no reply from \(service) before the deadline")
         case .queueFull: WireError(.resourceExhausted, "\(service) queue is full")
+        case .requestTooLarge: WireError(.resourceExhausted, "request is over the gateway's size or frame limit")
+        case .replyTooLarge: WireError(.internal, "reply from \(service) was over the gateway's size or frame limit")
         }
     }
 

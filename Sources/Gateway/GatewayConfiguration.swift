@@ -9,8 +9,17 @@ public struct GatewayConfiguration: Sendable {
     public var workerEndpoint: String
     /// Routing, heartbeat, deadline and queue settings.
     public var broker: BrokerConfiguration
-    /// - `maximumMessageBytes` (int, 1 MiB): larger frames make libzmq drop the sending peer's connection.
-    public var maximumMessageBytes: Int64
+    /// - `maximumMessageBytes` (int, 1 MiB): most bytes in one message's frames after the routing id, on either
+    ///   socket. A client request over it is answered `resource_exhausted`; a worker reply over it is dropped and its
+    ///   client answered `internal`. A single frame over ``frameCeiling`` makes libzmq drop the connection.
+    public var maximumMessageBytes: Int
+    /// - `maximumMessageFrames` (int, 64): most frames in one message after the routing id, handled the same way.
+    public var maximumMessageFrames: Int
+    /// - `clientQueueLimit` (int, 1,000): messages libzmq queues per client and direction (`ZMQ_SNDHWM`,
+    ///   `ZMQ_RCVHWM`). Replies a client leaves unread beyond it are dropped and counted as undeliverable.
+    public var clientQueueLimit: Int
+    /// - `workerQueueLimit` (int, 1,000): the same per worker. A worker whose queue is full is purged.
+    public var workerQueueLimit: Int
     /// - `maximumBatchSize` (int, 64): sub-requests one `batch` may carry.
     public var maximumBatchSize: Int
     /// CURVE secret key for both sockets; `nil` serves in plain text.
@@ -20,7 +29,10 @@ public struct GatewayConfiguration: Sendable {
         clientEndpoint: String = "tcp://127.0.0.1:5555",
         workerEndpoint: String = "tcp://127.0.0.1:5556",
         broker: BrokerConfiguration = BrokerConfiguration(),
-        maximumMessageBytes: Int64 = 1 << 20,
+        maximumMessageBytes: Int = 1 << 20,
+        maximumMessageFrames: Int = 64,
+        clientQueueLimit: Int = 1000,
+        workerQueueLimit: Int = 1000,
         maximumBatchSize: Int = 64,
         curveSecretKey: CurveKey? = nil
     ) {
@@ -28,7 +40,22 @@ public struct GatewayConfiguration: Sendable {
         self.workerEndpoint = workerEndpoint
         self.broker = broker
         self.maximumMessageBytes = maximumMessageBytes
+        self.maximumMessageFrames = maximumMessageFrames
+        self.clientQueueLimit = clientQueueLimit
+        self.workerQueueLimit = workerQueueLimit
         self.maximumBatchSize = maximumBatchSize
         self.curveSecretKey = curveSecretKey
+    }
+
+    /// The largest single frame libzmq reads (`ZMQ_MAXMSGSIZE`): four times ``maximumMessageBytes``. A frame up to
+    /// it is read and refused with a reply; a larger one makes libzmq drop the sender's connection unread.
+    public var frameCeiling: Int {
+        let (ceiling, overflow) = maximumMessageBytes.multipliedReportingOverflow(by: 4)
+        return overflow ? .max : ceiling
+    }
+
+    /// What the gateway copies out of one message, after the routing id.
+    var receiveLimits: ReceiveLimits {
+        ReceiveLimits(frames: maximumMessageFrames, bytes: maximumMessageBytes, exemptFrames: 1)
     }
 }

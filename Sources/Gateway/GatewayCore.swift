@@ -32,15 +32,45 @@ public struct GatewayCore: Sendable {
     public var health: [ServiceHealth] { broker.health }
 
     /// Handles a message from the client socket (identity frame first).
-    public mutating func receiveFromClient(_ frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
+    /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
+    public mutating func receiveFromClient(
+        _ frames: [[UInt8]],
+        tooLarge: Bool = false,
+        now: Instant
+    ) -> [GatewayOutput] {
         guard let identity = frames.first else { return [] }
-        return execute(broker.receiveFromClient(identity: identity, frames: frames.dropFirst(), now: now), now: now)
+        let actions = broker.receiveFromClient(
+            identity: identity,
+            frames: frames.dropFirst(),
+            tooLarge: tooLarge,
+            now: now
+        )
+        return execute(actions, now: now)
     }
 
     /// Handles a message from the worker socket (identity frame first).
-    public mutating func receiveFromWorker(_ frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
+    /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
+    public mutating func receiveFromWorker(
+        _ frames: [[UInt8]],
+        tooLarge: Bool = false,
+        now: Instant
+    ) -> [GatewayOutput] {
         guard let identity = frames.first else { return [] }
-        return execute(broker.receiveFromWorker(identity: identity, frames: frames.dropFirst(), now: now), now: now)
+        let actions = broker.receiveFromWorker(
+            identity: identity,
+            frames: frames.dropFirst(),
+            tooLarge: tooLarge,
+            now: now
+        )
+        return execute(actions, now: now)
+    }
+
+    /// Handles a message to a worker that the worker socket could not send (identity frame first): the worker is
+    /// purged, and a REQUEST it never got is queued again.
+    public mutating func undeliverableToWorker(_ frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
+        guard let identity = frames.first else { return [] }
+        let frames = Array(frames.dropFirst())
+        return execute(broker.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)
     }
 
     /// Heartbeats, worker expiry and deadlines.
@@ -59,6 +89,8 @@ public struct GatewayCore: Sendable {
                 outputs.append(.toWorker(identity: identity, frames: frames))
             case .dropped(let error):
                 outputs.append(.dropped(error))
+            case .refused(let error):
+                outputs.append(.refused(error))
             case .fail(let origin, let service, let failure, let body):
                 let reply = FailureReplies.body(for: failure, service: service, request: body)
                 outputs += answer(origin, service: service, body: reply)

@@ -14,31 +14,43 @@ final class GatewayLoop {
     private let clock = ContinuousClock()
     /// Messages read from one socket before the loop looks at the other: keeps both sides served under load.
     private let burst = 256
-    /// Messages libzmq queues per peer and direction (`ZMQ_SNDHWM`, `ZMQ_RCVHWM`). A client that sends without
-    /// reading fills its queues to this and no further: its further requests wait on its own side, and replies it
-    /// leaves unread past this are dropped (counted as undeliverable). At about 350 bytes a queued message, 10,000
-    /// each way keeps one such client under 10 MB of the gateway's memory (`scripts/bench/memory.sh`).
-    private static let peerQueueLimit: Int32 = 10_000
+    /// What one message may hold after its routing id; the rest is read and discarded, and the message refused.
+    private let receiveLimits: ReceiveLimits
 
     /// Binds both sockets.
     /// - Throws: ``ZMQError`` when an endpoint cannot be bound.
     init(context: ZMQContext, configuration: GatewayConfiguration, stopPipe: WakeupPipe, logger: Logger) throws {
-        clientSocket = try Self.makeRouter(context, configuration, endpoint: configuration.clientEndpoint)
-        workerSocket = try Self.makeRouter(context, configuration, endpoint: configuration.workerEndpoint)
+        clientSocket = try Self.makeRouter(
+            context,
+            configuration,
+            endpoint: configuration.clientEndpoint,
+            queueLimit: configuration.clientQueueLimit
+        )
+        workerSocket = try Self.makeRouter(
+            context,
+            configuration,
+            endpoint: configuration.workerEndpoint,
+            queueLimit: configuration.workerQueueLimit
+        )
         self.stopPipe = stopPipe
         self.logger = logger
+        receiveLimits = configuration.receiveLimits
         core = GatewayCore(configuration: configuration, now: clock.now)
     }
 
+    /// A ROUTER that fails sends to unknown peers, lets a new connection take over a routing id in use, caps
+    /// frames at the configuration's ceiling and queues at most `queueLimit` messages per peer and direction.
     private static func makeRouter(
         _ context: ZMQContext,
         _ configuration: GatewayConfiguration,
-        endpoint: String
+        endpoint: String,
+        queueLimit: Int
     ) throws -> ZMQSocket {
         let socket = try ZMQSocket(context: context, type: .router)
         try socket.setRouterMandatory(true)
-        try socket.setMaxMessageSize(bytes: configuration.maximumMessageBytes)
-        try socket.setHighWaterMarks(send: peerQueueLimit, receive: peerQueueLimit)
+        try socket.setRouterHandover(true)
+        try socket.setMaxMessageSize(bytes: Int64(configuration.frameCeiling))
+        try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: queueLimit))
         if let key = configuration.curveSecretKey { try socket.makeCurveServer(secretKey: key) }
         try socket.bind(endpoint)
         return socket
@@ -81,29 +93,42 @@ final class GatewayLoop {
 
     private func drain(_ socket: ZMQSocket, fromClients: Bool) throws {
         for _ in 0..<burst {
-            guard let frames = try socket.receive(dontWait: true) else { return }
-            let now = clock.now
-            perform(fromClients ? core.receiveFromClient(frames, now: now) : core.receiveFromWorker(frames, now: now))
+            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return }
+            let (frames, tooLarge, now) = (message.frames, message.exceedsLimits, clock.now)
+            perform(
+                fromClients
+                    ? core.receiveFromClient(frames, tooLarge: tooLarge, now: now)
+                    : core.receiveFromWorker(frames, tooLarge: tooLarge, now: now)
+            )
         }
     }
 
     private func perform(_ outputs: [GatewayOutput]) {
         for output in outputs {
             switch output {
-            case .toClient(let identity, let frames): send([identity] + frames, on: clientSocket)
-            case .toWorker(let identity, let frames): send([identity] + frames, on: workerSocket)
+            case .toClient(let identity, let frames):
+                send([identity] + frames, on: clientSocket)
+            case .toWorker(let identity, let frames):
+                // A worker that cannot be reached is purged now, and a REQUEST it never got is queued again.
+                let message = [identity] + frames
+                if !send(message, on: workerSocket) { perform(core.undeliverableToWorker(message, now: clock.now)) }
             case .dropped(let error): logger.debug("dropped message", metadata: ["mdp.error": "\(error)"])
+            case .refused(let error): logger.warning("refused peer", metadata: ["mdp.error": "\(error)"])
             }
         }
     }
 
     /// Sends without ever blocking: a peer that left or whose queue is full loses the message, which is counted.
-    private func send(_ frames: [[UInt8]], on socket: ZMQSocket) {
+    /// - Returns: whether the message was queued.
+    @discardableResult
+    private func send(_ frames: [[UInt8]], on socket: ZMQSocket) -> Bool {
         do {
             try socket.send(frames, dontWait: true)
+            return true
         } catch {
             metrics.countUndeliverable()
             logger.debug("message not delivered", metadata: ["zmq.error": "\(error)"])
+            return false
         }
     }
 }

@@ -10,6 +10,10 @@ final class GatewayMetrics {
     private let failures: [String: Counter]
     private let redispatched = Counter(label: "gateway_redispatched_requests_total")
     private let workersExpired = Counter(label: "gateway_workers_expired_total")
+    private let workersUnreachable = Counter(label: "gateway_workers_unreachable_total")
+    private let servicesRefused = Counter(label: "gateway_services_refused_total")
+    private let servicesForgotten = Counter(label: "gateway_services_forgotten_total")
+    private let tooLarge: [String: Counter]
     private var workers: [String: Gauge] = [:]
     private var queueDepth: [String: Gauge] = [:]
     private var last = BrokerCounters()
@@ -18,6 +22,11 @@ final class GatewayMetrics {
         failures = Dictionary(
             uniqueKeysWithValues: ["no_workers", "worker_lost", "deadline_exceeded", "queue_full"].map {
                 ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
+            }
+        )
+        tooLarge = Dictionary(
+            uniqueKeysWithValues: ["client", "worker"].map {
+                ($0, Counter(label: "gateway_oversized_messages_total", dimensions: [("socket", $0)]))
             }
         )
     }
@@ -36,10 +45,26 @@ final class GatewayMetrics {
         failures["queue_full"]!.increment(by: Int64(counters.queueFull - last.queueFull))
         redispatched.increment(by: Int64(counters.redispatched - last.redispatched))
         workersExpired.increment(by: Int64(counters.workersExpired - last.workersExpired))
+        workersUnreachable.increment(by: Int64(counters.workersUnreachable - last.workersUnreachable))
+        servicesRefused.increment(by: Int64(counters.servicesRefused - last.servicesRefused))
+        servicesForgotten.increment(by: Int64(counters.servicesForgotten - last.servicesForgotten))
+        tooLarge["client"]!.increment(by: Int64(counters.requestsTooLarge - last.requestsTooLarge))
+        tooLarge["worker"]!.increment(by: Int64(counters.repliesTooLarge - last.repliesTooLarge))
         last = counters
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)
             gauge(&queueDepth, "gateway_queue_depth", service.name).record(service.queued)
+        }
+        let names = Set(health.map(\.name))
+        forgetGauges(&workers, keeping: names)
+        forgetGauges(&queueDepth, keeping: names)
+    }
+
+    /// Destroys the gauges of services the broker forgot, so the registry does not grow with every name seen.
+    private func forgetGauges(_ cache: inout [String: Gauge], keeping names: Set<String>) {
+        for (service, gauge) in cache where !names.contains(service) {
+            gauge.destroy()
+            cache[service] = nil
         }
     }
 

@@ -91,7 +91,10 @@ extension GatewayCore {
             ("queueFull", counters.queueFull), ("deadlineExceeded", counters.deadlineExceeded),
             ("noWorkers", counters.noWorkers), ("workersLost", counters.workersLost),
             ("redispatched", counters.redispatched), ("workersExpired", counters.workersExpired),
-            ("disconnectsSent", counters.disconnectsSent), ("pending", broker.pendingCount),
+            ("disconnectsSent", counters.disconnectsSent), ("workersUnreachable", counters.workersUnreachable),
+            ("servicesRefused", counters.servicesRefused), ("servicesForgotten", counters.servicesForgotten),
+            ("requestsTooLarge", counters.requestsTooLarge), ("repliesTooLarge", counters.repliesTooLarge),
+            ("pending", broker.pendingCount),
             ("batchesInFlight", batches.inFlight),
         ]
         return .object(JSONObject(fields.map { ($0.0, JSONValue(integerLiteral: $0.1)) }))

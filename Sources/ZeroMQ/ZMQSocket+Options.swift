@@ -36,6 +36,13 @@ extension ZMQSocket {
         try setOption(ZMQ_ROUTER_MANDATORY, Int32(enabled ? 1 : 0))
     }
 
+    /// Lets a new connection take over a routing id still held by a live one, instead of being ignored
+    /// (`ZMQ_ROUTER_HANDOVER`). Without it, what the newcomer sends is never read and stays queued in libzmq.
+    /// - Throws: ``ZMQError``.
+    public func setRouterHandover(_ enabled: Bool) throws {
+        try setOption(ZMQ_ROUTER_HANDOVER, Int32(enabled ? 1 : 0))
+    }
+
     /// Disconnects peers that send a frame larger than `bytes` (`ZMQ_MAXMSGSIZE`; -1 for no limit).
     /// - Throws: ``ZMQError``.
     public func setMaxMessageSize(bytes: Int64) throws { try setOption(ZMQ_MAXMSGSIZE, bytes) }

@@ -87,29 +87,49 @@ public final class ZMQSocket {
     /// - Returns: the frames, or `nil` when `dontWait` is set and nothing was waiting.
     /// - Throws: ``ZMQError`` from `zmq_msg_recv` (`ETERM` when the context shuts down).
     public func receive(dontWait: Bool = false) throws -> [[UInt8]]? {
+        let unlimited = ReceiveLimits(frames: .max, bytes: .max)
+        return try receive(dontWait: dontWait, limits: unlimited)?.frames
+    }
+
+    /// Receives one whole multipart message, copying out only what fits `limits`.
+    /// - Parameter dontWait: return `nil` instead of blocking when no message is waiting.
+    /// - Returns: the message, or `nil` when `dontWait` is set and nothing was waiting.
+    /// - Throws: ``ZMQError`` from `zmq_msg_recv` (`ETERM` when the context shuts down).
+    public func receive(dontWait: Bool = false, limits: ReceiveLimits) throws -> ReceivedMessage? {
         let handle = try requireHandle("zmq_msg_recv")
-        var frames: [[UInt8]] = []
+        var message = ReceivedMessage(frames: [], frameCount: 0, byteCount: 0, exceedsLimits: false)
+        var position = 0
         var more = true
         while more {
-            let frame: [UInt8]? = try withUnsafeTemporaryAllocation(of: zmq_msg_t.self, capacity: 1) { buffer in
-                let message = buffer.baseAddress!
-                zmq_msg_init(message)
-                defer { zmq_msg_close(message) }
+            let received: Bool = try withUnsafeTemporaryAllocation(of: zmq_msg_t.self, capacity: 1) { buffer in
+                let frame = buffer.baseAddress!
+                zmq_msg_init(frame)
+                defer { zmq_msg_close(frame) }
                 // Only the first frame may be absent; the rest of a multipart message arrives atomically.
-                let flags = frames.isEmpty && dontWait ? ZMQ_DONTWAIT : 0
+                let flags = position == 0 && dontWait ? ZMQ_DONTWAIT : 0
                 do {
-                    try zmqCall("zmq_msg_recv") { zmq_msg_recv(message, handle, flags) }
-                } catch let error as ZMQError where error.isWouldBlock && frames.isEmpty {
-                    return nil
+                    try zmqCall("zmq_msg_recv") { zmq_msg_recv(frame, handle, flags) }
+                } catch let error as ZMQError where error.isWouldBlock && position == 0 {
+                    return false
                 }
-                more = zmq_msg_more(message) == 1
-                let size = zmq_msg_size(message)
-                guard size > 0, let data = zmq_msg_data(message) else { return [] }
-                return Array(UnsafeRawBufferPointer(start: data, count: size))
+                more = zmq_msg_more(frame) == 1
+                let size = zmq_msg_size(frame)
+                if position >= limits.exemptFrames {
+                    message.frameCount += 1
+                    message.byteCount += size
+                    let fits = message.frameCount <= limits.frames && message.byteCount <= limits.bytes
+                    message.exceedsLimits = message.exceedsLimits || !fits
+                    guard !message.exceedsLimits else { return true }
+                }
+                let data = zmq_msg_data(frame)
+                message.frames.append(
+                    size > 0 && data != nil ? Array(UnsafeRawBufferPointer(start: data, count: size)) : []
+                )
+                return true
             }
-            guard let frame else { return nil }
-            frames.append(frame)
+            guard received else { return nil }
+            position += 1
         }
-        return frames
+        return message
     }
 }

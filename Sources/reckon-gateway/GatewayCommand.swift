@@ -31,8 +31,25 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Requests one service may queue before new ones get resource_exhausted.")
     var maxQueue = 1024
 
-    @Option(help: "Largest frame accepted, in bytes; a peer sending more is disconnected.")
-    var maxMessageBytes: Int64 = 1 << 20
+    @Option(
+        help: "Most bytes in one message (all frames); larger ones are refused. A frame over 4x this drops the peer."
+    )
+    var maxMessageBytes = 1 << 20
+
+    @Option(help: "Most frames in one message; messages with more are refused.")
+    var maxMessageFrames = 64
+
+    @Option(help: "Messages queued per client and direction (ZMQ_SNDHWM/ZMQ_RCVHWM on the client socket).")
+    var clientHwm = 1000
+
+    @Option(help: "Messages queued per worker and direction (ZMQ_SNDHWM/ZMQ_RCVHWM on the worker socket).")
+    var workerHwm = 1000
+
+    @Option(help: "Services that may exist at once; a READY for a new name beyond this is refused.")
+    var maxServices = 256
+
+    @Option(help: "Milliseconds a service without workers keeps its queue before its requests get unavailable.")
+    var serviceGraceMs = 1000
 
     @Option(help: "Most sub-requests in one batch.")
     var maxBatch = 64
@@ -43,8 +60,15 @@ struct GatewayCommand: AsyncParsableCommand {
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
-        guard deadlineMs > 0, maxQueue > 0, maxBatch > 0, maxMessageBytes > 0 else {
-            throw ValidationError("--deadline-ms, --max-queue, --max-batch and --max-message-bytes must be positive")
+        let counts = [deadlineMs, maxQueue, maxBatch, maxMessageBytes, maxMessageFrames, maxServices]
+        guard counts.allSatisfy({ $0 > 0 }), serviceGraceMs >= 0 else {
+            throw ValidationError(
+                "--deadline-ms, --max-queue, --max-batch, --max-message-bytes, --max-message-frames and --max-services"
+                    + " must be positive, --service-grace-ms not negative"
+            )
+        }
+        guard (1...Int(Int32.max)).contains(clientHwm), (1...Int(Int32.max)).contains(workerHwm) else {
+            throw ValidationError("--client-hwm and --worker-hwm must be from 1 to \(Int32.max)")
         }
         _ = try parsedServiceDeadlines()
     }
@@ -71,13 +95,18 @@ struct GatewayCommand: AsyncParsableCommand {
             heartbeatLiveness: server.liveness,
             defaultDeadline: .milliseconds(deadlineMs),
             serviceDeadlines: try parsedServiceDeadlines(),
-            maximumQueuedPerService: maxQueue
+            maximumQueuedPerService: maxQueue,
+            maximumServices: maxServices,
+            serviceGracePeriod: .milliseconds(serviceGraceMs)
         )
         let configuration = GatewayConfiguration(
             clientEndpoint: clientEndpoint,
             workerEndpoint: workerEndpoint,
             broker: broker,
             maximumMessageBytes: maxMessageBytes,
+            maximumMessageFrames: maxMessageFrames,
+            clientQueueLimit: clientHwm,
+            workerQueueLimit: workerHwm,
             maximumBatchSize: maxBatch,
             curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey)
         )

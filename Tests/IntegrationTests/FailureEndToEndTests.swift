@@ -7,7 +7,9 @@ import ZeroMQ
 /// What happens when workers die, the gateway restarts, or peers send garbage.
 @Suite(.serialized) struct FailureEndToEndTests {
     /// Freezes the only worker, sends it a request it will never answer, waits until the gateway has handed the
-    /// request to it, starts a second worker, then kills the first with SIGKILL mid-request.
+    /// request to it, starts a second worker and waits for it to register, then kills the first with SIGKILL
+    /// mid-request. (Killed with no other worker registered, the service would have none left, and a redispatched
+    /// request would get `unavailable` once the 1 s grace period ended.)
     ///
     /// Liveness 32 (8 s) keeps the frozen worker registered until the request reaches it even on a loaded machine
     /// (CI once took more than the 2.5 s it used to allow), and a 30 s deadline covers that window, the worker's
@@ -27,6 +29,7 @@ import ZeroMQ
             async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
             try await stack.waitForWorkers(service: "calc", count: 1, idle: 0, timeout: .seconds(6))
             try stack.startWorker(slots: 1)
+            try await stack.waitForWorkers(service: "calc", count: 2, idle: 1)
             doomed.kill(SIGKILL)
             return (stack, await reply)
         } catch {
@@ -94,13 +97,15 @@ import ZeroMQ
         #expect(stats["disconnectsSent"]?.cellInt == 1)
     }
 
-    @Test func oversizeMessageIsRefusedAndGatewayKeepsServing() async throws {
+    /// A frame over four times `--max-message-bytes` makes libzmq drop the connection unread (smaller oversized
+    /// messages get a reply: GatewayLimitsEndToEndTests).
+    @Test func frameOverTheCeilingIsRefusedAndGatewayKeepsServing() async throws {
         let stack = try await LocalStack.start(workers: [1], gatewayArguments: ["--max-message-bytes", "65536"])
         defer { stack.stop() }
         let clientEndpoint = stack.clientEndpoint
         let answered = try await onThread { () -> Bool in
             let peer = try RawPeer(.dealer, connect: clientEndpoint)
-            let huge = bytes(#"{"op":"ops","id":"big","pad":""# + String(repeating: "x", count: 200_000) + #""}"#)
+            let huge = bytes(#"{"op":"ops","id":"big","pad":""# + String(repeating: "x", count: 300_000) + #""}"#)
             try peer.send([bytes("MDPC02"), [0x01], bytes("calc"), huge])
             return try peer.receive(timeoutMs: 1000) != nil
         }
@@ -115,5 +120,45 @@ import ZeroMQ
         worker.kill(SIGTERM)
         #expect(await worker.waitForExit(timeout: .seconds(5)) == 0)
         try await stack.waitForWorkers(service: "calc", count: 0, timeout: .seconds(3))
+    }
+
+    /// A worker whose connection closed without DISCONNECT is still registered until its heartbeats lapse (100 s
+    /// here). A request sent to it meanwhile cannot be delivered: the gateway purges the worker and queues the
+    /// request again, so it is answered "no worker serves" when the grace period ends, not "worker lost". The
+    /// gateway heartbeats every 5 s, so the REQUEST is almost always the first message that fails (a heartbeat
+    /// failing first purges the worker just the same).
+    @Test func requestThatCouldNotReachItsWorkerIsNotReportedAsLost() async throws {
+        let stack = try await LocalStack.start(
+            workers: [1],
+            liveness: 20,
+            gatewayArguments: ["--heartbeat-ms", "5000"]
+        )
+        defer { stack.stop() }
+        let workerEndpoint = stack.workerEndpoint
+        try await onThread {
+            let worker = try RawPeer(.dealer, connect: workerEndpoint)
+            try worker.send([bytes("MDPW02"), [0x01], bytes("raw")])
+        }
+        try await stack.waitForWorkers(service: "raw", count: 1)
+        try await Task.sleep(for: .seconds(1))  // for the gateway to see the connection close
+        await #expect(throws: WireError(.unavailable, "no worker serves raw")) {
+            try await stack.call("raw", "anything", idempotencyKey: nil)
+        }
+        let stats = try await stack.call("gateway", "stats")
+        #expect(stats["workersUnreachable"]?.cellInt == 1)
+        #expect(stats["workersLost"]?.cellInt == 0)
+    }
+
+    /// Once the last worker left, a request is answered when the 1 s grace period ends, not at the gateway's 20 s
+    /// deadline: the client's own 5 s timeout would fire first.
+    @Test func requestAfterTheLastWorkerLeftIsUnavailableWithinTheGracePeriod() async throws {
+        let stack = try await LocalStack.start(workers: [1])
+        defer { stack.stop() }
+        let worker = try #require(stack.processes(named: "reckon-calc").first)
+        worker.kill(SIGTERM)
+        #expect(await worker.waitForExit(timeout: .seconds(5)) == 0)
+        await #expect(throws: WireError(.unavailable, "no worker serves calc")) {
+            try await stack.client.call(service: "calc", op: "ops", timeout: .seconds(5))
+        }
     }
 }

@@ -13,8 +13,20 @@ struct BrokerHarness {
 
     // MARK: - Events
 
-    mutating func worker(_ worker: String, sends frames: [[UInt8]], at offset: Duration = .zero) -> [BrokerAction] {
-        broker.receiveFromWorker(identity: bytes(worker), frames: ([bytes(worker)] + frames)[1...], now: start + offset)
+    /// `tooLarge` marks the message as over the owner's size or frame limit, as the gateway's loop would.
+    mutating func worker(
+        _ worker: String,
+        sends frames: [[UInt8]],
+        tooLarge: Bool = false,
+        at offset: Duration = .zero
+    ) -> [BrokerAction] {
+        let frames = ([bytes(worker)] + frames)[1...]
+        return broker.receiveFromWorker(
+            identity: bytes(worker),
+            frames: frames,
+            tooLarge: tooLarge,
+            now: start + offset
+        )
     }
 
     mutating func ready(
@@ -78,10 +90,21 @@ struct BrokerHarness {
         service: String = "calc",
         body: String,
         dialect: ClientDialect = .mdp02,
+        tooLarge: Bool = false,
         at offset: Duration = .zero
     ) -> [BrokerAction] {
         let frames = [bytes(client)] + clientRequestFrames(dialect, service: service, body: body)
-        return broker.receiveFromClient(identity: bytes(client), frames: frames[1...], now: start + offset)
+        return broker.receiveFromClient(
+            identity: bytes(client),
+            frames: frames[1...],
+            tooLarge: tooLarge,
+            now: start + offset
+        )
+    }
+
+    /// The I/O loop could not send `frames` (identity excluded) to `worker`.
+    mutating func undeliverable(_ worker: String, _ frames: [[UInt8]], at offset: Duration = .zero) -> [BrokerAction] {
+        broker.undeliverableToWorker(identity: bytes(worker), frames: frames, now: start + offset)
     }
 
     mutating func tick(at offset: Duration) -> [BrokerAction] {
@@ -153,6 +176,12 @@ extension BrokerAction {
     /// The error of a `.dropped` action.
     var droppedError: MajordomoError? {
         if case .dropped(let error) = self { return error }
+        return nil
+    }
+
+    /// The error of a `.refused` action.
+    var refusedError: MajordomoError? {
+        if case .refused(let error) = self { return error }
         return nil
     }
 }

@@ -169,7 +169,14 @@ import Testing
     }
 
     @Test func queuedRequestOfAServiceWithoutWorkersFailsAsNoWorkers() {
-        var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(60), defaultDeadline: .seconds(2)))
+        // A grace period longer than the deadline, so the deadline is what answers.
+        var harness = BrokerHarness(
+            BrokerConfiguration(
+                heartbeatInterval: .seconds(60),
+                defaultDeadline: .seconds(2),
+                serviceGracePeriod: .seconds(10)
+            )
+        )
         _ = harness.ready("w1")
         _ = harness.disconnect("w1")
         #expect(harness.request("c1", body: "a") == [])

@@ -1,7 +1,7 @@
 import Testing
 import ZeroMQ
 
-/// `ZMQ_ROUTER_MANDATORY` and `ZMQ_MAXMSGSIZE`, as the broker sets them.
+/// `ZMQ_ROUTER_MANDATORY`, `ZMQ_ROUTER_HANDOVER` and `ZMQ_MAXMSGSIZE`, as the broker sets them.
 @Suite struct RouterOptionsTests {
     @Test func mandatoryRouterRefusesAnUnknownIdentity() throws {
         try withContext { context in
@@ -39,6 +39,31 @@ import ZeroMQ
             defer { router.close() }
             try router.bind("inproc://lenient")
             try router.send([bytes("nobody"), bytes("hello")])
+        }
+    }
+
+    @Test func handoverLetsASecondConnectionTakeOverALiveRoutingID() throws {
+        try withContext { context in
+            let router = try ZMQSocket(context: context, type: .router)
+            defer { router.close() }
+            try router.setRouterHandover(true)
+            try router.bind("tcp://127.0.0.1:*")
+            let endpoint = try router.lastEndpoint
+            let first = try ZMQSocket(context: context, type: .dealer)
+            defer { first.close() }
+            try first.setRoutingID(bytes("same"))
+            try first.connect(endpoint)
+            try first.send([bytes("one")])
+            #expect(try router.receive(within: deliveryTimeout) == [bytes("same"), bytes("one")])
+
+            let second = try ZMQSocket(context: context, type: .dealer)
+            defer { second.close() }
+            try second.setRoutingID(bytes("same"))
+            try second.connect(endpoint)
+            try second.send([bytes("two")])
+            #expect(try router.receive(within: deliveryTimeout) == [bytes("same"), bytes("two")])
+            try router.send([bytes("same"), bytes("to the second")])
+            #expect(try second.receive(within: deliveryTimeout) == [bytes("to the second")])
         }
     }
 

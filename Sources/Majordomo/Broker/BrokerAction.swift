@@ -27,6 +27,10 @@ public enum BrokerFailure: Sendable, Hashable {
     case deadlineExceeded
     /// The service's queue is full.
     case queueFull
+    /// The client's message was over the owner's size or frame limit.
+    case requestTooLarge
+    /// The worker's reply was over the owner's size or frame limit, and was dropped.
+    case replyTooLarge
 }
 
 /// What the I/O loop must do after feeding the broker an event.
@@ -43,4 +47,6 @@ public enum BrokerAction: Sendable, Hashable {
     case builtin(route: ClientRoute, service: String, body: [[UInt8]])
     /// A message was dropped as malformed or out of protocol.
     case dropped(MajordomoError)
+    /// A peer was refused because a limit was reached; worth a warning in the log.
+    case refused(MajordomoError)
 }

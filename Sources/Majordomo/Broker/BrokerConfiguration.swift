@@ -10,6 +10,11 @@ public struct BrokerConfiguration: Sendable {
     public var serviceDeadlines: [String: Duration]
     /// Requests a service may queue before new ones are refused (default 1,024).
     public var maximumQueuedPerService: Int
+    /// Services that may exist at once (default 256); a READY for a new name beyond it is refused.
+    public var maximumServices: Int
+    /// How long a service outlives its last worker (default 1 s): its queued requests wait this long for a worker
+    /// to come back, then get `noWorkers`, and the service is forgotten, so later requests are answered at once.
+    public var serviceGracePeriod: Duration
     /// Services the owner answers itself (default `gateway`); workers may not register them.
     public var builtinServices: Set<String>
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
@@ -22,6 +27,8 @@ public struct BrokerConfiguration: Sendable {
         defaultDeadline: Duration = .seconds(5),
         serviceDeadlines: [String: Duration] = [:],
         maximumQueuedPerService: Int = 1024,
+        maximumServices: Int = 256,
+        serviceGracePeriod: Duration = .seconds(1),
         builtinServices: Set<String> = ["gateway"],
         isRetryable: @escaping @Sendable (_ body: [[UInt8]]) -> Bool = { _ in false }
     ) {
@@ -30,6 +37,8 @@ public struct BrokerConfiguration: Sendable {
         self.defaultDeadline = defaultDeadline
         self.serviceDeadlines = serviceDeadlines
         self.maximumQueuedPerService = maximumQueuedPerService
+        self.maximumServices = maximumServices
+        self.serviceGracePeriod = serviceGracePeriod
         self.builtinServices = builtinServices
         self.isRetryable = isRetryable
     }
@@ -52,6 +61,16 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var redispatched = 0
     public var workersExpired = 0
     public var disconnectsSent = 0
+    /// READYs refused because ``BrokerConfiguration/maximumServices`` services existed.
+    public var servicesRefused = 0
+    /// Services forgotten after their grace period without workers.
+    public var servicesForgotten = 0
+    /// Workers purged because a message to them could not be sent.
+    public var workersUnreachable = 0
+    /// Client messages over the size or frame limit.
+    public var requestsTooLarge = 0
+    /// Worker messages over the size or frame limit.
+    public var repliesTooLarge = 0
 
     public init() {}
 }

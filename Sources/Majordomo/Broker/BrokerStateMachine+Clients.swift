@@ -3,21 +3,30 @@ extension BrokerStateMachine {
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
+    ///   - tooLarge: the message was over the owner's size or frame limit and `frames` stops short; it is
+    ///     answered ``BrokerFailure/requestTooLarge`` when its header and service can be read, else dropped.
     public mutating func receiveFromClient(
         identity: [UInt8],
         frames: ArraySlice<[UInt8]>,
+        tooLarge: Bool = false,
         now: Instant
     ) -> [BrokerAction] {
+        counters.requestsTooLarge += tooLarge ? 1 : 0
         let request: ClientRequest
         do {
             request = try BrokerClientCodec.decodeRequest(frames)
         } catch let error as MajordomoError {
-            counters.dropped += 1
+            counters.dropped += tooLarge ? 0 : 1
             return [.dropped(error)]
         } catch {
             preconditionFailure("the codec throws only MajordomoError")
         }
         let route = ClientRoute(identity: identity, dialect: request.dialect)
+        if tooLarge {
+            return [
+                .fail(origin: .client(route), service: request.service, failure: .requestTooLarge, body: request.body)
+            ]
+        }
         if request.service.hasPrefix(reservedServicePrefix) {
             return [answerMMI(route: route, request: request)]
         }

@@ -1,6 +1,7 @@
 extension BrokerStateMachine {
-    /// Advances time: heartbeats workers when due, purges workers silent for the liveness window, and answers
-    /// requests whose deadline passed. Call it at least every ``tickInterval``.
+    /// Advances time: heartbeats workers when due, purges workers silent for the liveness window, answers
+    /// requests whose deadline passed, and forgets services without workers past their grace period. Call it at
+    /// least every ``tickInterval``.
     public mutating func tick(now: Instant) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         let expired = workers.filter { $0.value.expiry <= now }
@@ -25,6 +26,7 @@ extension BrokerStateMachine {
             }
         }
         expireDeadlines(now: now, into: &actions)
+        forgetAbandonedServices(now: now, into: &actions)
         return actions
     }
 

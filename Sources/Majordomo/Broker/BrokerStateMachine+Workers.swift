@@ -5,21 +5,27 @@ extension BrokerStateMachine {
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
+    ///   - tooLarge: the message was over the owner's size or frame limit and `frames` stops short. A PARTIAL or
+    ///     FINAL for the request the worker holds answers its origin ``BrokerFailure/replyTooLarge`` instead (a
+    ///     FINAL still frees the worker); any other such message is dropped.
     public mutating func receiveFromWorker(
         identity: [UInt8],
         frames: ArraySlice<[UInt8]>,
+        tooLarge: Bool = false,
         now: Instant
     ) -> [BrokerAction] {
+        counters.repliesTooLarge += tooLarge ? 1 : 0
         let command: WorkerCommand
         let dialect: WorkerDialect
         do {
             (command, dialect) = try BrokerWorkerCodec.decode(frames)
         } catch let error as MajordomoError {
-            counters.dropped += 1
+            counters.dropped += tooLarge ? 0 : 1
             return [.dropped(error)]
         } catch {
             preconditionFailure("the codec throws only MajordomoError")
         }
+        if tooLarge { return refuseOversized(identity, command: command, now: now) }
         var actions: [BrokerAction] = []
         guard let worker = workers[identity] else {
             if case .ready(let service) = command {
@@ -64,14 +70,23 @@ extension BrokerStateMachine {
             disconnect(identity, dialect: dialect, reason: "READY for reserved service \(service)", into: &actions)
             return
         }
+        guard services[service] != nil || services.count < configuration.maximumServices else {
+            counters.servicesRefused += 1
+            let limit = configuration.maximumServices
+            let error = MajordomoError(.tooManyServices, "READY for \(service) refused: \(limit) services exist")
+            actions.append(.refused(error))
+            disconnect(identity, dialect: dialect, reason: error.message, into: &actions)
+            return
+        }
         workers[identity] = Worker(service: service, dialect: dialect, expiry: now + workerExpiry)
         services[service, default: Service()].workerCount += 1
+        services[service]!.emptySince = nil
         services[service]!.idle.append(identity)
         dispatch(service, into: &actions)
     }
 
     /// The request `worker` holds, when `address` names it.
-    private func holdingRequest(_ worker: Worker, address: [UInt8]) -> UInt64? {
+    func holdingRequest(_ worker: Worker, address: [UInt8]) -> UInt64? {
         guard let id = worker.requestID, Self.requestID(fromAddress: address) == id else { return nil }
         return id
     }
@@ -102,7 +117,7 @@ extension BrokerStateMachine {
     }
 
     /// Answers a request with its worker's FINAL and makes the worker idle again.
-    private mutating func complete(
+    mutating func complete(
         _ id: UInt64,
         worker identity: [UInt8],
         body: [[UInt8]],
@@ -144,6 +159,7 @@ extension BrokerStateMachine {
         guard let worker = workers.removeValue(forKey: identity) else { return }
         services[worker.service]!.workerCount -= 1
         services[worker.service]!.idle.removeAll { $0 == identity }
+        if services[worker.service]!.workerCount == 0 { services[worker.service]!.emptySince = now }
         guard let id = worker.requestID, var request = pending[id] else { return }
         if request.answered {
             pending[id] = nil

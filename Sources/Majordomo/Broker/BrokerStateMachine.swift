@@ -5,8 +5,9 @@ import DequeModule
 ///
 /// It routes each request to the least recently used idle worker of its service, queues requests while every
 /// worker is busy (bounded, with a deadline), heartbeats workers and purges silent ones, re-dispatches a dead
-/// worker's request once when ``BrokerConfiguration/isRetryable`` allows, and answers MMI (RFC 8) itself. It never
-/// forwards a reply to anyone but the origin of the request the worker was given.
+/// worker's request once when ``BrokerConfiguration/isRetryable`` allows, forgets a service a grace period after its
+/// last worker left (and bounds how many exist), and answers MMI (RFC 8) itself. It never forwards a reply to anyone
+/// but the origin of the request the worker was given.
 ///
 /// ```swift
 /// var broker = BrokerStateMachine(configuration: .init(), now: clock.now)
@@ -27,6 +28,8 @@ public struct BrokerStateMachine: Sendable {
         /// Idle workers, least recently used first.
         var idle: Deque<[UInt8]> = []
         var workerCount = 0
+        /// When the last worker left; the service is forgotten a grace period later.
+        var emptySince: Instant?
     }
 
     struct Pending: Sendable {
@@ -89,8 +92,8 @@ extension BrokerStateMachine {
         into actions: inout [BrokerAction]
     ) {
         counters.requests += 1
-        // A service is known once a worker has registered it; its requests then wait (until their deadline) for a
-        // worker to come back. A name no worker ever served is answered at once.
+        // A service is known from a worker's READY until a grace period after its last worker left; meanwhile its
+        // requests wait for a worker to come back. Any other name is answered at once.
         // Dictionary values are mutated in place throughout (`services[name]!.queue.append`): a copy taken out and
         // written back would make every request copy the service's queues.
         guard let queued = services[name]?.queue.count else {

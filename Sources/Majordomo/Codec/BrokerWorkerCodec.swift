@@ -86,7 +86,7 @@ public enum BrokerWorkerCodec {
         prefix(dialect) + [[dialect == .mdp01 ? Command.V01.disconnect : Command.disconnect]]
     }
 
-    private static func prefix(_ dialect: WorkerDialect) -> [[UInt8]] {
+    static func prefix(_ dialect: WorkerDialect) -> [[UInt8]] {
         switch dialect {
         case .mdp02: [ProtocolHeader.worker02]
         case .mdp02Delimited: [[], ProtocolHeader.worker02]

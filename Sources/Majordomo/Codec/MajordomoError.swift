@@ -27,5 +27,9 @@ public struct MajordomoError: Error, Sendable, Hashable, CustomStringConvertible
         public static let badServiceName = Code(rawValue: "bad_service_name")
         /// The empty delimiter frame after a client address is missing.
         public static let missingDelimiter = Code(rawValue: "missing_delimiter")
+        /// A message was over the owner's size or frame limit.
+        public static let tooLarge = Code(rawValue: "too_large")
+        /// A READY named a new service while the broker already had as many as it allows.
+        public static let tooManyServices = Code(rawValue: "too_many_services")
     }
 }

@@ -7,10 +7,12 @@ final class RawPeer {
     let context: ZMQContext
     let socket: ZMQSocket
 
-    init(_ type: ZMQSocketType, connect endpoint: String) throws {
+    /// - Parameter routingID: the identity a ROUTER sees for this peer; libzmq picks one when `nil`.
+    init(_ type: ZMQSocketType, connect endpoint: String, routingID: [UInt8]? = nil) throws {
         context = try ZMQContext()
         socket = try ZMQSocket(context: context, type: type)
         try socket.setLinger(milliseconds: 2000)
+        if let routingID { try socket.setRoutingID(routingID) }
         try socket.connect(endpoint)
     }
 
