@@ -15,7 +15,11 @@ RUN apt-get update -qq && apt-get install -y -qq libzmq5 libsodium23 libsqlite3-
     && useradd --system --uid 10001 reckon
 COPY --from=build /out/ /usr/local/bin/
 USER reckon
-ENV LOG_LEVEL=info
-# The gateway's client and worker endpoints; metrics and health on 9100.
+ENV LOG_LEVEL=info RECKON_METRICS_HOST=0.0.0.0 RECKON_METRICS_PORT=9100
+# The gateway's client and worker endpoints; metrics and health on 9100. Every option of every server can be set as
+# RECKON_<OPTION> (docs/deploy.md).
 EXPOSE 5555 5556 9100
+# /health of whichever server runs, without curl: bash's /dev/tcp.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/9100 && printf 'GET /health HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q ' 200 ' <&3"]
 CMD ["reckon-gateway", "--client-endpoint", "tcp://*:5555", "--worker-endpoint", "tcp://*:5556", "--metrics-host", "0.0.0.0", "--metrics-port", "9100"]

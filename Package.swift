@@ -229,6 +229,12 @@ let package = Package(
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(
+            name: "ServerCommandsTests",
+            dependencies: [
+                "ServerCommands", "StorageCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
             name: "WorkerRuntimeTests",
             dependencies: ["WorkerRuntime", "Wire", .product(name: "Logging", package: "swift-log")]
         ),

@@ -15,6 +15,14 @@ public struct DatabaseOptions: ParsableArguments {
     @Option(help: "Folder for the SQLite file when no --database is given (env RECKON_DATA_DIR).")
     public var dataDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "File holding the PostgreSQL password, put into the --database URL (a Docker secret, say; env "
+                + "RECKON_DATABASE_PASSWORD_FILE)."
+        )
+    )
+    public var databasePasswordFile: String?
+
     public init() {}
 
     /// An open database, and the service that must run in the `ServiceGroup` for it (PostgreSQL's pool), if any.
@@ -40,7 +48,8 @@ public struct DatabaseOptions: ParsableArguments {
     /// - Throws: `StorageError` when the file cannot be opened or the URL is not a PostgreSQL URL.
     public func open(sqliteFile file: String, logger: Logger) async throws -> Opened {
         let environment = ProcessInfo.processInfo.environment
-        if let url = database ?? environment["RECKON_DATABASE_URL"], !url.isEmpty {
+        if var url = database ?? environment["RECKON_DATABASE_URL"], !url.isEmpty {
+            if let file = databasePasswordFile { url = try Self.url(url, passwordFrom: file) }
             let postgres = PostgresDatabase(configuration: try PostgresDatabase.configuration(url: url), logger: logger)
             logger.info("state in PostgreSQL", metadata: ["db.url": "\(Self.redacted(url))"])
             return Opened(database: postgres, service: postgres, close: {})
@@ -51,6 +60,19 @@ public struct DatabaseOptions: ParsableArguments {
         let sqlite = try await SQLiteDatabase.open(.init(path: path), logger: logger)
         logger.info("state in SQLite (one machine only)", metadata: ["db.path": "\(path)"])
         return Opened(database: sqlite, service: nil, close: { await sqlite.close() })
+    }
+
+    /// `url` with the password the file `path` holds (its first line).
+    /// - Throws: `ValidationError` when the file cannot be read or the URL cannot hold a password.
+    static func url(_ url: String, passwordFrom path: String) throws -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ValidationError("cannot read the database password file \(path)")
+        }
+        guard var components = URLComponents(string: url), components.host != nil else {
+            throw ValidationError("--database must be a postgres:// URL to take a password file")
+        }
+        components.password = String(text.split(whereSeparator: \.isNewline).first ?? "")
+        return components.string ?? url
     }
 
     /// The URL without its password, for logs.

@@ -15,6 +15,9 @@ struct CalcWorkerCommand: AsyncParsableCommand {
         abstract: "Reckon's calc worker: calculator, units, dates, finance, tax, ceilings."
     )
 
+    /// Every option may also come from the environment (`RECKON_MAX_QUEUE` for `--max-queue`).
+    static func main() async { await mainWithEnvironment() }
+
     @Option(help: "ECB reference-rates file, CSV or XML (env RECKON_RATES_FILE).")
     var ratesFile: String?
 

@@ -16,6 +16,9 @@ struct GatewayCommand: AsyncParsableCommand {
         abstract: "Reckon's MDP/0.2 gateway: routes client requests to workers."
     )
 
+    /// Every option may also come from the environment (`RECKON_MAX_QUEUE` for `--max-queue`).
+    static func main() async { await mainWithEnvironment() }
+
     @Option(help: "Client endpoint to bind (env RECKON_CLIENT_ENDPOINT).")
     var clientEndpoint = ProcessInfo.processInfo.environment["RECKON_CLIENT_ENDPOINT"] ?? "tcp://127.0.0.1:5555"
 

@@ -17,6 +17,9 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         abstract: "Reckon's ledger worker: accounts, households, bills and splits, balances and settle-up."
     )
 
+    /// Every option may also come from the environment (`RECKON_MAX_QUEUE` for `--max-queue`).
+    static func main() async { await mainWithEnvironment() }
+
     @Option(help: "Days a session token lasts.")
     var sessionDays = 30
 

@@ -16,6 +16,9 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         abstract: "Reckon's orders worker: menu, carts, vouchers, checkout and exactly-once orders."
     )
 
+    /// Every option may also come from the environment (`RECKON_MAX_QUEUE` for `--max-queue`).
+    static func main() async { await mainWithEnvironment() }
+
     @Option(help: "Menu JSON replacing the bundled sample; SIGHUP reloads it (env RECKON_MENU_FILE).")
     var menuFile: String?
 
