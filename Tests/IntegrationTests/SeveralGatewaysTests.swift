@@ -110,52 +110,22 @@ import Wire
             _ = try await client.call(AuthSignupOp.self, .init(username: "ana", password: "correct horse"))
             let ana = try await client.call(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
             let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: ana.token)
-            let clients = 20
-            let billsEach = 5
-            let answered = AnsweredCount()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for member in 0..<clients {
-                    group.addTask {
-                        for bill in 0..<billsEach {
-                            let args = KeyedBillArgs(
-                                key: home.householdId,
-                                bill: .init(
-                                    description: "c\(member)b\(bill)",
-                                    amount: "1.00",
-                                    paidBy: ana.user.userId,
-                                    split: .init(kind: "equal")
-                                )
-                            )
-                            _ = try await client.call(BillsAddOp.self, args, token: ana.token)
-                            answered.count.add(1, ordering: .relaxed)
-                        }
-                    }
-                }
-                group.addTask {
-                    while answered.count.load(ordering: .relaxed) < 25 { try await Task.sleep(for: .milliseconds(5)) }
-                    first.gateway?.kill(SIGKILL)
-                }
-                try await group.waitForAll()
-            }
-            var descriptions: [String] = []
-            var cursor: String?
-            repeat {
-                let page = try await client.call(
-                    BillsListOp.self,
-                    .init(householdId: home.householdId, cursor: cursor, limit: 500),
-                    token: ana.token
-                )
-                descriptions += page.bills.map(\.description)
-                cursor = page.nextCursor
-            } while cursor != nil
+            let load = BillLoad(
+                client: client,
+                token: ana.token,
+                householdId: home.householdId,
+                payer: ana.user.userId,
+                billsEach: 5
+            )
+            let counts = try await load.run { first.gateway?.kill(SIGKILL) }
+            let descriptions = try await load.descriptions()
             let viaSecond = try await second.call("gateway", "stats")["replies"]?.cellInt ?? 0
             print(
-                "two gateways, one killed: \(descriptions.count) bills for \(clients * billsEach) keyed calls, "
-                    + "\(viaSecond) answered through the second"
+                "two gateways, one killed: \(counts); \(descriptions.count) bills, \(viaSecond) answered through the second"
             )
             #expect(viaSecond > 0)
-            #expect(descriptions.count == clients * billsEach)
-            #expect(Set(descriptions).count == clients * billsEach)
+            #expect(descriptions.count == counts.calls)
+            #expect(Set(descriptions).count == counts.calls)
         }
     }
 }
