@@ -1,5 +1,7 @@
 extension BrokerStateMachine {
-    /// Handles one message from the client socket.
+    /// Handles one message from the client socket. Every request whose service can be read takes a token from its
+    /// client's bucket first (``ClientLimits``); without one it is answered
+    /// ``BrokerFailure/rateLimited(retryAfterSeconds:)`` and goes no further.
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
