@@ -17,6 +17,9 @@ enum FailureReplies {
         case .queueFull: WireError(.resourceExhausted, "\(service) queue is full")
         case .requestTooLarge: WireError(.resourceExhausted, "request is over the gateway's size or frame limit")
         case .replyTooLarge: WireError(.internal, "reply from \(service) was over the gateway's size or frame limit")
+        case .rateLimited(let seconds):
+            WireError(.resourceExhausted, "too many requests from this client", retryAfterSeconds: seconds)
+        case .tooManyPending: WireError(.resourceExhausted, "too many requests from this client are pending")
         }
     }
 

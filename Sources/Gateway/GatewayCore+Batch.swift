@@ -40,6 +40,7 @@ extension GatewayCore {
                     service: service,
                     body: [body],
                     deadline: deadline,
+                    client: route.identity,
                     now: now
                 )
                 outputs += execute(actions, now: now)

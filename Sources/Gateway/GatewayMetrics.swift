@@ -20,7 +20,9 @@ final class GatewayMetrics {
 
     init() {
         failures = Dictionary(
-            uniqueKeysWithValues: ["no_workers", "worker_lost", "deadline_exceeded", "queue_full"].map {
+            uniqueKeysWithValues: [
+                "no_workers", "worker_lost", "deadline_exceeded", "queue_full", "rate_limited", "too_many_pending",
+            ].map {
                 ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
             }
         )
@@ -43,6 +45,8 @@ final class GatewayMetrics {
         failures["worker_lost"]!.increment(by: Int64(counters.workersLost - last.workersLost))
         failures["deadline_exceeded"]!.increment(by: Int64(counters.deadlineExceeded - last.deadlineExceeded))
         failures["queue_full"]!.increment(by: Int64(counters.queueFull - last.queueFull))
+        failures["rate_limited"]!.increment(by: Int64(counters.rateLimited - last.rateLimited))
+        failures["too_many_pending"]!.increment(by: Int64(counters.tooManyPending - last.tooManyPending))
         redispatched.increment(by: Int64(counters.redispatched - last.redispatched))
         workersExpired.increment(by: Int64(counters.workersExpired - last.workersExpired))
         workersUnreachable.increment(by: Int64(counters.workersUnreachable - last.workersUnreachable))

@@ -94,7 +94,8 @@ extension GatewayCore {
             ("disconnectsSent", counters.disconnectsSent), ("workersUnreachable", counters.workersUnreachable),
             ("servicesRefused", counters.servicesRefused), ("servicesForgotten", counters.servicesForgotten),
             ("requestsTooLarge", counters.requestsTooLarge), ("repliesTooLarge", counters.repliesTooLarge),
-            ("pending", broker.pendingCount),
+            ("rateLimited", counters.rateLimited), ("tooManyPending", counters.tooManyPending),
+            ("pending", broker.pendingCount), ("clientsTracked", broker.trackedClientCount),
             ("batchesInFlight", batches.inFlight),
         ]
         return .object(JSONObject(fields.map { ($0.0, JSONValue(integerLiteral: $0.1)) }))

@@ -57,6 +57,15 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Most sub-requests in one batch.")
     var maxBatch = 64
 
+    @Option(help: "Requests per second one client (routing id) may sustain; 0 means unlimited.")
+    var clientRate = 5000.0
+
+    @Option(help: "Requests one client may send at once after being idle (its token bucket's size).")
+    var clientBurst = 10_000
+
+    @Option(help: "Requests one client may have queued or in flight; 0 means unlimited.")
+    var maxClientPending = 1000
+
     @Option(help: "File with the gateway's Z85 CURVE secret key; enables CURVE on both sockets.")
     var curveSecretKeyFile: String?
 
@@ -72,6 +81,11 @@ struct GatewayCommand: AsyncParsableCommand {
         }
         guard (1...Int(Int32.max)).contains(clientHwm), (1...Int(Int32.max)).contains(workerHwm) else {
             throw ValidationError("--client-hwm and --worker-hwm must be from 1 to \(Int32.max)")
+        }
+        guard clientRate >= 0, clientRate.isFinite, clientBurst > 0, maxClientPending >= 0 else {
+            throw ValidationError(
+                "--client-rate and --max-client-pending must not be negative, --client-burst must be positive"
+            )
         }
         _ = try parsedServiceDeadlines()
     }
@@ -100,7 +114,8 @@ struct GatewayCommand: AsyncParsableCommand {
             serviceDeadlines: try parsedServiceDeadlines(),
             maximumQueuedPerService: maxQueue,
             maximumServices: maxServices,
-            serviceGracePeriod: .milliseconds(serviceGraceMs)
+            serviceGracePeriod: .milliseconds(serviceGraceMs),
+            clientLimits: ClientLimits(rate: clientRate, burst: clientBurst, maximumPending: maxClientPending)
         )
         let configuration = GatewayConfiguration(
             clientEndpoint: clientEndpoint,

@@ -7,125 +7,129 @@ import Synchronization
 import Testing
 import Wire
 
-/// Two gateways with the same workers, and clients that know both: killing the gateway in use loses nothing.
-@Suite(.serialized) struct SeveralGatewaysTests {
-    /// Two gateways (each a stack of its own, started without workers) and a client that knows both, the first
-    /// one first.
-    private func twoGateways(timeout: Duration = .seconds(30)) async throws -> (LocalStack, LocalStack, ReckonClient) {
-        let first = try await LocalStack.start(workers: [])
-        let second = try await LocalStack.start(workers: [])
-        let client = try ReckonClient(
-            configuration: .init(
-                endpoints: [first.clientEndpoint, second.clientEndpoint],
-                timeout: timeout,
-                failoverAfter: .milliseconds(300)
+extension HeavyLoadTests {
+    /// Two gateways with the same workers, and clients that know both: killing the gateway in use loses nothing.
+    @Suite struct SeveralGatewaysTests {
+        /// Two gateways (each a stack of its own, started without workers) and a client that knows both, the first
+        /// one first.
+        private func twoGateways(
+            timeout: Duration = .seconds(30)
+        ) async throws -> (LocalStack, LocalStack, ReckonClient) {
+            let first = try await LocalStack.start(workers: [])
+            let second = try await LocalStack.start(workers: [])
+            let client = try ReckonClient(
+                configuration: .init(
+                    endpoints: [first.clientEndpoint, second.clientEndpoint],
+                    timeout: timeout,
+                    failoverAfter: .milliseconds(300)
+                )
             )
-        )
-        return (first, second, client)
-    }
-
-    @Test func aWorkerGivenTwoGatewaysServesBoth() async throws {
-        let (first, second, client) = try await twoGateways()
-        defer { [first, second].forEach { $0.stop() } }
-        defer { client.close() }
-        try first.startWorker(slots: 2, ["--gateway", second.workerEndpoint])
-        try await first.waitForWorkers(service: "calc", count: 2)
-        try await second.waitForWorkers(service: "calc", count: 2)
-        for stack in [first, second] {
-            #expect(try await stack.call("calc", "evaluate", ["expression": "6*7"])["value"] == "42")
+            return (first, second, client)
         }
-    }
 
-    @Test func killingTheGatewayInUseLosesNoKeyedCall() async throws {
-        let (first, second, client) = try await twoGateways()
-        defer { [first, second].forEach { $0.stop() } }
-        defer { client.close() }
-        try first.startWorker(slots: 2, ["--gateway", second.workerEndpoint])
-        try await first.waitForWorkers(service: "calc", count: 2)
-        try await second.waitForWorkers(service: "calc", count: 2)
-        let answered = AnsweredCount()
-        let answers = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var right = true
-                    for call in 0..<100 {
-                        let expression = "\(task)*1000+\(call)"
-                        let value = try await client.call(
-                            service: "calc",
-                            op: "evaluate",
-                            args: ["expression": .string(expression)]
-                        )
-                        right = right && value["value"]?.stringValue == String(task * 1000 + call)
-                        answered.count.add(1, ordering: .relaxed)
-                    }
-                    return right
-                }
-            }
-            group.addTask {
-                // Kill the first gateway a quarter of the way through, with calls in flight.
-                while answered.count.load(ordering: .relaxed) < 200 { try await Task.sleep(for: .milliseconds(5)) }
-                first.gateway?.kill(SIGKILL)
-                return true
-            }
-            return try await group.reduce(into: [Bool]()) { $0.append($1) }
-        }
-        #expect(answers.allSatisfy { $0 })
-        let stats = try await second.call("gateway", "stats")
-        #expect((stats["replies"]?.cellInt ?? 0) > 0, "the second gateway answered nothing: \(stats.jsonText)")
-    }
-
-    @Test func aCallWithoutKeyInFlightWhenItsGatewayDiesIsUnavailableAtOnce() async throws {
-        let (first, second, client) = try await twoGateways()
-        defer { [first, second].forEach { $0.stop() } }
-        defer { client.close() }
-        try first.startWorker(slots: 1)
-        try await first.waitForWorkers(service: "calc", count: 1)
-        let worker = try #require(first.processes(named: "reckon-calc").first)
-        try await worker.freeze()
-        defer { worker.kill(SIGCONT) }
-        let started = ContinuousClock.now
-        async let reply = capture {
-            try await client.call(service: "calc", op: "ops", idempotencyKey: nil)
-        }
-        try await first.waitForWorkers(service: "calc", count: 1, idle: 0)
-        first.gateway?.kill(SIGKILL)
-        let outcome = await reply
-        let error = await #expect(throws: WireError.self) { try outcome.get() }
-        #expect(error?.code == .unavailable && error?.message.contains("no idempotency key") == true)
-        #expect(ContinuousClock.now - started < .seconds(15), "it waited out its timeout instead")
-    }
-
-    @Test(arguments: TestDatabase.engines)
-    func writesThroughTwoGatewaysLandOnceWhenOneIsKilled(engine: DatabaseEngine) async throws {
-        try await WorkerState.with(engine) { state in
-            let (first, second, client) = try await twoGateways(timeout: .seconds(60))
+        @Test func aWorkerGivenTwoGatewaysServesBoth() async throws {
+            let (first, second, client) = try await twoGateways()
             defer { [first, second].forEach { $0.stop() } }
             defer { client.close() }
-            let flags =
-                state + ["--argon2-passes", "1", "--argon2-memory-mib", "1", "--gateway", second.workerEndpoint]
-            try first.startLedgerWorker(flags)
-            try first.startLedgerWorker(flags)
-            try await first.waitForWorkers(service: "ledger", count: 4)
-            try await second.waitForWorkers(service: "ledger", count: 4)
-            _ = try await client.call(AuthSignupOp.self, .init(username: "ana", password: "correct horse"))
-            let ana = try await client.call(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
-            let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: ana.token)
-            let load = BillLoad(
-                client: client,
-                token: ana.token,
-                householdId: home.householdId,
-                payer: ana.user.userId,
-                billsEach: 5
-            )
-            let counts = try await load.run { first.gateway?.kill(SIGKILL) }
-            let descriptions = try await load.descriptions()
-            let viaSecond = try await second.call("gateway", "stats")["replies"]?.cellInt ?? 0
-            print(
-                "two gateways, one killed: \(counts); \(descriptions.count) bills, \(viaSecond) answered through the second"
-            )
-            #expect(viaSecond > 0)
-            #expect(descriptions.count == counts.calls)
-            #expect(Set(descriptions).count == counts.calls)
+            try first.startWorker(slots: 2, ["--gateway", second.workerEndpoint])
+            try await first.waitForWorkers(service: "calc", count: 2)
+            try await second.waitForWorkers(service: "calc", count: 2)
+            for stack in [first, second] {
+                #expect(try await stack.call("calc", "evaluate", ["expression": "6*7"])["value"] == "42")
+            }
+        }
+
+        @Test func killingTheGatewayInUseLosesNoKeyedCall() async throws {
+            let (first, second, client) = try await twoGateways()
+            defer { [first, second].forEach { $0.stop() } }
+            defer { client.close() }
+            try first.startWorker(slots: 2, ["--gateway", second.workerEndpoint])
+            try await first.waitForWorkers(service: "calc", count: 2)
+            try await second.waitForWorkers(service: "calc", count: 2)
+            let answered = AnsweredCount()
+            let answers = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for task in 0..<8 {
+                    group.addTask {
+                        var right = true
+                        for call in 0..<100 {
+                            let expression = "\(task)*1000+\(call)"
+                            let value = try await client.call(
+                                service: "calc",
+                                op: "evaluate",
+                                args: ["expression": .string(expression)]
+                            )
+                            right = right && value["value"]?.stringValue == String(task * 1000 + call)
+                            answered.count.add(1, ordering: .relaxed)
+                        }
+                        return right
+                    }
+                }
+                group.addTask {
+                    // Kill the first gateway a quarter of the way through, with calls in flight.
+                    while answered.count.load(ordering: .relaxed) < 200 { try await Task.sleep(for: .milliseconds(5)) }
+                    first.gateway?.kill(SIGKILL)
+                    return true
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(answers.allSatisfy { $0 })
+            let stats = try await second.call("gateway", "stats")
+            #expect((stats["replies"]?.cellInt ?? 0) > 0, "the second gateway answered nothing: \(stats.jsonText)")
+        }
+
+        @Test func aCallWithoutKeyInFlightWhenItsGatewayDiesIsUnavailableAtOnce() async throws {
+            let (first, second, client) = try await twoGateways()
+            defer { [first, second].forEach { $0.stop() } }
+            defer { client.close() }
+            try first.startWorker(slots: 1)
+            try await first.waitForWorkers(service: "calc", count: 1)
+            let worker = try #require(first.processes(named: "reckon-calc").first)
+            try await worker.freeze()
+            defer { worker.kill(SIGCONT) }
+            let started = ContinuousClock.now
+            async let reply = capture {
+                try await client.call(service: "calc", op: "ops", idempotencyKey: nil)
+            }
+            try await first.waitForWorkers(service: "calc", count: 1, idle: 0)
+            first.gateway?.kill(SIGKILL)
+            let outcome = await reply
+            let error = await #expect(throws: WireError.self) { try outcome.get() }
+            #expect(error?.code == .unavailable && error?.message.contains("no idempotency key") == true)
+            #expect(ContinuousClock.now - started < .seconds(15), "it waited out its timeout instead")
+        }
+
+        @Test(arguments: TestDatabase.engines)
+        func writesThroughTwoGatewaysLandOnceWhenOneIsKilled(engine: DatabaseEngine) async throws {
+            try await WorkerState.with(engine) { state in
+                let (first, second, client) = try await twoGateways(timeout: .seconds(60))
+                defer { [first, second].forEach { $0.stop() } }
+                defer { client.close() }
+                let flags =
+                    state + ["--argon2-passes", "1", "--argon2-memory-mib", "1", "--gateway", second.workerEndpoint]
+                try first.startLedgerWorker(flags)
+                try first.startLedgerWorker(flags)
+                try await first.waitForWorkers(service: "ledger", count: 4)
+                try await second.waitForWorkers(service: "ledger", count: 4)
+                _ = try await client.call(AuthSignupOp.self, .init(username: "ana", password: "correct horse"))
+                let ana = try await client.call(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
+                let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: ana.token)
+                let load = BillLoad(
+                    client: client,
+                    token: ana.token,
+                    householdId: home.householdId,
+                    payer: ana.user.userId,
+                    billsEach: 5
+                )
+                let counts = try await load.run { first.gateway?.kill(SIGKILL) }
+                let descriptions = try await load.descriptions()
+                let viaSecond = try await second.call("gateway", "stats")["replies"]?.cellInt ?? 0
+                print(
+                    "two gateways, one killed: \(counts); \(descriptions.count) bills, \(viaSecond) answered through the second"
+                )
+                #expect(viaSecond > 0)
+                #expect(descriptions.count == counts.calls)
+                #expect(Set(descriptions).count == counts.calls)
+            }
         }
     }
 }

@@ -31,6 +31,11 @@ public enum BrokerFailure: Sendable, Hashable {
     case requestTooLarge
     /// The worker's reply was over the owner's size or frame limit, and was dropped.
     case replyTooLarge
+    /// The client is over its ``ClientLimits/rate`` (or is new while the broker tracks as many clients as it may);
+    /// it may try again in `retryAfterSeconds` whole seconds.
+    case rateLimited(retryAfterSeconds: Int)
+    /// The client already has ``ClientLimits/maximumPending`` requests queued or in flight.
+    case tooManyPending
 }
 
 /// What the I/O loop must do after feeding the broker an event.

@@ -17,6 +17,8 @@ public struct BrokerConfiguration: Sendable {
     public var serviceGracePeriod: Duration
     /// Services the owner answers itself (default `gateway`); workers may not register them.
     public var builtinServices: Set<String>
+    /// Each client's request rate and pending cap.
+    public var clientLimits: ClientLimits
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
     public var isRetryable: @Sendable (_ body: [[UInt8]]) -> Bool
@@ -30,6 +32,7 @@ public struct BrokerConfiguration: Sendable {
         maximumServices: Int = 256,
         serviceGracePeriod: Duration = .seconds(1),
         builtinServices: Set<String> = ["gateway"],
+        clientLimits: ClientLimits = ClientLimits(),
         isRetryable: @escaping @Sendable (_ body: [[UInt8]]) -> Bool = { _ in false }
     ) {
         self.heartbeatInterval = heartbeatInterval
@@ -40,6 +43,7 @@ public struct BrokerConfiguration: Sendable {
         self.maximumServices = maximumServices
         self.serviceGracePeriod = serviceGracePeriod
         self.builtinServices = builtinServices
+        self.clientLimits = clientLimits
         self.isRetryable = isRetryable
     }
 
@@ -71,6 +75,10 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var requestsTooLarge = 0
     /// Worker messages over the size or frame limit.
     public var repliesTooLarge = 0
+    /// Requests refused because their client was over its rate.
+    public var rateLimited = 0
+    /// Requests refused because their client had as many pending as it may.
+    public var tooManyPending = 0
 
     public init() {}
 }

@@ -1,5 +1,7 @@
 extension BrokerStateMachine {
-    /// Handles one message from the client socket.
+    /// Handles one message from the client socket. Every request whose service can be read takes a token from its
+    /// client's bucket first (``ClientLimits``); without one it is answered
+    /// ``BrokerFailure/rateLimited(retryAfterSeconds:)`` and goes no further.
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
@@ -22,6 +24,9 @@ extension BrokerStateMachine {
             preconditionFailure("the codec throws only MajordomoError")
         }
         let route = ClientRoute(identity: identity, dialect: request.dialect)
+        if let failure = overRate(identity, now: now) {
+            return [.fail(origin: .client(route), service: request.service, failure: failure, body: request.body)]
+        }
         if tooLarge {
             return [
                 .fail(origin: .client(route), service: request.service, failure: .requestTooLarge, body: request.body)
@@ -36,6 +41,7 @@ extension BrokerStateMachine {
         var actions: [BrokerAction] = []
         submit(
             origin: .client(route),
+            client: identity,
             service: request.service,
             body: request.body,
             deadline: nil,
@@ -47,16 +53,32 @@ extension BrokerStateMachine {
 
     /// Sends a request on the owner's behalf (the gateway's batch fan-out); its reply comes back as
     /// ``BrokerAction/deliver(token:body:)`` or ``BrokerAction/fail(origin:service:failure:body:)``.
-    /// - Parameter deadline: an earlier deadline than the service's own, if any.
+    /// - Parameters:
+    ///   - deadline: an earlier deadline than the service's own, if any.
+    ///   - client: the routing id the request is made for, if any: it takes a token from that client's bucket and
+    ///     counts as one of its pending requests, like a request of its own.
     public mutating func submitOwnerRequest(
         token: UInt64,
         service: String,
         body: [[UInt8]],
         deadline: Instant?,
+        client: [UInt8]? = nil,
         now: Instant
     ) -> [BrokerAction] {
+        let origin = RequestOrigin.owner(token: token)
+        if let client, let failure = overRate(client, now: now) {
+            return [.fail(origin: origin, service: service, failure: failure, body: body)]
+        }
         var actions: [BrokerAction] = []
-        submit(origin: .owner(token: token), service: service, body: body, deadline: deadline, now: now, into: &actions)
+        submit(
+            origin: origin,
+            client: client,
+            service: service,
+            body: body,
+            deadline: deadline,
+            now: now,
+            into: &actions
+        )
         return actions
     }
 

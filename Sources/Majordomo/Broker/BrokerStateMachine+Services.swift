@@ -8,7 +8,7 @@ extension BrokerStateMachine {
         let abandoned = services.filter { _, service in service.emptySince.map { $0 + grace <= now } ?? false }
         for (name, service) in abandoned {
             for id in service.queue {
-                guard let request = pending.removeValue(forKey: id) else { continue }
+                guard let request = removePending(id) else { continue }
                 counters.noWorkers += 1
                 actions.append(.fail(origin: request.origin, service: name, failure: .noWorkers, body: request.body))
             }

@@ -1,7 +1,7 @@
 extension BrokerStateMachine {
     /// Advances time: heartbeats workers when due, purges workers silent for the liveness window, answers
-    /// requests whose deadline passed, and forgets services without workers past their grace period. Call it at
-    /// least every ``tickInterval``.
+    /// requests whose deadline passed, forgets services without workers past their grace period, and forgets
+    /// clients with nothing pending whose bucket has refilled. Call it at least every ``tickInterval``.
     public mutating func tick(now: Instant) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         let expired = workers.filter { $0.value.expiry <= now }
@@ -27,6 +27,7 @@ extension BrokerStateMachine {
         }
         expireDeadlines(now: now, into: &actions)
         forgetAbandonedServices(now: now, into: &actions)
+        clients.sweep(now: now)
         return actions
     }
 
@@ -41,7 +42,7 @@ extension BrokerStateMachine {
                 .fail(origin: request.origin, service: request.service, failure: failure, body: request.body)
             )
             if request.worker == nil {
-                pending[id] = nil
+                removePending(id)
                 expiredQueued.insert(request.service)
             } else {
                 pending[id]!.answered = true

@@ -123,7 +123,7 @@ extension BrokerStateMachine {
         body: [[UInt8]],
         into actions: inout [BrokerAction]
     ) {
-        let request = pending.removeValue(forKey: id)!
+        let request = removePending(id)!
         workers[identity]!.requestID = nil
         services[request.service]!.idle.append(identity)
         if !request.answered {
@@ -162,7 +162,7 @@ extension BrokerStateMachine {
         if services[worker.service]!.workerCount == 0 { services[worker.service]!.emptySince = now }
         guard let id = worker.requestID, var request = pending[id] else { return }
         if request.answered {
-            pending[id] = nil
+            removePending(id)
         } else if request.attempts == 0, configuration.isRetryable(request.body) {
             counters.redispatched += 1
             request.attempts += 1
@@ -171,7 +171,7 @@ extension BrokerStateMachine {
             services[worker.service]!.queue.prepend(id)
             dispatch(worker.service, into: &actions)
         } else {
-            pending[id] = nil
+            removePending(id)
             counters.workersLost += 1
             actions.append(
                 .fail(origin: request.origin, service: request.service, failure: .workerLost, body: request.body)

@@ -41,12 +41,15 @@ public struct BrokerStateMachine: Sendable {
         /// The origin was already answered (deadline passed in flight); the worker's reply will be dropped.
         var answered = false
         var attempts = 0
+        /// The client whose pending count this request holds, if its limits are tracked.
+        var client: [UInt8]?
     }
 
     public let configuration: BrokerConfiguration
     var workers: [[UInt8]: Worker] = [:]
     var services: [String: Service] = [:]
     var pending: [UInt64: Pending] = [:]
+    var clients: ClientTable
     var nextRequestID: UInt64 = 1
     var nextHeartbeat: Instant
     /// Running totals.
@@ -54,6 +57,7 @@ public struct BrokerStateMachine: Sendable {
 
     public init(configuration: BrokerConfiguration, now: Instant) {
         self.configuration = configuration
+        self.clients = ClientTable(limits: configuration.clientLimits)
         self.nextHeartbeat = now + configuration.heartbeatInterval
     }
 
@@ -83,8 +87,10 @@ public struct BrokerStateMachine: Sendable {
 
 extension BrokerStateMachine {
     /// Queues a request and dispatches what can be dispatched.
+    /// - Parameter client: the routing id whose pending count the request holds, if any.
     mutating func submit(
         origin: RequestOrigin,
+        client: [UInt8]?,
         service name: String,
         body: [[UInt8]],
         deadline: Instant?,
@@ -106,10 +112,21 @@ extension BrokerStateMachine {
             actions.append(.fail(origin: origin, service: name, failure: .queueFull, body: body))
             return
         }
+        if let client, let failure = clients.hold(client, now: now) {
+            counters.tooManyPending += 1
+            actions.append(.fail(origin: origin, service: name, failure: failure, body: body))
+            return
+        }
         let id = nextRequestID
         nextRequestID += 1
         let budget = now + configuration.deadline(for: name)
-        pending[id] = Pending(origin: origin, service: name, body: body, deadline: min(deadline ?? budget, budget))
+        pending[id] = Pending(
+            origin: origin,
+            service: name,
+            body: body,
+            deadline: min(deadline ?? budget, budget),
+            client: client
+        )
         services[name]!.queue.append(id)
         dispatch(name, into: &actions)
     }

@@ -15,7 +15,7 @@ struct BillLoad: Sendable {
     let payer: String
     var clients = 20
     var billsEach = 10
-    var patience: Duration = .seconds(90)
+    var patience: Duration = .seconds(150)
 
     /// What a run saw.
     struct Counts: Sendable, CustomStringConvertible {

@@ -1,0 +1,81 @@
+/// The broker's per-client state under ``ClientLimits``: a token bucket and a count of pending requests for each
+/// routing id. A client is forgotten once it has nothing pending and its bucket is full again (forgetting it then
+/// changes nothing), so the table holds only clients active in the last `burst / rate` seconds, and never more than
+/// ``ClientLimits/maximumTracked``.
+struct ClientTable: Sendable {
+    typealias Instant = ContinuousClock.Instant
+
+    private struct Entry: Sendable {
+        var bucket: TokenBucket?
+        var pending = 0
+    }
+
+    let limits: ClientLimits
+    private var entries: [[UInt8]: Entry] = [:]
+
+    init(limits: ClientLimits) {
+        self.limits = limits
+    }
+
+    /// Clients tracked now.
+    var count: Int { entries.count }
+
+    /// Takes a token from `client`'s bucket.
+    /// - Returns: `nil` when one was taken, else ``BrokerFailure/rateLimited(retryAfterSeconds:)``, also when a new
+    ///   client finds no room in the table.
+    mutating func admit(_ client: [UInt8], now: Instant) -> BrokerFailure? {
+        guard limits.limitsRate else { return nil }
+        guard track(client, now: now) else { return .rateLimited(retryAfterSeconds: 1) }
+        let wait = entries[client]!.bucket!.take(rate: limits.rate, burst: limits.burst, now: now)
+        return wait.map { .rateLimited(retryAfterSeconds: max(1, Int($0.rounded(.up)))) }
+    }
+
+    /// Counts a request of `client` as pending, unless it has as many pending as it may.
+    /// - Returns: `nil` when the request was counted, which ``release(_:)`` undoes; else
+    ///   ``BrokerFailure/tooManyPending``, also when a new client finds no room in the table.
+    mutating func hold(_ client: [UInt8], now: Instant) -> BrokerFailure? {
+        guard limits.limitsPending else { return nil }
+        guard track(client, now: now) else { return .tooManyPending }
+        guard entries[client]!.pending < limits.maximumPending else { return .tooManyPending }
+        entries[client]!.pending += 1
+        return nil
+    }
+
+    /// A request ``hold(_:now:)`` counted has left the broker.
+    mutating func release(_ client: [UInt8]) {
+        guard limits.limitsPending, var entry = entries[client] else { return }
+        entry.pending -= 1
+        entries[client] = entry.pending == 0 && entry.bucket == nil ? nil : entry
+    }
+
+    /// Forgets every client with nothing pending whose bucket is full at `now`.
+    mutating func sweep(now: Instant) {
+        entries = entries.filter { !isForgettable($0.value, at: now) }
+    }
+
+    private func isForgettable(_ entry: Entry, at now: Instant) -> Bool {
+        entry.pending == 0 && (entry.bucket?.isFull(rate: limits.rate, burst: limits.burst, at: now) ?? true)
+    }
+
+    /// Makes sure `client` has an entry, making room when the table is full.
+    /// - Returns: `false` when there is no room: every tracked client has requests pending.
+    private mutating func track(_ client: [UInt8], now: Instant) -> Bool {
+        guard entries[client] == nil else { return true }
+        if entries.count >= limits.maximumTracked { makeRoom(now: now) }
+        guard entries.count < limits.maximumTracked else { return false }
+        entries[client] = Entry(bucket: limits.limitsRate ? TokenBucket(burst: limits.burst, now: now) : nil)
+        return true
+    }
+
+    /// Forgets forgettable clients, then idle ones seen longest ago, down to seven eighths of the cap, so a flood of
+    /// new routing ids pays for this scan once per eighth of the table rather than once per id.
+    private mutating func makeRoom(now: Instant) {
+        sweep(now: now)
+        let target = limits.maximumTracked - max(1, limits.maximumTracked / 8)
+        guard entries.count > target else { return }
+        let idle = entries.filter { $0.value.pending == 0 }.sorted {
+            $0.value.bucket!.updated < $1.value.bucket!.updated
+        }
+        for (client, _) in idle.prefix(entries.count - target) { entries[client] = nil }
+    }
+}
