@@ -71,6 +71,10 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var requestsTooLarge = 0
     /// Worker messages over the size or frame limit.
     public var repliesTooLarge = 0
+    /// READYs refused because the worker's user id may not serve the service (``ServicePermissions``).
+    public var workersForbidden = 0
+    /// Workers purged because new permissions no longer let them serve their service.
+    public var workersRevoked = 0
 
     public init() {}
 }
