@@ -94,6 +94,9 @@ extension GatewayCore {
             ("disconnectsSent", counters.disconnectsSent), ("workersUnreachable", counters.workersUnreachable),
             ("servicesRefused", counters.servicesRefused), ("servicesForgotten", counters.servicesForgotten),
             ("requestsTooLarge", counters.requestsTooLarge), ("repliesTooLarge", counters.repliesTooLarge),
+            ("workersForbidden", counters.workersForbidden), ("workersRevoked", counters.workersRevoked),
+            ("clientsDenied", authentication.clientsDenied), ("workersDenied", authentication.workersDenied),
+            ("allowListReloads", authentication.reloads), ("allowListReloadFailures", authentication.reloadFailures),
             ("pending", broker.pendingCount),
             ("batchesInFlight", batches.inFlight),
         ]
