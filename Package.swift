@@ -227,6 +227,7 @@ let package = Package(
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Majordomo", "ZeroMQ"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(
             name: "ServerCommandsTests",

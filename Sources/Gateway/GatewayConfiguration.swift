@@ -24,6 +24,8 @@ public struct GatewayConfiguration: Sendable {
     public var maximumBatchSize: Int
     /// CURVE secret key for both sockets; `nil` serves in plain text.
     public var curveSecretKey: CurveKey?
+    /// Allow-list files, read at start and on ``GatewayServer/reloadAllowLists()``; they need ``curveSecretKey``.
+    public var allowListFiles: AllowListFiles
 
     public init(
         clientEndpoint: String = "tcp://127.0.0.1:5555",
@@ -34,7 +36,8 @@ public struct GatewayConfiguration: Sendable {
         clientQueueLimit: Int = 1000,
         workerQueueLimit: Int = 1000,
         maximumBatchSize: Int = 64,
-        curveSecretKey: CurveKey? = nil
+        curveSecretKey: CurveKey? = nil,
+        allowListFiles: AllowListFiles = AllowListFiles()
     ) {
         self.clientEndpoint = clientEndpoint
         self.workerEndpoint = workerEndpoint
@@ -45,6 +48,7 @@ public struct GatewayConfiguration: Sendable {
         self.workerQueueLimit = workerQueueLimit
         self.maximumBatchSize = maximumBatchSize
         self.curveSecretKey = curveSecretKey
+        self.allowListFiles = allowListFiles
     }
 
     /// The largest single frame libzmq reads (`ZMQ_MAXMSGSIZE`): four times ``maximumMessageBytes``. A frame up to

@@ -12,14 +12,20 @@ public struct GatewayCore: Sendable {
     var batches = BatchTracker()
     let maximumBatchSize: Int
     let startedAt: Instant
+    /// The keys each socket accepts, and the services each worker key may serve.
+    public internal(set) var allowLists = AllowLists()
+    /// Key checks and reloads so far.
+    public internal(set) var authentication = AuthenticationCounters()
 
-    public init(configuration: GatewayConfiguration, now: Instant) {
+    /// - Parameter allowLists: the allow-lists in force from the start.
+    public init(configuration: GatewayConfiguration, allowLists: AllowLists = AllowLists(), now: Instant) {
         var brokerConfiguration = configuration.broker
         brokerConfiguration.builtinServices.insert(GatewayService.name)
         brokerConfiguration.isRetryable = FailureReplies.hasIdempotencyKey
         broker = BrokerStateMachine(configuration: brokerConfiguration, now: now)
         maximumBatchSize = configuration.maximumBatchSize
         startedAt = now
+        _ = installAllowLists(allowLists, now: now)
     }
 
     /// How long the loop may wait before calling ``tick(now:)``.
@@ -49,9 +55,12 @@ public struct GatewayCore: Sendable {
     }
 
     /// Handles a message from the worker socket (identity frame first).
-    /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
+    /// - Parameters:
+    ///   - userID: the `User-Id` the worker's connection authenticated as; a READY is checked against it.
+    ///   - tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
     public mutating func receiveFromWorker(
         _ frames: [[UInt8]],
+        userID: String? = nil,
         tooLarge: Bool = false,
         now: Instant
     ) -> [GatewayOutput] {
@@ -59,6 +68,7 @@ public struct GatewayCore: Sendable {
         let actions = broker.receiveFromWorker(
             identity: identity,
             frames: frames.dropFirst(),
+            userID: userID,
             tooLarge: tooLarge,
             now: now
         )

@@ -2,12 +2,17 @@ import Logging
 import Majordomo
 import ZeroMQ
 
-/// The gateway's single-threaded I/O loop around `zmq_poll`. It owns both ROUTER sockets, so it lives and dies on
-/// the thread that created it.
+/// The gateway's single-threaded I/O loop around `zmq_poll`. It owns both ROUTER sockets, and the ZAP handler when
+/// allow-lists are in use, so it lives and dies on the thread that created it.
 final class GatewayLoop {
     private let clientSocket: ZMQSocket
     private let workerSocket: ZMQSocket
+    /// The REP socket answering the context's ZAP requests; `nil` without allow-lists (any CURVE key is accepted).
+    private let zapSocket: ZMQSocket?
     private let stopPipe: WakeupPipe
+    private let allowListFiles: AllowListFiles
+    private let reloadRequests: ReloadRequests
+    private var reloadsSeen: Int
     private var core: GatewayCore
     private let metrics = GatewayMetrics()
     private let logger: Logger
@@ -17,33 +22,55 @@ final class GatewayLoop {
     /// What one message may hold after its routing id; the rest is read and discarded, and the message refused.
     private let receiveLimits: ReceiveLimits
 
-    /// Binds both sockets.
-    /// - Throws: ``ZMQError`` when an endpoint cannot be bound.
-    init(context: ZMQContext, configuration: GatewayConfiguration, stopPipe: WakeupPipe, logger: Logger) throws {
+    /// Loads the allow-lists and binds the sockets: the ZAP handler first, so no handshake goes unchecked.
+    /// - Throws: ``AllowListError`` for a bad allow-list, ``ZMQError`` when an endpoint cannot be bound.
+    init(
+        context: ZMQContext,
+        configuration: GatewayConfiguration,
+        stopPipe: WakeupPipe,
+        reloadRequests: ReloadRequests,
+        logger: Logger
+    ) throws {
+        let allowLists = try configuration.allowListFiles.load()
+        guard allowLists.isEmpty || configuration.curveSecretKey != nil else { throw AllowListError.curveRequired }
+        if allowLists.isEmpty {
+            zapSocket = nil
+        } else {
+            let zap = try ZMQSocket(context: context, type: .rep)
+            try zap.bind(ZapRequest.endpoint)
+            zapSocket = zap
+        }
         clientSocket = try Self.makeRouter(
             context,
             configuration,
             endpoint: configuration.clientEndpoint,
+            domain: .clients,
             queueLimit: configuration.clientQueueLimit
         )
         workerSocket = try Self.makeRouter(
             context,
             configuration,
             endpoint: configuration.workerEndpoint,
+            domain: .workers,
             queueLimit: configuration.workerQueueLimit
         )
         self.stopPipe = stopPipe
+        allowListFiles = configuration.allowListFiles
+        self.reloadRequests = reloadRequests
+        reloadsSeen = reloadRequests.generation
         self.logger = logger
         receiveLimits = configuration.receiveLimits
-        core = GatewayCore(configuration: configuration, now: clock.now)
+        core = GatewayCore(configuration: configuration, allowLists: allowLists, now: clock.now)
     }
 
     /// A ROUTER that fails sends to unknown peers, lets a new connection take over a routing id in use, caps
-    /// frames at the configuration's ceiling and queues at most `queueLimit` messages per peer and direction.
+    /// frames at the configuration's ceiling and queues at most `queueLimit` messages per peer and direction. With
+    /// CURVE, its handshakes ask the ZAP handler (if any) in `domain`.
     private static func makeRouter(
         _ context: ZMQContext,
         _ configuration: GatewayConfiguration,
         endpoint: String,
+        domain: AllowList.Kind,
         queueLimit: Int
     ) throws -> ZMQSocket {
         let socket = try ZMQSocket(context: context, type: .router)
@@ -51,7 +78,10 @@ final class GatewayLoop {
         try socket.setRouterHandover(true)
         try socket.setMaxMessageSize(bytes: Int64(configuration.frameCeiling))
         try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: queueLimit))
-        if let key = configuration.curveSecretKey { try socket.makeCurveServer(secretKey: key) }
+        if let key = configuration.curveSecretKey {
+            try socket.makeCurveServer(secretKey: key)
+            try socket.setZapDomain(domain.rawValue)
+        }
         try socket.bind(endpoint)
         return socket
     }
@@ -67,22 +97,27 @@ final class GatewayLoop {
         defer {
             clientSocket.close()
             workerSocket.close()
+            zapSocket?.close()
         }
         var poller = ZMQPoller()
         let clientIndex = poller.add(clientSocket)
         let workerIndex = poller.add(workerSocket)
         let stopIndex = poller.add(fileDescriptor: stopPipe.readDescriptor)
+        let zapIndex = zapSocket.map { poller.add($0) }
         var nextTick = clock.now + core.tickInterval
         do {
             while true {
                 try poller.poll(timeout: max(.zero, nextTick - clock.now))
                 if poller.isReadable(stopIndex) { return }
+                if let zapSocket, let zapIndex, poller.isReadable(zapIndex) { try serveZap(zapSocket) }
+                if reloadRequests.generation != reloadsSeen { reloadAllowLists() }
                 if poller.isReadable(clientIndex) { try drain(clientSocket, fromClients: true) }
                 if poller.isReadable(workerIndex) { try drain(workerSocket, fromClients: false) }
                 let now = clock.now
                 if now >= nextTick {
                     perform(core.tick(now: now))
                     metrics.update(counters: core.counters, health: core.health)
+                    metrics.update(authentication: core.authentication)
                     nextTick = now + core.tickInterval
                 }
             }
@@ -98,8 +133,47 @@ final class GatewayLoop {
             perform(
                 fromClients
                     ? core.receiveFromClient(frames, tooLarge: tooLarge, now: now)
-                    : core.receiveFromWorker(frames, tooLarge: tooLarge, now: now)
+                    : core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now)
             )
+        }
+    }
+
+    /// Answers every waiting ZAP request; a refusal is logged with the peer's address and key.
+    private func serveZap(_ socket: ZMQSocket) throws {
+        while let frames = try socket.receive(dontWait: true) {
+            guard let request = ZapRequest(frames: frames) else {
+                try socket.send(ZapReply.malformed(frames).frames)
+                continue
+            }
+            let reply = core.authenticate(request)
+            if reply.status != .success {
+                logger.warning(
+                    "CURVE handshake refused",
+                    metadata: [
+                        "zap.domain": "\(request.domain)", "zap.address": "\(request.address)",
+                        "zap.key": "\(request.curveKey?.z85 ?? "none")", "zap.reason": "\(reply.statusText)",
+                    ]
+                )
+            }
+            try socket.send(reply.frames)
+        }
+    }
+
+    /// Reads the allow-list files again. A bad file keeps the lists in force; good ones take effect at once, and
+    /// workers whose key may no longer serve their service are purged.
+    private func reloadAllowLists() {
+        reloadsSeen = reloadRequests.generation
+        let loaded = Result { () throws(AllowListError) in try allowListFiles.load() }
+        perform(core.replaceAllowLists(loaded, now: clock.now))
+        switch loaded {
+        case .success(let lists):
+            let counts = ["clients": lists.clients?.entries.count, "workers": lists.workers?.entries.count]
+            logger.info(
+                "allow-lists reloaded",
+                metadata: counts.mapValues { .string($0.map(String.init) ?? "any") }
+            )
+        case .failure(let error):
+            logger.error("allow-lists not reloaded, the old ones stay in force", metadata: ["error": "\(error)"])
         }
     }
 

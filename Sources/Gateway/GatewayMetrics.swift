@@ -14,6 +14,11 @@ final class GatewayMetrics {
     private let servicesRefused = Counter(label: "gateway_services_refused_total")
     private let servicesForgotten = Counter(label: "gateway_services_forgotten_total")
     private let tooLarge: [String: Counter]
+    private let workersForbidden = Counter(label: "gateway_workers_forbidden_total")
+    private let workersRevoked = Counter(label: "gateway_workers_revoked_total")
+    private let keysDenied: [String: Counter]
+    private let reloads: [String: Counter]
+    private var lastAuthentication = AuthenticationCounters()
     private var workers: [String: Gauge] = [:]
     private var queueDepth: [String: Gauge] = [:]
     private var last = BrokerCounters()
@@ -31,6 +36,26 @@ final class GatewayMetrics {
                 ($0, Counter(label: "gateway_oversized_messages_total", dimensions: [("socket", $0)]))
             }
         )
+        keysDenied = Dictionary(
+            uniqueKeysWithValues: ["client", "worker"].map {
+                ($0, Counter(label: "gateway_keys_denied_total", dimensions: [("socket", $0)]))
+            }
+        )
+        reloads = Dictionary(
+            uniqueKeysWithValues: ["ok", "failed"].map {
+                ($0, Counter(label: "gateway_allow_list_reloads_total", dimensions: [("outcome", $0)]))
+            }
+        )
+    }
+
+    /// Adds the key checks and reloads since the last call.
+    func update(authentication counters: AuthenticationCounters) {
+        let last = lastAuthentication
+        keysDenied["client"]!.increment(by: Int64(counters.clientsDenied - last.clientsDenied))
+        keysDenied["worker"]!.increment(by: Int64(counters.workersDenied - last.workersDenied))
+        reloads["ok"]!.increment(by: Int64(counters.reloads - last.reloads))
+        reloads["failed"]!.increment(by: Int64(counters.reloadFailures - last.reloadFailures))
+        lastAuthentication = counters
     }
 
     /// Counts a message libzmq refused to send (peer gone or its queue full).
@@ -54,6 +79,8 @@ final class GatewayMetrics {
         servicesForgotten.increment(by: Int64(counters.servicesForgotten - last.servicesForgotten))
         tooLarge["client"]!.increment(by: Int64(counters.requestsTooLarge - last.requestsTooLarge))
         tooLarge["worker"]!.increment(by: Int64(counters.repliesTooLarge - last.repliesTooLarge))
+        workersForbidden.increment(by: Int64(counters.workersForbidden - last.workersForbidden))
+        workersRevoked.increment(by: Int64(counters.workersRevoked - last.workersRevoked))
         last = counters
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)

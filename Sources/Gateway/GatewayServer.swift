@@ -16,6 +16,7 @@ import ZeroMQ
 public final class GatewayServer: Service, Sendable {
     private let configuration: GatewayConfiguration
     private let logger: Logger
+    private let reloadRequests = ReloadRequests()
 
     /// - Parameters:
     ///   - logger: logs the bound endpoints (the real ports when `*` was asked for) and dropped messages.
@@ -24,8 +25,14 @@ public final class GatewayServer: Service, Sendable {
         self.logger = logger
     }
 
+    /// Reads the allow-list files again (on SIGHUP, say), within one tick of the running loop. A file that cannot be
+    /// read or parsed keeps the lists in force and is logged; connected workers whose key may no longer serve
+    /// their service are purged. Safe from any thread.
+    public func reloadAllowLists() { reloadRequests.request() }
+
     /// Runs until graceful shutdown or cancellation.
-    /// - Throws: ``ZMQError`` when an endpoint cannot be bound or the loop fails.
+    /// - Throws: ``AllowListError`` for a bad allow-list at start; ``ZMQError`` when an endpoint cannot be bound or
+    ///   the loop fails.
     public func run() async throws {
         let context = try ZMQContext()
         let stopPipe = try WakeupPipe()
@@ -41,13 +48,13 @@ public final class GatewayServer: Service, Sendable {
     }
 
     private func runLoopThread(context: ZMQContext, stopPipe: WakeupPipe) async throws {
-        let configuration = configuration
-        let logger = logger
+        let (configuration, logger, reloadRequests) = (configuration, logger, reloadRequests)
         try await DedicatedThread.run(name: "gateway-loop") {
             let loop = try GatewayLoop(
                 context: context,
                 configuration: configuration,
                 stopPipe: stopPipe,
+                reloadRequests: reloadRequests,
                 logger: logger
             )
             let (client, worker) = try loop.boundEndpoints()

@@ -95,6 +95,9 @@ extension GatewayCore {
             ("servicesRefused", counters.servicesRefused), ("servicesForgotten", counters.servicesForgotten),
             ("requestsTooLarge", counters.requestsTooLarge), ("repliesTooLarge", counters.repliesTooLarge),
             ("rateLimited", counters.rateLimited), ("tooManyPending", counters.tooManyPending),
+            ("workersForbidden", counters.workersForbidden), ("workersRevoked", counters.workersRevoked),
+            ("clientsDenied", authentication.clientsDenied), ("workersDenied", authentication.workersDenied),
+            ("allowListReloads", authentication.reloads), ("allowListReloadFailures", authentication.reloadFailures),
             ("pending", broker.pendingCount), ("clientsTracked", broker.trackedClientCount),
             ("batchesInFlight", batches.inFlight),
         ]

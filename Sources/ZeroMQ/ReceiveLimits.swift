@@ -25,4 +25,6 @@ public struct ReceivedMessage: Sendable, Hashable {
     public var byteCount: Int
     /// Whether the message passed a cap, so ``frames`` stops short of it.
     public var exceedsLimits: Bool
+    /// The `User-Id` its connection authenticated as, when a ZAP handler accepted it (`zmq_msg_gets`).
+    public var userID: String? = nil
 }

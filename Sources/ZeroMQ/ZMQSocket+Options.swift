@@ -79,4 +79,9 @@ extension ZMQSocket {
         try setOption(ZMQ_CURVE_PUBLICKEY, bytes: keyPair.publicKey.bytes)
         try setOption(ZMQ_CURVE_SECRETKEY, bytes: keyPair.secretKey.bytes)
     }
+
+    /// Names this server socket in the ZAP requests its handshakes make (`ZMQ_ZAP_DOMAIN`), so one handler can tell
+    /// sockets apart. Set before bind.
+    /// - Throws: ``ZMQError``.
+    public func setZapDomain(_ domain: String) throws { try setOption(ZMQ_ZAP_DOMAIN, bytes: Array(domain.utf8)) }
 }

@@ -91,7 +91,8 @@ public final class ZMQSocket {
         return try receive(dontWait: dontWait, limits: unlimited)?.frames
     }
 
-    /// Receives one whole multipart message, copying out only what fits `limits`.
+    /// Receives one whole multipart message, copying out only what fits `limits`, with the `User-Id` a ZAP handler
+    /// gave its connection.
     /// - Parameter dontWait: return `nil` instead of blocking when no message is waiting.
     /// - Returns: the message, or `nil` when `dontWait` is set and nothing was waiting.
     /// - Throws: ``ZMQError`` from `zmq_msg_recv` (`ETERM` when the context shuts down).
@@ -113,6 +114,9 @@ public final class ZMQSocket {
                     return false
                 }
                 more = zmq_msg_more(frame) == 1
+                if message.userID == nil, let userID = zmq_msg_gets(frame, "User-Id") {
+                    message.userID = String(cString: userID)
+                }
                 let size = zmq_msg_size(frame)
                 if position >= limits.exemptFrames {
                     message.frameCount += 1

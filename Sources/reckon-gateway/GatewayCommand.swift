@@ -69,6 +69,23 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "File with the gateway's Z85 CURVE secret key; enables CURVE on both sockets.")
     var curveSecretKeyFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "File of client CURVE keys the client socket accepts; needs --curve-secret-key-file (env RECKON_CLIENT_ALLOW_LIST).",
+            discussion: "One Z85 key per line, then an optional # comment. Reloaded on SIGHUP; see docs/security.md."
+        )
+    )
+    var clientAllowList: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "File of worker CURVE keys the worker socket accepts, each with the services it may serve; needs "
+                + "--curve-secret-key-file (env RECKON_WORKER_ALLOW_LIST).",
+            discussion: "One Z85 key per line, then SERVICE,SERVICE, then an optional # comment. Reloaded on SIGHUP."
+        )
+    )
+    var workerAllowList: String?
+
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
@@ -88,6 +105,27 @@ struct GatewayCommand: AsyncParsableCommand {
             )
         }
         _ = try parsedServiceDeadlines()
+        try validateAllowLists()
+    }
+
+    /// The allow-list flags, else their environment variables.
+    private var allowListFiles: AllowListFiles {
+        let environment = ProcessInfo.processInfo.environment
+        return AllowListFiles(
+            clients: clientAllowList ?? environment["RECKON_CLIENT_ALLOW_LIST"],
+            workers: workerAllowList ?? environment["RECKON_WORKER_ALLOW_LIST"]
+        )
+    }
+
+    /// Fails with the file and line of the first bad entry, before anything starts.
+    private func validateAllowLists() throws {
+        do {
+            guard try allowListFiles.load().isEmpty || curveSecretKeyFile != nil else {
+                throw AllowListError.curveRequired
+            }
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     private func parsedServiceDeadlines() throws -> [String: Duration] {
@@ -126,7 +164,8 @@ struct GatewayCommand: AsyncParsableCommand {
             clientQueueLimit: clientHwm,
             workerQueueLimit: workerHwm,
             maximumBatchSize: maxBatch,
-            curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey)
+            curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey),
+            allowListFiles: allowListFiles
         )
         let gateway = GatewayServer(configuration: configuration, logger: logger)
         let http = ObservabilityServer(
@@ -135,7 +174,7 @@ struct GatewayCommand: AsyncParsableCommand {
             logger: logger
         )
         let group = ServiceGroup(
-            services: [http, gateway],
+            services: [http, gateway, HangupReload(gateway: gateway)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

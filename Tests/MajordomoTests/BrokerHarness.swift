@@ -13,10 +13,12 @@ struct BrokerHarness {
 
     // MARK: - Events
 
-    /// `tooLarge` marks the message as over the owner's size or frame limit, as the gateway's loop would.
+    /// `tooLarge` marks the message as over the owner's size or frame limit, as the gateway's loop would; `userID`
+    /// is the user id the worker's connection authenticated as.
     mutating func worker(
         _ worker: String,
         sends frames: [[UInt8]],
+        userID: String? = nil,
         tooLarge: Bool = false,
         at offset: Duration = .zero
     ) -> [BrokerAction] {
@@ -24,6 +26,7 @@ struct BrokerHarness {
         return broker.receiveFromWorker(
             identity: bytes(worker),
             frames: frames,
+            userID: userID,
             tooLarge: tooLarge,
             now: start + offset
         )
@@ -33,9 +36,10 @@ struct BrokerHarness {
         _ worker: String,
         service: String = "calc",
         dialect: WorkerDialect = .mdp02,
+        userID: String? = nil,
         at offset: Duration = .zero
     ) -> [BrokerAction] {
-        self.worker(worker, sends: workerPrefix(dialect) + [[0x01], bytes(service)], at: offset)
+        self.worker(worker, sends: workerPrefix(dialect) + [[0x01], bytes(service)], userID: userID, at: offset)
     }
 
     mutating func heartbeat(

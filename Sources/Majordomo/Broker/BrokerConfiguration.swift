@@ -79,6 +79,10 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var rateLimited = 0
     /// Requests refused because their client had as many pending as it may.
     public var tooManyPending = 0
+    /// READYs refused because the worker's user id may not serve the service (``ServicePermissions``).
+    public var workersForbidden = 0
+    /// Workers purged because new permissions no longer let them serve their service.
+    public var workersRevoked = 0
 
     public init() {}
 }

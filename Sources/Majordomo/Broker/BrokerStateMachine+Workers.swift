@@ -5,12 +5,15 @@ extension BrokerStateMachine {
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
+    ///   - userID: the user id the worker's connection authenticated as (ZAP), checked on READY against
+    ///     ``permissions``.
     ///   - tooLarge: the message was over the owner's size or frame limit and `frames` stops short. A PARTIAL or
     ///     FINAL for the request the worker holds answers its origin ``BrokerFailure/replyTooLarge`` instead (a
     ///     FINAL still frees the worker); any other such message is dropped.
     public mutating func receiveFromWorker(
         identity: [UInt8],
         frames: ArraySlice<[UInt8]>,
+        userID: String? = nil,
         tooLarge: Bool = false,
         now: Instant
     ) -> [BrokerAction] {
@@ -29,7 +32,7 @@ extension BrokerStateMachine {
         var actions: [BrokerAction] = []
         guard let worker = workers[identity] else {
             if case .ready(let service) = command {
-                register(identity, service: service, dialect: dialect, now: now, into: &actions)
+                register(identity, service: service, dialect: dialect, userID: userID, now: now, into: &actions)
             } else if command != .disconnect {
                 // An unknown peer (say, after a broker restart) is told to reconnect and send READY.
                 disconnect(identity, dialect: dialect, reason: "message from an unregistered worker", into: &actions)
@@ -63,11 +66,16 @@ extension BrokerStateMachine {
         _ identity: [UInt8],
         service: String,
         dialect: WorkerDialect,
+        userID: String?,
         now: Instant,
         into actions: inout [BrokerAction]
     ) {
         if service.hasPrefix(reservedServicePrefix) || configuration.builtinServices.contains(service) {
             disconnect(identity, dialect: dialect, reason: "READY for reserved service \(service)", into: &actions)
+            return
+        }
+        guard permits(userID, service) else {
+            refuseForbidden(identity, userID: userID, service: service, dialect: dialect, into: &actions)
             return
         }
         guard services[service] != nil || services.count < configuration.maximumServices else {
@@ -78,7 +86,7 @@ extension BrokerStateMachine {
             disconnect(identity, dialect: dialect, reason: error.message, into: &actions)
             return
         }
-        workers[identity] = Worker(service: service, dialect: dialect, expiry: now + workerExpiry)
+        workers[identity] = Worker(service: service, dialect: dialect, expiry: now + workerExpiry, userID: userID)
         services[service, default: Service()].workerCount += 1
         services[service]!.emptySince = nil
         services[service]!.idle.append(identity)

@@ -21,6 +21,8 @@ public struct BrokerStateMachine: Sendable {
         var dialect: WorkerDialect
         var expiry: Instant
         var requestID: UInt64?
+        /// The user id its connection authenticated as, checked against ``permissions``.
+        var userID: String?
     }
 
     struct Service: Sendable {
@@ -52,6 +54,8 @@ public struct BrokerStateMachine: Sendable {
     var clients: ClientTable
     var nextRequestID: UInt64 = 1
     var nextHeartbeat: Instant
+    /// Which services each worker may serve; `nil` lets any worker serve any service.
+    public internal(set) var permissions: ServicePermissions?
     /// Running totals.
     public internal(set) var counters = BrokerCounters()
 

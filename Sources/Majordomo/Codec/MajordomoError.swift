@@ -31,5 +31,7 @@ public struct MajordomoError: Error, Sendable, Hashable, CustomStringConvertible
         public static let tooLarge = Code(rawValue: "too_large")
         /// A READY named a new service while the broker already had as many as it allows.
         public static let tooManyServices = Code(rawValue: "too_many_services")
+        /// A worker asked to serve a service its credentials do not allow.
+        public static let serviceForbidden = Code(rawValue: "service_forbidden")
     }
 }

@@ -7,12 +7,20 @@ final class RawPeer {
     let context: ZMQContext
     let socket: ZMQSocket
 
-    /// - Parameter routingID: the identity a ROUTER sees for this peer; libzmq picks one when `nil`.
-    init(_ type: ZMQSocketType, connect endpoint: String, routingID: [UInt8]? = nil) throws {
+    /// - Parameters:
+    ///   - routingID: the identity a ROUTER sees for this peer; libzmq picks one when `nil`.
+    ///   - curve: the server's public key and this peer's key pair, to connect as a CURVE client.
+    init(
+        _ type: ZMQSocketType,
+        connect endpoint: String,
+        routingID: [UInt8]? = nil,
+        curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
+    ) throws {
         context = try ZMQContext()
         socket = try ZMQSocket(context: context, type: type)
         try socket.setLinger(milliseconds: 2000)
         if let routingID { try socket.setRoutingID(routingID) }
+        if let curve { try socket.makeCurveClient(serverKey: curve.serverKey, keyPair: curve.keyPair) }
         try socket.connect(endpoint)
     }
 
