@@ -142,10 +142,7 @@ public enum InventoryRemoveOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "inventory.remove"
     public static let summary = "Deletes a stock line (version optional, checked when given)"
-    public static let argsSchema: JSONValue = [
-        "type": "object", "required": ["itemId"],
-        "properties": ["itemId": LedgerOps.id, "version": LedgerOps.version],
-    ]
+    public static let argsSchema = LedgerOps.itemRef
     public typealias Args = ItemRefArgs
     public typealias Result = Done
 }

@@ -49,6 +49,10 @@ public enum LedgerOps {
         "type": "string", "maxLength": 20,
         "description": "a unit the converter knows (g, kg, mL, L, cup, lb, ...) or any other word (pcs, can, bag)",
     ]
+    /// Arguments naming a list item or stock line, with an optional version.
+    static let itemRef: JSONValue = [
+        "type": "object", "required": ["itemId"], "properties": ["itemId": id, "version": version],
+    ]
     static let itemName: JSONValue = ["type": "string", "minLength": 1, "maxLength": 100]
     static let location: JSONValue = ["type": "string", "maxLength": 50, "description": "e.g. fridge, pantry"]
     static let restock: JSONValue = [

@@ -92,10 +92,7 @@ public enum ShoppingRemoveOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "shopping.remove"
     public static let summary = "Takes an item off the shopping list (version optional, checked when given)"
-    public static let argsSchema: JSONValue = [
-        "type": "object", "required": ["itemId"],
-        "properties": ["itemId": LedgerOps.id, "version": LedgerOps.version],
-    ]
+    public static let argsSchema = LedgerOps.itemRef
     public typealias Args = ItemRefArgs
     public typealias Result = Done
 }

@@ -18,14 +18,10 @@ struct KeygenCommand: ParsableCommand {
             throw ValidationError("\(name) or \(name).pub exists; pass --force to replace")
         }
         let pair = try CurveKeyPair.generate()
-        guard
-            manager.createFile(
-                atPath: name,
-                contents: Data((pair.secretKey.z85 + "\n").utf8),
-                attributes: [.posixPermissions: 0o600]
-            ),
-            manager.createFile(atPath: name + ".pub", contents: Data((pair.publicKey.z85 + "\n").utf8))
-        else { throw ValidationError("cannot write \(name)") }
+        try PrivateFile.write(Data((pair.secretKey.z85 + "\n").utf8), to: URL(fileURLWithPath: name))
+        guard manager.createFile(atPath: name + ".pub", contents: Data((pair.publicKey.z85 + "\n").utf8)) else {
+            throw ValidationError("cannot write \(name).pub")
+        }
         print("public key \(pair.publicKey.z85) written to \(name).pub; secret key in \(name)")
     }
 }

@@ -38,23 +38,7 @@ enum LedgerSessionFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(session)
-        let temporary = directory.appendingPathComponent(".session.json.\(UUID().uuidString)")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw failure("create", temporary) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            unlink(temporary.path)
-            throw LedgerCommandError("cannot write \(temporary.path): \(error)")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let error = failure("replace", url)
-            unlink(temporary.path)
-            throw error
-        }
+        try PrivateFile.write(data, to: url)
     }
 
     /// Removes the file, if there is one.
