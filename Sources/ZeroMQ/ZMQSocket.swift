@@ -114,6 +114,7 @@ public final class ZMQSocket {
                     return false
                 }
                 more = zmq_msg_more(frame) == 1
+                // Asked of each frame until one answers: the routing-id frame a ROUTER puts first carries no metadata.
                 if message.userID == nil, let userID = zmq_msg_gets(frame, "User-Id") {
                     message.userID = String(cString: userID)
                 }
