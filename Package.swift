@@ -127,7 +127,11 @@ let package = Package(
         .target(name: "Dates"),
         .target(name: "Calculator", dependencies: ["Dates", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "Tax", resources: [.copy("Data")]),
-        .target(name: "Ceiling", resources: [.copy("Data")]),
+        .target(
+            name: "Ceiling",
+            dependencies: ["Calculator", .product(name: "BigInt", package: "BigInt")],
+            resources: [.copy("Data")]
+        ),
         .target(name: "Money"),
         .target(name: "Ledger", dependencies: ["Money", "Dates"]),
         .target(name: "Ordering", dependencies: ["Money"], resources: [.copy("Data")]),
@@ -241,8 +245,8 @@ let package = Package(
         ),
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator", "Dates"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
-        .testTarget(name: "CalcServiceTests", dependencies: ["CalcService", "Calculator", "Tax", "Wire"]),
-        .testTarget(name: "CeilingTests", dependencies: ["Ceiling"], resources: [.copy("Resources")]),
+        .testTarget(name: "CalcServiceTests", dependencies: ["CalcService", "Calculator", "Ceiling", "Tax", "Wire"]),
+        .testTarget(name: "CeilingTests", dependencies: ["Ceiling", "Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "MoneyTests", dependencies: ["Money", "ReckonTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Money", "ReckonTesting"]),
         .testTarget(name: "OrderingTests", dependencies: ["Ordering", "Money", "ReckonTesting"]),

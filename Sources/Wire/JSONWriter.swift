@@ -71,6 +71,18 @@ public struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// Writes an integer member; `nil` leaves the member out.
+    public mutating func member(_ key: String, _ value: Int?) {
+        guard let value else { return }
+        member(key, value)
+    }
+
+    /// Writes a member holding a parsed JSON value as it is (object members in the value's order).
+    public mutating func member(_ key: String, _ value: JSONValue) {
+        self.key(key)
+        value.write(to: &bytes)
+    }
+
     /// Writes a member whose value writes itself.
     public mutating func member(_ key: String, _ value: some JSONWritable) {
         self.key(key)

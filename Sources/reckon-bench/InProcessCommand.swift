@@ -46,7 +46,8 @@ struct InProcessCommand: AsyncParsableCommand {
         let ceiling = try CeilingCatalogue.bundled()
         // ceiling.md section 6, example 1.
         let room: [String: CeilingValue] = [
-            "length_m": .text("8.4"), "width_m": .number(6), "drop_m": .text("0.8"), "spare_tiles": .number(4),
+            "length_m": .text("8.4"), "width_m": .number(Rational(6)), "drop_m": .text("0.8"),
+            "spare_tiles": .number(Rational(4)),
         ]
         let cases: [(name: String, library: () throws -> Void, op: JSONValue)] = [
             (

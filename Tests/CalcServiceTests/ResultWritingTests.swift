@@ -1,4 +1,5 @@
 import Calculator
+import Ceiling
 import Foundation
 import Tax
 import Testing
@@ -44,6 +45,23 @@ import Wire
     func taxEstimateWritesWhatCodableWrites(input: TaxInput) throws {
         let result = TaxEstimateResult(try Self.engine.get().estimate(input))
         #expect(!result.breakdown.isEmpty)
+        #expect(try Self.written(result) == Self.foundationJSON(result))
+    }
+
+    static let ceilingRooms: [(leaf: String, inputs: [String: CeilingValue])] = [
+        (
+            "regal_600x600",
+            ["length_m": .text("8.4"), "width_m": .text("6"), "drop_m": .text("0.8"), "spare_tiles": .text("4")]
+        ),
+        ("concealed_fc600", ["area_m2": .text("37.5"), "drop_m": .text("1.9")]),
+        ("seismic_600x600", ["length_m": .text("5"), "width_m": .text("4.2"), "drop_m": .text("3.6")]),
+    ]
+
+    @Test(arguments: ceilingRooms)
+    func ceilingEstimateWritesWhatCodableWrites(room: (leaf: String, inputs: [String: CeilingValue])) throws {
+        let estimate = try CeilingCatalogue.bundled().estimate(leaf: room.leaf, inputs: room.inputs)
+        let result = CeilingEstimateResult(estimate)
+        #expect(!result.components.isEmpty)
         #expect(try Self.written(result) == Self.foundationJSON(result))
     }
 

@@ -1,5 +1,5 @@
+import Calculator
 import Ceiling
-import Foundation
 import Testing
 
 /// A small seeded generator (SplitMix64), so property runs are repeatable.
@@ -17,8 +17,8 @@ struct SplitMix64: RandomNumberGenerator {
 /// Random valid inputs for a product: a room given as length × width or as area only, a drop and the form's
 /// other inputs left at their defaults (options stay valid without knowing the product).
 func randomInputs(_ rng: inout SplitMix64, areaOnly: Bool) -> [String: CeilingValue] {
-    func decimal(_ range: ClosedRange<Int>, scale: Int16) -> Decimal {
-        Decimal(Int.random(in: range, using: &rng)) / pow(10, Int(scale))
+    func decimal(_ range: ClosedRange<Int>, scale: Int) -> Rational {
+        Rational(Int.random(in: range, using: &rng), Rational.powersOfTenForTests[scale])
     }
     var values: [String: CeilingValue] = ["drop_m": .number(decimal(10...1000, scale: 2))]
     if areaOnly {
@@ -40,10 +40,10 @@ func randomInputs(_ rng: inout SplitMix64, areaOnly: Bool) -> [String: CeilingVa
         for sample in 0..<Self.samplesPerProduct {
             let inputs = randomInputs(&rng, areaOnly: sample.isMultiple(of: 2))
             var doubled = inputs
-            if let area = inputs["area_m2"]?.decimalValue {
-                doubled["area_m2"] = .number(area * 2)
-            } else if let length = inputs["length_m"]?.decimalValue {
-                doubled["length_m"] = .number(length * 2)
+            if let area = inputs["area_m2"]?.numberValue {
+                doubled["area_m2"] = .number(area * Rational(2))
+            } else if let length = inputs["length_m"]?.numberValue {
+                doubled["length_m"] = .number(length * Rational(2))
             }
             let small = try catalogue.estimate(leaf: leaf, inputs: inputs)
             let large = try catalogue.estimate(leaf: leaf, inputs: doubled)
@@ -60,7 +60,7 @@ func randomInputs(_ rng: inout SplitMix64, areaOnly: Bool) -> [String: CeilingVa
         for sample in 0..<Self.samplesPerProduct {
             var inputs = randomInputs(&rng, areaOnly: sample.isMultiple(of: 3))
             if try catalogue.form(for: leaf).inputs.contains(where: { $0.name == "spare_tiles" }) {
-                inputs["spare_tiles"] = .number(Decimal(sample))
+                inputs["spare_tiles"] = .number(Rational(sample))
             }
             let estimate = try catalogue.estimate(leaf: leaf, inputs: inputs)
             for line in estimate.lines {
@@ -87,12 +87,10 @@ func randomInputs(_ rng: inout SplitMix64, areaOnly: Bool) -> [String: CeilingVa
     }
 }
 
-extension Decimal {
+extension Rational {
+    /// 10^0 ... 10^6, for random decimals.
+    static let powersOfTenForTests = [1, 10, 100, 1000, 10000, 100_000, 1_000_000]
+
     /// Whether the value needs at most 6 decimal places (the perimeter's precision).
-    var isWholeOrSixDecimals: Bool {
-        var value = self
-        var result = Decimal()
-        NSDecimalRound(&result, &value, 6, .plain)
-        return result == self
-    }
+    var isWholeOrSixDecimals: Bool { rounded(places: 6) == self }
 }

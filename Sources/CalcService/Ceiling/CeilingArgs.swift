@@ -1,5 +1,5 @@
+import Calculator
 import Ceiling
-import Foundation
 import Wire
 
 /// `ceiling.menu` arguments: the node to list, or the root when absent.
@@ -27,7 +27,7 @@ struct CeilingEstimateArgs: Decodable, Sendable {
             case .bool(let flag): values[name] = .bool(flag)
             case .string(let text): values[name] = .text(text)
             case .number(let text):
-                guard let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                guard let number = Rational(decimalText: text) else {
                     throw Self.badValue(name)
                 }
                 values[name] = .number(number)

@@ -55,17 +55,11 @@ extension Evaluator {
 
     /// round(x) half away from zero; round(x, n) to n decimal places.
     private func rounded(_ value: Value, places: Value?, position: Int) throws -> Value {
-        var scale = Rational.one
-        if let places {
-            guard let n = places.rational?.intValue, abs(n) <= 1000 else {
-                throw domainError("round(x, n) needs an integer n", position: position)
-            }
-            scale = Rational(10).power(n)
+        guard let places else { return .rational(exactOrApproximate(value).rounded()) }
+        guard let n = places.rational?.intValue, abs(n) <= 1000 else {
+            throw domainError("round(x, n) needs an integer n", position: position)
         }
-        let scaled = exactOrApproximate(value) * scale
-        let half = Rational(1, 2)
-        let integer = scaled.signum < 0 ? -((-scaled) + half).floor : (scaled + half).floor
-        return .rational(Rational(integer) / scale)
+        return .rational(exactOrApproximate(value).rounded(places: n))
     }
 
     /// n! exactly for integers up to 3000; Γ(x+1) (binary64, 15 digits) for other reals.

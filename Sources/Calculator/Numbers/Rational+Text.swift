@@ -131,6 +131,12 @@ extension Rational {
         )
     }
 
+    /// The exact decimal text when it needs at most 40 places, else 20 significant digits: for values that are
+    /// decimals by construction (measurements, prices) and print exactly.
+    public var decimalText: String {
+        terminatingDecimal(maxPlaces: 40) ?? formatted(significantDigits: 20)
+    }
+
     /// `a/b`, or the integer alone.
     public var fractionText: String {
         switch storage {

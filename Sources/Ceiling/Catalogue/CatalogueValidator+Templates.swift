@@ -1,3 +1,4 @@
+import Calculator
 import Foundation
 
 extension CatalogueValidator {
@@ -77,7 +78,7 @@ extension CatalogueValidator {
             }
         for (field, present) in needed where !present { report(place, "a \(term.kind.rawValue) term needs \(field)") }
         for amount in [term.spacingM, term.aM, term.bM].compactMap({ $0 }) {
-            if case .value(let value) = amount, value <= 0 { report(place, "spacings must be above 0") }
+            if case .value(let value) = amount, value.signum <= 0 { report(place, "spacings must be above 0") }
         }
         if let line = term.line, !earlier.contains(line) { report(place, "'\(line)' is not an earlier line") }
         if let table = term.stepTable, document.stepTables[table] == nil {

@@ -1,3 +1,4 @@
+import Calculator
 import Foundation
 
 extension CatalogueValidator {
@@ -60,7 +61,7 @@ extension CatalogueValidator {
                 report(place, "template '\(leaf.template ?? "")' needs parameter '\(name)'")
                 continue
             }
-            if value <= 0 { report("\(place).params.\(name)", "must be above 0") }
+            if value.signum <= 0 { report("\(place).params.\(name)", "must be above 0") }
         }
         for name in params.keys.sorted() where !used.contains(name) {
             report("\(place).params.\(name)", "the template does not use this parameter")

@@ -1,3 +1,4 @@
+import Calculator
 import Foundation
 
 /// Checks a decoded catalogue against the rules the estimator relies on, and lists every problem with its place
@@ -38,11 +39,13 @@ struct CatalogueValidator {
         }
         for (name, input) in document.inputs.sorted(by: { $0.key < $1.key }) {
             let place = "inputs.\(name)"
-            if let min = input.min, let max = input.max, min > max { report(place, "min \(min) is above max \(max)") }
+            if let min = input.min, let max = input.max, min > max {
+                report(place, "min \(min.decimalText) is above max \(max.decimalText)")
+            }
             switch (input.type, input.default) {
             case (_, nil), (.boolean, .bool?): break
             case (.number, let value?):
-                guard let number = value.decimalValue else {
+                guard let number = value.numberValue else {
                     report(place, "the default must be a number")
                     break
                 }
@@ -71,13 +74,16 @@ struct CatalogueValidator {
                 continue
             }
             for (lower, upper) in zip(table.steps, table.steps.dropFirst()) where upper.max <= lower.max {
-                report(place, "steps must rise: \(upper.max) follows \(lower.max)")
+                report(place, "steps must rise: \(upper.max.decimalText) follows \(lower.max.decimalText)")
             }
-            for (index, step) in table.steps.enumerated() where step.factor.denominator == 0 {
+            for (index, step) in table.steps.enumerated() where step.factor.denominator.isZero {
                 report("\(place).steps[\(index)]", "the factor's denominator is 0")
             }
             if let max = input.max, !last.contains(max) {
-                report(place, "the last step ends at \(last.max) but \(table.input) may be up to \(max)")
+                report(
+                    place,
+                    "the last step ends at \(last.max.decimalText) but \(table.input) may be up to \(max.decimalText)"
+                )
             }
         }
     }
@@ -85,8 +91,8 @@ struct CatalogueValidator {
     private mutating func checkProducts() {
         for (id, product) in document.products.sorted(by: { $0.key < $1.key }) {
             let place = "products.\(id)"
-            if let length = product.stockLengthM, length <= 0 { report(place, "stock_length_m must be above 0") }
-            if let coverage = product.coverageM2, coverage <= 0 { report(place, "coverage_m2 must be above 0") }
+            if let length = product.stockLengthM, length.signum <= 0 { report(place, "stock_length_m must be above 0") }
+            if let coverage = product.coverageM2, coverage.signum <= 0 { report(place, "coverage_m2 must be above 0") }
             if let pack = product.packSize, pack <= 0 { report(place, "pack_size must be above 0") }
         }
     }

@@ -1,3 +1,4 @@
+import Calculator
 import Foundation
 
 /// The ceiling product catalogue: the product tree, each product's inputs and the rules that turn a room into a
@@ -126,5 +127,5 @@ struct Leaf: Sendable {
     let template: Template
     let path: [String]
 
-    var params: [String: Decimal] { node.params ?? [:] }
+    var params: [String: Rational] { node.params ?? [:] }
 }

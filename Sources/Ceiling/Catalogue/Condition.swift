@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// A test on one input: `{"input": "c_spline", "equals": true}`, `{"input": "drop_m", "above": 3.4}` or
 /// `{"input": "drop_m", "at_most": 0.2}`. Terms, product bindings and warnings apply when all their conditions
@@ -6,8 +6,8 @@ import Foundation
 struct Condition: Decodable, Sendable, Hashable {
     let input: String
     let equals: CeilingValue?
-    let above: Decimal?
-    let atMost: Decimal?
+    let above: Rational?
+    let atMost: Rational?
 
     private enum CodingKeys: String, CodingKey {
         case input, equals, above
@@ -18,8 +18,8 @@ struct Condition: Decodable, Sendable, Hashable {
     func holds(in values: [String: CeilingValue]) -> Bool {
         guard let value = values[input] else { return false }
         if let equals, equals != value { return false }
-        if let above, !(value.decimalValue.map { $0 > above } ?? false) { return false }
-        if let atMost, !(value.decimalValue.map { $0 <= atMost } ?? false) { return false }
+        if let above, !(value.numberValue.map { $0 > above } ?? false) { return false }
+        if let atMost, !(value.numberValue.map { $0 <= atMost } ?? false) { return false }
         return true
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// How an input is entered: its type, unit, range, default and the text a form shows.
 struct InputDefinition: Decodable, Sendable {
@@ -16,8 +16,8 @@ struct InputDefinition: Decodable, Sendable {
     let type: Kind
     let label: String
     let unit: String?
-    let min: Decimal?
-    let max: Decimal?
+    let min: Rational?
+    let max: Rational?
     let integer: Bool?
     let `default`: CeilingValue?
     let required: Bool?

@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// One bill-of-materials line: the product role it orders and the terms that add up to its raw quantity.
 struct Line: Decodable, Sendable {
@@ -10,7 +10,7 @@ struct Line: Decodable, Sendable {
     /// Whether the user's overall variance allowance applies (not to lines derived from other lines).
     let applyVariance: Bool
     /// A fixed waste allowance in percent.
-    let wastePct: Decimal?
+    let wastePct: Rational?
     /// The input that holds the waste allowance in percent, e.g. `board_waste_pct`.
     let wastePctInput: String?
     /// The input whose value is added after rounding, e.g. `spare_tiles`.
@@ -50,9 +50,9 @@ struct Term: Decodable, Sendable {
     let spacingM: Amount?
     let aM: Amount?
     let bM: Amount?
-    let multiplier: Decimal?
-    let ratePerM2: Decimal?
-    let fraction: Decimal?
+    let multiplier: Rational?
+    let ratePerM2: Rational?
+    let fraction: Rational?
     let line: String?
     let factor: Ratio?
     let stepTable: String?

@@ -1,10 +1,10 @@
-import Foundation
+import Calculator
 
 /// A factor picked by an input's value, e.g. hanging rods per suspension point by drop.
 struct StepTable: Decodable, Sendable {
     /// One band: values up to `max` (inclusive or not) use `factor`.
     struct Step: Decodable, Sendable {
-        let max: Decimal
+        let max: Rational
         let maxInclusive: Bool
         let factor: Ratio
         let source: String?
@@ -14,7 +14,7 @@ struct StepTable: Decodable, Sendable {
             case maxInclusive = "max_inclusive"
         }
 
-        func contains(_ value: Decimal) -> Bool {
+        func contains(_ value: Rational) -> Bool {
             maxInclusive ? value <= max : value < max
         }
     }
@@ -23,7 +23,7 @@ struct StepTable: Decodable, Sendable {
     let steps: [Step]
 
     /// The first band that holds `value`, or `nil` beyond the last band.
-    func step(for value: Decimal) -> Step? {
+    func step(for value: Rational) -> Step? {
         steps.first { $0.contains(value) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// A node of the product tree: a menu with children, or a leaf (a product) with a template, parameters and
 /// product bindings.
@@ -8,7 +8,7 @@ struct TreeNode: Decodable, Sendable {
     let subtitle: String?
     let children: [TreeNode]?
     let template: String?
-    let params: [String: Decimal]?
+    let params: [String: Rational]?
     let products: [String: ProductBinding]?
 
     var isLeaf: Bool { template != nil }

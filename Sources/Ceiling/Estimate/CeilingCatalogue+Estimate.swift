@@ -1,3 +1,4 @@
+import Calculator
 import Foundation
 
 extension CeilingCatalogue {
@@ -32,7 +33,7 @@ extension CeilingCatalogue {
         var notes = document.notes ?? []
         if geometry.perimeterEstimated {
             notes.append(
-                "Perimeter estimated as \(geometry.perimeterM) m, assuming a square room (4 × √area); give "
+                "Perimeter estimated as \(geometry.perimeterM.decimalText) m, assuming a square room (4 × √area); give "
                     + "length and width, or a measured perimeter, for long or irregular rooms."
             )
         }

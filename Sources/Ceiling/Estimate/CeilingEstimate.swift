@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// A bill of materials for one room and one product.
 public struct CeilingEstimate: Sendable {
@@ -41,9 +41,9 @@ public struct CeilingEstimateLine: Sendable, Hashable {
     /// Packs to order (``quantity`` ÷ ``packSize`` rounded up), when the pack size is known.
     public var packs: Int?
     /// The length of one piece in m, for products sold in lengths.
-    public var stockLengthM: Decimal?
+    public var stockLengthM: Rational?
     /// The area one piece covers in m², for tiles and boards.
-    public var coverageM2: Decimal?
+    public var coverageM2: Rational?
     /// Where the line's rule comes from.
     public var source: String?
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// The inputs of one estimate after checking: every value typed and in range, defaults applied, option groups
 /// settled, and the room worked out.
@@ -88,7 +88,7 @@ struct InputResolver {
     ) -> RoomGeometry? {
         let fields = CeilingCatalogue.geometryInputs
         guard !details.contains(where: { fields.contains($0.field) }) else { return nil }
-        let numbers = values.filter { fields.contains($0.key) }.compactMapValues(\.decimalValue)
+        let numbers = values.filter { fields.contains($0.key) }.compactMapValues(\.numberValue)
         switch RoomGeometry.resolve(numbers) {
         case .success(let room):
             return room
@@ -119,8 +119,8 @@ struct InputResolver {
             }
             return .success(raw)
         case .number:
-            guard let number = raw.decimalValue else { return fail(.wrongType, "\(input.label) must be a number") }
-            if input.integer == true, !number.isWhole {
+            guard let number = raw.numberValue else { return fail(.wrongType, "\(input.label) must be a number") }
+            if input.integer == true, !number.isInteger {
                 return fail(.notInteger, "\(input.label) must be a whole number")
             }
             if let min = input.min, number < min { return fail(.outOfRange, rangeMessage(input)) }
@@ -133,9 +133,10 @@ struct InputResolver {
         if let message = input.message { return message }
         let unit = input.unit.map { " \($0)" } ?? ""
         switch (input.min, input.max) {
-        case (let min?, let max?): return "\(input.label) must be between \(min) and \(max)\(unit)"
-        case (let min?, nil): return "\(input.label) must be at least \(min)\(unit)"
-        case (nil, let max?): return "\(input.label) must be at most \(max)\(unit)"
+        case (let min?, let max?):
+            return "\(input.label) must be between \(min.decimalText) and \(max.decimalText)\(unit)"
+        case (let min?, nil): return "\(input.label) must be at least \(min.decimalText)\(unit)"
+        case (nil, let max?): return "\(input.label) must be at most \(max.decimalText)\(unit)"
         case (nil, nil): return "\(input.label) is out of range"
         }
     }

@@ -1,10 +1,11 @@
-import Foundation
+import Calculator
 
 /// Turns a template's lines into quantities for one room, with the catalogue's single rounding rule:
 /// raw pieces, then waste, then variance, then `ceil(round(raw, 6))`, then spares, then packs.
 struct LineEvaluator {
     /// The input holding the user's overall allowance in percent.
     static let varianceInput = "variance_pct"
+    private static let hundred = Rational(100)
 
     let document: CatalogueDocument
     let leaf: Leaf
@@ -12,14 +13,14 @@ struct LineEvaluator {
 
     /// The lines with something to order, in catalogue order.
     func evaluate() -> [CeilingEstimateLine] {
-        var piecesBeforeSpares: [String: Decimal] = [:]
+        var piecesBeforeSpares: [String: Rational] = [:]
         var result: [CeilingEstimateLine] = []
         let values = inputs.values
-        let variance = values[Self.varianceInput]?.decimalValue ?? 0
+        let variance = values[Self.varianceInput]?.numberValue ?? .zero
         for line in leaf.template.lines {
             let terms = line.terms.filter { ($0.when ?? []).allHold(in: values) }
             guard !terms.isEmpty else {
-                piecesBeforeSpares[line.id] = 0
+                piecesBeforeSpares[line.id] = .zero
                 continue
             }
             guard let productID = leaf.node.products?[line.role]?.product(for: values),
@@ -27,14 +28,14 @@ struct LineEvaluator {
             else {
                 preconditionFailure("the catalogue validator binds every role of \(leaf.node.id) to a product")
             }
-            var raw = terms.reduce(Decimal(0)) { $0 + amount(of: $1, product: product, earlier: piecesBeforeSpares) }
-            let waste = line.wastePct ?? line.wastePctInput.flatMap { values[$0]?.decimalValue } ?? 0
-            raw = raw * (100 + waste) / 100
-            if line.applyVariance { raw = raw * (100 + variance) / 100 }
-            let pieces = raw.rounded(scale: 6).wholeCeiling()
+            var raw = terms.reduce(Rational.zero) { $0 + amount(of: $1, product: product, earlier: piecesBeforeSpares) }
+            let waste = line.wastePct ?? line.wastePctInput.flatMap { values[$0]?.numberValue } ?? .zero
+            raw = raw * (Self.hundred + waste) / Self.hundred
+            if line.applyVariance { raw = raw * (Self.hundred + variance) / Self.hundred }
+            let pieces = raw.rounded(places: 6).wholeCeiling
             piecesBeforeSpares[line.id] = pieces
-            let spares = line.addInput.flatMap { values[$0]?.decimalValue } ?? 0
-            let quantity = Self.int(pieces + spares)
+            let spares = line.addInput.flatMap { values[$0]?.numberValue } ?? .zero
+            let quantity = (pieces + spares).wholeInt
             guard quantity > 0 else { continue }
             result.append(
                 CeilingEstimateLine(
@@ -44,7 +45,7 @@ struct LineEvaluator {
                     productName: product.name,
                     unit: product.unit,
                     quantity: quantity,
-                    spares: Self.int(spares),
+                    spares: spares.wholeInt,
                     packSize: product.packSize,
                     packs: product.packSize.map { (quantity + $0 - 1) / $0 },
                     stockLengthM: product.stockLengthM,
@@ -57,14 +58,14 @@ struct LineEvaluator {
     }
 
     /// The raw pieces one term contributes (A = area, P = perimeter).
-    private func amount(of term: Term, product: Product, earlier: [String: Decimal]) -> Decimal {
+    private func amount(of term: Term, product: Product, earlier: [String: Rational]) -> Rational {
         let area = inputs.geometry.areaM2
         let perimeter = inputs.geometry.perimeterM
         switch term.kind {
         case .linearPerArea:
             return area / (resolve(term.spacingM) * measure(product.stockLengthM))
         case .gridPoints:
-            return area * (term.multiplier ?? 1) / (resolve(term.aM) * resolve(term.bM))
+            return area * (term.multiplier ?? .one) / (resolve(term.aM) * resolve(term.bM))
         case .countPerArea:
             return area * measure(term.ratePerM2)
         case .coverArea:
@@ -74,30 +75,26 @@ struct LineEvaluator {
         case .perimeterPoints:
             return perimeter * measure(term.fraction) / resolve(term.spacingM)
         case .perLine:
-            let base = earlier[term.line ?? ""] ?? 0
+            let base = earlier[term.line ?? ""] ?? .zero
             return (term.factor ?? stepFactor(term.stepTable)).apply(to: base)
         }
     }
 
     private func stepFactor(_ tableName: String?) -> Ratio {
         guard let table = tableName.flatMap({ document.stepTables[$0] }),
-            let value = inputs.values[table.input]?.decimalValue, let step = table.step(for: value)
+            let value = inputs.values[table.input]?.numberValue, let step = table.step(for: value)
         else {
             preconditionFailure("the catalogue validator checks step tables cover their input's range")
         }
         return step.factor
     }
 
-    private func resolve(_ amount: Amount?) -> Decimal {
+    private func resolve(_ amount: Amount?) -> Rational {
         measure(amount?.resolve(leaf.params))
     }
 
-    private func measure(_ value: Decimal?) -> Decimal {
+    private func measure(_ value: Rational?) -> Rational {
         guard let value else { preconditionFailure("the catalogue validator checks every term has its figures") }
         return value
-    }
-
-    private static func int(_ value: Decimal) -> Int {
-        NSDecimalNumber(decimal: value).intValue
     }
 }

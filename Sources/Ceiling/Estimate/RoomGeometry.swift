@@ -1,27 +1,31 @@
-import Foundation
+import Calculator
 
 /// The room's area and perimeter, and whether the perimeter was estimated.
 public struct RoomGeometry: Sendable, Hashable {
     /// The ceiling area in m².
-    public var areaM2: Decimal
+    public var areaM2: Rational
     /// The perimeter in m: measured, 2(L + W), or estimated as 4√A rounded to 6 decimals.
-    public var perimeterM: Decimal
+    public var perimeterM: Rational
     /// Whether the perimeter is 4√A, the perimeter of a square room (the least any rectangle of that area has).
     public var perimeterEstimated: Bool
 
     /// How far area or perimeter given beside length and width may stray from L × W and 2(L + W).
-    static let tolerance = Decimal(string: "0.01")!
+    static let tolerance = Rational(1, 100)
 
     /// Works out the room from the geometry inputs that were given, or lists what is wrong with them.
     ///
     /// Length × width wins; area plus a measured perimeter serves irregular rooms; area alone estimates the
     /// perimeter as a square room's.
-    static func resolve(_ values: [String: Decimal]) -> Result<RoomGeometry, CeilingError> {
+    static func resolve(_ values: [String: Rational]) -> Result<RoomGeometry, CeilingError> {
         let (length, width) = (values["length_m"], values["width_m"])
         let (area, perimeter) = (values["area_m2"], values["perimeter_m"])
         switch (length, width, area) {
         case (let length?, let width?, _):
-            let room = RoomGeometry(areaM2: length * width, perimeterM: 2 * (length + width), perimeterEstimated: false)
+            let room = RoomGeometry(
+                areaM2: length * width,
+                perimeterM: Rational(2) * (length + width),
+                perimeterEstimated: false
+            )
             var details: [CeilingError.Detail] = []
             if let area, !room.areaM2.agrees(with: area) {
                 details.append(
@@ -42,12 +46,13 @@ public struct RoomGeometry: Sendable, Hashable {
             return .failure(invalid(field, .required, "give length_m and width_m, or area_m2"))
         case (nil, nil, let area?):
             guard let perimeter else {
-                let estimate = (4 * area.squareRoot()).rounded(scale: 6)
+                let estimate = (Rational(16) * area).squareRoot(places: 6)
                 return .success(RoomGeometry(areaM2: area, perimeterM: estimate, perimeterEstimated: true))
             }
-            guard perimeter * perimeter >= 4 * decimalPi * area else {
-                let least = (2 * (decimalPi * area).squareRoot()).rounded(scale: 2)
-                let message = "perimeter_m is too small for area_m2: no room of \(area) m2 has one under \(least) m"
+            guard perimeter * perimeter >= Rational(4) * rationalPi * area else {
+                let least = (Rational(4) * rationalPi * area).squareRoot(places: 2)
+                let message =
+                    "perimeter_m is too small for area_m2: no room of \(area.decimalText) m2 has one under \(least.decimalText) m"
                 return .failure(invalid("perimeter_m", .inconsistentGeometry, message))
             }
             return .success(RoomGeometry(areaM2: area, perimeterM: perimeter, perimeterEstimated: false))
@@ -56,11 +61,11 @@ public struct RoomGeometry: Sendable, Hashable {
 
     private static func mismatch(
         _ field: String,
-        given: Decimal,
-        expected: Decimal,
+        given: Rational,
+        expected: Rational,
         rule: String
     ) -> CeilingError.Detail {
-        let message = "\(field) \(given) disagrees with \(rule) = \(expected) by more than 1 %"
+        let message = "\(field) \(given.decimalText) disagrees with \(rule) = \(expected.decimalText) by more than 1 %"
         return CeilingError.Detail(field: field, code: .inconsistentGeometry, message: message)
     }
 
@@ -73,9 +78,9 @@ public struct RoomGeometry: Sendable, Hashable {
     }
 }
 
-extension Decimal {
+extension Rational {
     /// Whether `other` is within ``RoomGeometry/tolerance`` of this value, relative to this value.
-    fileprivate func agrees(with other: Decimal) -> Bool {
-        abs(self - other) <= self * RoomGeometry.tolerance
+    fileprivate func agrees(with other: Rational) -> Bool {
+        (self - other).magnitude <= self * RoomGeometry.tolerance
     }
 }

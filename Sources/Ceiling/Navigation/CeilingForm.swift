@@ -1,4 +1,4 @@
-import Foundation
+import Calculator
 
 /// What a client needs to draw a product's input form without knowing the product.
 public struct CeilingForm: Sendable {
@@ -36,8 +36,8 @@ public struct CeilingFormInput: Sendable, Hashable {
     public var required: Bool
     /// The value used when the input is not given.
     public var `default`: CeilingValue?
-    public var min: Decimal?
-    public var max: Decimal?
+    public var min: Rational?
+    public var max: Rational?
     /// Whether only whole numbers are accepted.
     public var integer: Bool
     /// The values of a choice input, each with a label.

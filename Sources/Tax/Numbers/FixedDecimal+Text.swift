@@ -65,41 +65,41 @@ extension FixedDecimal: LosslessStringConvertible, Codable {
     private func digits(places: Int, grouped: Bool) -> String {
         let rounded = rounded(toPlaces: places).units
         let magnitude = rounded.magnitude / UInt128(Self.powerOfTen(Self.scale - places))
-        let divisor = UInt128(Self.powerOfTen(places))
-        var text: [UInt8] = []
-        text.reserveCapacity(48)
-        if rounded < 0 { text.append(UInt8(ascii: "-")) }
-        Self.withDecimalDigits(of: magnitude / divisor) { whole in
-            for (index, digit) in whole.enumerated() {
-                if grouped, index > 0, (whole.count - index) % 3 == 0 { text.append(UInt8(ascii: ",")) }
-                text.append(digit)
-            }
+        // 64-bit division when the digits fit (128-bit division is a slow library call).
+        if let small = UInt64(exactly: magnitude) {
+            return Self.text(small, places: places, negative: rounded < 0, grouped: grouped)
         }
-        if places > 0 {
-            text.append(UInt8(ascii: "."))
-            Self.withDecimalDigits(of: magnitude % divisor) { fraction in
-                text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: places - fraction.count))
-                text.append(contentsOf: fraction)
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Self.text(magnitude, places: places, negative: rounded < 0, grouped: grouped)
     }
 
-    /// Calls `body` with the decimal digits of `value`, written without allocating, through `UInt64` arithmetic
-    /// when the value fits (128-bit division is slow).
-    private static func withDecimalDigits(of value: UInt128, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+    /// `magnitude` (a count of 10⁻ᵖˡᵃᶜᵉˢ) as text with `places` decimals, written into a stack buffer.
+    private static func text<Integer: BinaryInteger>(
+        _ magnitude: Integer,
+        places: Int,
+        negative: Bool,
+        grouped: Bool
+    ) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
             var start = buffer.count
-            func write(_ value: some BinaryInteger) {
-                var rest = value
-                repeat {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
+            func prepend(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
             }
-            if let small = UInt64(exactly: value) { write(small) } else { write(value) }
-            body(UnsafeBufferPointer(rebasing: buffer[start...]))
+            var rest = magnitude
+            for _ in 0..<places {
+                prepend(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            if places > 0 { prepend(UInt8(ascii: ".")) }
+            var written = 0
+            repeat {
+                if grouped, written > 0, written % 3 == 0 { prepend(UInt8(ascii: ",")) }
+                prepend(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+                written += 1
+            } while rest > 0
+            if negative { prepend(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 

@@ -80,6 +80,12 @@ public struct FixedDecimal: Sendable, Hashable, Comparable {
 
     /// Number of fractional digits without trailing zeros (0...12): 1 for `12.30`, 0 for `12`.
     var fractionalDigits: Int {
+        if let small = Int64(exactly: units) { return Self.fractionalDigits(of: small) }
+        return Self.fractionalDigits(of: units)
+    }
+
+    /// ``fractionalDigits`` of a count of units, in whichever integer type holds it.
+    private static func fractionalDigits(of units: some BinaryInteger) -> Int {
         var value = units
         var digits = Self.scale
         while digits > 0, value % 10 == 0 {
@@ -107,8 +113,12 @@ public struct FixedDecimal: Sendable, Hashable, Comparable {
         return adjustHalfEven(quotient: quotient, remainder: remainder, divisor: c)
     }
 
-    /// `n ÷ d` rounded half-to-even.
+    /// `n ÷ d` rounded half-to-even, in 64-bit arithmetic when both fit (128-bit division is a slow library call).
     static func divideHalfEven(_ n: Int128, _ d: Int128) -> Int128 {
+        if let small = Int64(exactly: n), let divisor = Int64(exactly: d) {
+            let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor)
+            return adjustHalfEven(quotient: Int128(quotient), remainder: Int128(remainder), divisor: d)
+        }
         let (quotient, remainder) = n.quotientAndRemainder(dividingBy: d)
         return adjustHalfEven(quotient: quotient, remainder: remainder, divisor: d)
     }

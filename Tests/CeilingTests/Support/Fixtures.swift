@@ -1,3 +1,4 @@
+import Calculator
 import Ceiling
 import Foundation
 import Testing
@@ -22,8 +23,8 @@ func resource(_ name: String) throws -> Data {
 extension CeilingValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByStringLiteral
 {
-    public init(floatLiteral value: Double) { self = .number(Decimal(string: "\(value)")!) }
-    public init(integerLiteral value: Int) { self = .number(Decimal(value)) }
+    public init(floatLiteral value: Double) { self = .number(Rational(decimalText: "\(value)")!) }
+    public init(integerLiteral value: Int) { self = .number(Rational(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(stringLiteral value: String) { self = .text(value) }
 }
@@ -40,8 +41,8 @@ struct ExampleCase: Decodable, CustomTestStringConvertible {
     struct Expected: Decodable {
         let leaf: String
         let path: [String]?
-        let areaM2: Decimal
-        let perimeterM: Decimal
+        let areaM2: Rational
+        let perimeterM: Rational
         let perimeterEstimated: Bool
         let lines: [ExpectedLine]
         let warnings: [String]?
