@@ -104,15 +104,39 @@ public struct OpRegistry: Sendable {
         middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Args, OpContext) throws -> Result
     ) {
+        registerInline(
+            name,
+            summary: summary,
+            schema: schema,
+            plan: { $0 },
+            when: isCheap,
+            middleware: middleware,
+            handler: handler
+        )
+    }
+
+    /// Registers an op whose cost is judged from a plan made once per request, as
+    /// ``registerInline(_:summary:schema:when:middleware:handler:)`` does from the arguments: `plan` turns the
+    /// arguments into what both `isCheap` and `handler` need (an expression parsed once, say). `plan` runs in place,
+    /// so it must be cheap whatever the arguments; what it throws is the op's error.
+    public mutating func registerInline<Args: Decodable & Sendable, Plan: Sendable, Result: Encodable & Sendable>(
+        _ name: String,
+        summary: String,
+        schema: JSONValue,
+        plan: @escaping @Sendable (Args) throws -> Plan,
+        when isCheap: @escaping @Sendable (Plan) -> Bool,
+        middleware: [any OpMiddleware] = [],
+        handler: @escaping @Sendable (Plan, OpContext) throws -> Result
+    ) {
         let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
-            let args = try ArgsDecoder.decode(Args.self, from: json)
-            guard isCheap(args) else { return nil }
-            let result = try JSONCoding.encode(try handler(args, context))
+            let planned = try plan(try ArgsDecoder.decode(Args.self, from: json))
+            guard isCheap(planned) else { return nil }
+            let result = try JSONCoding.encode(try handler(planned, context))
             return JSONCoding.successReply(resultJSON: result, id: context.requestID)
         }
         let endpoint: OpNext = { request in
-            let args = try ArgsDecoder.decode(Args.self, from: request.args)
-            return OpResponse(resultJSON: try JSONCoding.encode(try handler(args, request.context)))
+            let planned = try plan(try ArgsDecoder.decode(Args.self, from: request.args))
+            return OpResponse(resultJSON: try JSONCoding.encode(try handler(planned, request.context)))
         }
         add(
             Op(

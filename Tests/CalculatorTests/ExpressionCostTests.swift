@@ -34,4 +34,17 @@ import Testing
         #expect(!ExpressionCalculator.isBounded("ans + 1", options: .init(ans: huge)))
         #expect(ExpressionCalculator.isBounded("ans + 1", options: .init(ans: Rational(7))))
     }
+
+    /// The prepared form judges and evaluates from one parse; what it cannot judge cheaply it still evaluates.
+    @Test func preparedExpressionsEvaluateLikeTheDirectCall() throws {
+        let long = Array(repeating: "1", count: 450).joined(separator: "+") + String(repeating: " ", count: 4_000)
+        for expression in [Self.hundredTokens, "sqrt(8)", long, "(5+5)!"] {
+            let prepared = ExpressionCalculator.Prepared(expression)
+            #expect(prepared.isBounded == (expression.utf8.count <= 4_096 && expression != "(5+5)!"))
+            #expect(try prepared.evaluate() == ExpressionCalculator.evaluate(expression))
+        }
+        let broken = ExpressionCalculator.Prepared("2 +* 3")
+        #expect(broken.isBounded)
+        #expect(throws: CalculatorError.self) { try broken.evaluate() }
+    }
 }

@@ -29,6 +29,26 @@ import Wire
         }
     }
 
+    /// A client cannot crash a calc worker with an expression nested past the stack: it gets a typed error, and the
+    /// same worker (the stack runs one) answers the next request.
+    @Test func aDeeplyNestedExpressionIsRefusedAndTheWorkerLives() async throws {
+        try await withLocalStack { stack in
+            for expression in [
+                Array(repeating: "1", count: 100_000).joined(separator: "+"),
+                String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
+            ] {
+                await #expect {
+                    _ = try await stack.call("calc", "evaluate", ["expression": .string(expression)])
+                } throws: { error in
+                    guard let error = error as? WireError else { return false }
+                    return error.code == .invalidArgument && error.message.contains("nested too deeply")
+                }
+            }
+            let answer = try await stack.call("calc", "evaluate", ["expression": "6*7"])
+            #expect(answer["value"] == "42")
+        }
+    }
+
     @Test func convertAndUnits() async throws {
         try await withLocalStack { stack in
             let result = try await stack.call("calc", "convert", ["value": "5", "from": "mi", "to": "kilometres"])

@@ -18,12 +18,10 @@ extension OpRegistry {
             "evaluate",
             summary: "Evaluates an expression: exact where possible, correctly rounded otherwise",
             schema: CalculatorSchemas.evaluate,
-            when: { (args: EvaluateArgs) in
-                (try? args.options()).map { ExpressionCalculator.isBounded(args.expression, options: $0) } ?? true
+            plan: { (args: EvaluateArgs) in ExpressionCalculator.Prepared(args.expression, options: try args.options())
             },
-            handler: { (args: EvaluateArgs, _: OpContext) in
-                EvaluateResult(try ExpressionCalculator.evaluate(args.expression, options: try args.options()))
-            }
+            when: \.isBounded,
+            handler: { (expression, _: OpContext) in EvaluateResult(try expression.evaluate()) }
         )
         registerInline(
             "convert",

@@ -45,12 +45,13 @@ public enum ExpressionCalculator {
     /// - Throws: ``CalculatorError`` with code `syntax`, `unknown_identifier`, `division_by_zero`, `domain`,
     ///   `undefined` or `overflow`, with the column in `position`; `invalid_argument` for bad digits.
     public static func evaluate(_ expression: String, options: Options = Options()) throws -> Result {
-        guard (1...1000).contains(options.digits) else {
-            throw CalculatorError(.invalidArgument, "digits must be from 1 to 1000", field: "digits")
-        }
-        let tree = try Parser.parse(expression)
+        try Prepared(expression, options: options).evaluate()
+    }
+
+    /// Evaluates a parsed expression; `options.digits` has been checked.
+    static func evaluate(_ tree: SyntaxTree, options: Options) throws -> Result {
         let parsed = options.showParsed ? tree.text : nil
-        var bits = Int((Double(options.digits) * 3.3219).rounded(.up)) + 40
+        var bits = Prepared.precision(digits: options.digits)
         var last = ""
         for _ in 0..<6 {
             var evaluator = Evaluator(tree, angle: options.angle, precision: bits, ans: options.ans)

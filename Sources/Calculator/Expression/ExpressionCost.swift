@@ -73,14 +73,8 @@ extension SyntaxTree {
 }
 
 extension ExpressionCalculator {
-    /// Whether evaluating `expression` is cheap whatever its content: at most 4,096 bytes and 100 digits asked for,
-    /// and no value larger than about 2,500 digits along the way (see the tree's bound); an expression that does not
-    /// parse is cheap too, its error found as fast. A worker runs bounded expressions in place and the others as
-    /// tasks that can be cancelled at their deadline.
+    /// Whether evaluating `expression` is cheap whatever its content (see ``Prepared/isBounded``).
     public static func isBounded(_ expression: String, options: Options = Options()) -> Bool {
-        guard options.digits <= 100, expression.utf8.count <= 4_096 else { return false }
-        guard let tree = try? Parser.parse(expression) else { return true }
-        let precision = Int((Double(options.digits) * 3.3219).rounded(.up)) + 40
-        return tree.boundedBits(precision: precision, ans: options.ans) != nil
+        Prepared(expression, options: options).isBounded
     }
 }

@@ -9,7 +9,16 @@ struct Parser {
     private let list: TokenList
     private var index = 0
     private var nodes: [Node] = []
+    /// The depth of each node's subtree, parallel to `nodes`.
+    private var depths: [Int] = []
     private var arguments: [Node.Index] = []
+    /// How deep `parseUnary` is nested (parentheses, signs and powers recurse through it).
+    private var nesting = 0
+
+    /// The deepest tree, and the deepest nesting, an expression may have: evaluating and printing a tree recurse
+    /// once per level, so a deeper one (`1+1+…+1` a million times, or a million parentheses) could overflow a
+    /// worker's stack.
+    static let maximumDepth = 500
 
     /// Parses a whole expression.
     /// - Throws: ``CalculatorError`` with code `syntax` pointing at the offending column.
@@ -22,6 +31,7 @@ struct Parser {
     private init(list: TokenList) {
         self.list = list
         nodes.reserveCapacity(list.tokens.count)
+        depths.reserveCapacity(list.tokens.count)
     }
 
     private var current: Token { list.tokens[index] }
@@ -38,8 +48,20 @@ struct Parser {
     private mutating func advance() { index += 1 }
 
     /// Stores `node` and returns its index.
-    private mutating func add(_ node: Node) -> Node.Index {
+    /// - Throws: ``CalculatorError`` `invalid_argument` when the tree would get deeper than ``maximumDepth``.
+    private mutating func add(_ node: Node) throws -> Node.Index {
+        let depth: Int
+        switch node {
+        case .number, .name: depth = 1
+        case .negate(let child, _), .postfix(_, let child, _), .inPercent(let child): depth = depths[child] + 1
+        case .binary(_, let left, let right, _): depth = max(depths[left], depths[right]) + 1
+        case .call(_, let range, _):
+            let depths = depths
+            depth = (arguments[range].lazy.map { depths[$0] }.max() ?? 0) + 1
+        }
+        guard depth <= Self.maximumDepth else { throw tooDeep(at: current) }
         nodes.append(node)
+        depths.append(depth)
         return nodes.count - 1
     }
 
@@ -49,7 +71,7 @@ struct Parser {
         if isConversionWord(current), next.kind == .percent {
             advance()
             advance()
-            node = add(.inPercent(node))
+            node = try add(.inPercent(node))
         }
         guard current.kind == .end else {
             if current.kind == .rightParen { throw syntaxError("unbalanced ')'", at: current) }
@@ -69,7 +91,7 @@ struct Parser {
             default: return node
             }
             advance()
-            node = add(.binary(op, node, try parseMultiplicative(), position: token.position))
+            node = try add(.binary(op, node, try parseMultiplicative(), position: token.position))
         }
     }
 
@@ -86,21 +108,24 @@ struct Parser {
             case .identifier where isConversionWord(token) && next.kind == .percent:
                 return node
             case .identifier, .leftParen:
-                node = add(.binary(.multiply, node, try parsePower(), position: token.position))
+                node = try add(.binary(.multiply, node, try parsePower(), position: token.position))
                 continue
             default: return node
             }
             advance()
-            node = add(.binary(op, node, try parseUnary(), position: token.position))
+            node = try add(.binary(op, node, try parseUnary(), position: token.position))
         }
     }
 
     private mutating func parseUnary() throws -> Node.Index {
         let token = current
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maximumDepth else { throw tooDeep(at: token) }
         switch token.kind {
         case .minus:
             advance()
-            return add(.negate(try parseUnary(), position: token.position))
+            return try add(.negate(try parseUnary(), position: token.position))
         case .plus:
             advance()
             return try parseUnary()
@@ -114,7 +139,7 @@ struct Parser {
         guard current.kind == .caret else { return base }
         let token = current
         advance()
-        return add(.binary(.power, base, try parseUnary(), position: token.position))
+        return try add(.binary(.power, base, try parseUnary(), position: token.position))
     }
 
     private mutating func parsePostfix() throws -> Node.Index {
@@ -122,11 +147,11 @@ struct Parser {
         while true {
             let token = current
             switch token.kind {
-            case .bang: node = add(.postfix(.factorial, node, position: token.position))
-            case .degree: node = add(.postfix(.degree, node, position: token.position))
+            case .bang: node = try add(.postfix(.factorial, node, position: token.position))
+            case .degree: node = try add(.postfix(.degree, node, position: token.position))
             case .percent:
                 if startsOperand(next) { return node }
-                node = add(.postfix(.percent, node, position: token.position))
+                node = try add(.postfix(.percent, node, position: token.position))
             default: return node
             }
             advance()
@@ -146,7 +171,7 @@ struct Parser {
         switch token.kind {
         case .number:
             advance()
-            return add(.number(literal: token.payload, position: token.position))
+            return try add(.number(literal: token.payload, position: token.position))
         case .leftParen:
             advance()
             let inner = try parseAdditive()
@@ -168,10 +193,10 @@ struct Parser {
                         position: token.position
                     )
                 }
-                return add(.name(token.payload, position: token.position))
+                return try add(.name(token.payload, position: token.position))
             }
             let arguments = try parseArguments(of: name)
-            return add(.call(name: token.payload, arguments: arguments, position: token.position))
+            return try add(.call(name: token.payload, arguments: arguments, position: token.position))
         case .end:
             throw syntaxError("missing operand", at: token)
         default:
@@ -201,6 +226,15 @@ struct Parser {
         advance()
         arguments.append(contentsOf: parsed)
         return arguments.count - parsed.count..<arguments.count
+    }
+
+    private func tooDeep(at token: Token) -> CalculatorError {
+        CalculatorError(
+            .invalidArgument,
+            "expression nested too deeply (more than \(Self.maximumDepth) levels) at column \(token.position)",
+            field: "expression",
+            position: token.position
+        )
     }
 
     private func syntaxError(_ message: String, at token: Token) -> CalculatorError {
