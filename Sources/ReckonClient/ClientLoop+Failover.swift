@@ -50,11 +50,13 @@ extension ClientLoop {
         unanswered = [:]
         backlog = resend + backlog
         for call in lost {
-            call.continuation.resume(
-                throwing: WireError(
-                    .unavailable,
-                    "the gateway stopped answering before \(call.service) replied; the request carried no "
-                        + "idempotency key, so it was not sent again and its outcome is unknown"
+            call.complete(
+                .failure(
+                    WireError(
+                        .unavailable,
+                        "the gateway stopped answering before \(call.service) replied; the request carried no "
+                            + "idempotency key, so it was not sent again and its outcome is unknown"
+                    )
                 )
             )
         }

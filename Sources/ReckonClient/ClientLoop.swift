@@ -11,7 +11,8 @@ struct PendingCall: Sendable {
     let queuedAs: Int
     let raw: Bool
     let deadline: ContinuousClock.Instant
-    let continuation: CheckedContinuation<JSONValue, any Error>
+    /// Ends the call with its reply or error; called exactly once, by whoever removes the call from `pending`.
+    let complete: @Sendable (Result<JSONValue, any Error>) -> Void
 }
 
 /// What the calling tasks and the client's thread share: the calls and the wake-up pipe of the loop.
@@ -155,11 +156,11 @@ final class ClientLoop: @unchecked Sendable {
         guard let (id, call) = resolved else { return }
         unanswered.removeValue(forKey: id)
         if call.raw {
-            call.continuation.resume(returning: .string(String(decoding: body, as: UTF8.self)))
+            call.complete(.success(.string(String(decoding: body, as: UTF8.self))))
         } else if let json {
-            call.continuation.resume(returning: json)
+            call.complete(.success(json))
         } else {
-            call.continuation.resume(throwing: WireError(.internal, "reply is not JSON"))
+            call.complete(.failure(WireError(.internal, "reply is not JSON")))
         }
     }
 
@@ -173,7 +174,7 @@ final class ClientLoop: @unchecked Sendable {
         }
         for (id, call) in expired {
             unanswered.removeValue(forKey: id)
-            call.continuation.resume(throwing: WireError(.deadlineExceeded, "no reply from \(call.service) in time"))
+            call.complete(.failure(WireError(.deadlineExceeded, "no reply from \(call.service) in time")))
         }
     }
 
@@ -184,6 +185,6 @@ final class ClientLoop: @unchecked Sendable {
             defer { state.pending.removeAll() }
             return Array(state.pending.values)
         }
-        for call in calls { call.continuation.resume(throwing: WireError(.unavailable, "client is closed")) }
+        for call in calls { call.complete(.failure(WireError(.unavailable, "client is closed"))) }
     }
 }

@@ -17,8 +17,8 @@ import ZeroMQ
 /// print(result["value"]?.stringValue ?? "")
 /// ```
 public final class ReckonClient: Sendable {
-    private let configuration: Configuration
-    private let shared: ClientShared
+    let configuration: Configuration
+    let shared: ClientShared
     private var wakeup: WakeupPipe { shared.wakeup }
     private let context: ZMQContext
     private let prefix = "rc-\(UInt32.random(in: 0...UInt32.max))-"
@@ -69,17 +69,15 @@ public final class ReckonClient: Sendable {
         idempotencyKey: String? = UUID().uuidString,
         timeout: Duration? = nil
     ) async throws -> JSONValue {
-        let number = nextCallNumber()
-        let id = prefix + String(number)
-        var request = JSONObject([("op", .string(op)), ("args", args), ("id", .string(id))])
-        if let token { request["token"] = .string(token) }
-        if let idempotencyKey { request["idempotencyKey"] = .string(idempotencyKey) }
+        let request = queuedRequest(
+            Request(service: service, op: op, args: args, token: token, idempotencyKey: idempotencyKey)
+        )
         let reply = try await send(
             service: service,
-            body: JSONValue.object(request).serialized,
-            id: id,
+            body: request.body,
+            id: request.id,
             timeout: timeout,
-            resendable: idempotencyKey != nil
+            resendable: request.resendable
         )
         return try reply.replyResult()
     }
@@ -101,6 +99,20 @@ public final class ReckonClient: Sendable {
         return Array((reply.stringValue ?? "").utf8)
     }
 
+    /// The wire request for `call`, under a fresh JSON id.
+    func queuedRequest(_ call: Request) -> QueuedRequest {
+        let id = prefix + String(nextCallNumber())
+        var request = JSONObject([("op", .string(call.op)), ("args", call.args), ("id", .string(id))])
+        if let token = call.token { request["token"] = .string(token) }
+        if let key = call.idempotencyKey { request["idempotencyKey"] = .string(key) }
+        return QueuedRequest(
+            id: id,
+            service: call.service,
+            body: JSONValue.object(request).serialized,
+            resendable: call.idempotencyKey != nil
+        )
+    }
+
     /// A fresh call number, the suffix of the call's JSON id.
     private func nextCallNumber() -> UInt64 {
         shared.state.withLock { state in
@@ -117,32 +129,44 @@ public final class ReckonClient: Sendable {
         resendable: Bool,
         raw: Bool = false
     ) async throws -> JSONValue {
+        let request = QueuedRequest(id: id, service: service, body: body, resendable: resendable)
         let deadline = ContinuousClock.now + (timeout ?? configuration.timeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let accepted = shared.state.withLock { state -> Bool in
-                    guard !state.closed else { return false }
-                    state.pending[id] = PendingCall(
-                        service: service,
-                        queuedAs: state.outbox.count + state.sentCount,
-                        raw: raw,
-                        deadline: deadline,
-                        continuation: continuation
-                    )
-                    state.nextDeadline = min(state.nextDeadline ?? deadline, deadline)
-                    state.outbox.append(QueuedRequest(id: id, service: service, body: body, resendable: resendable))
-                    return true
-                }
-                if accepted {
-                    wakeup.signal()
-                } else {
-                    continuation.resume(throwing: WireError(.unavailable, "client is closed"))
-                }
+                enqueue([(request, raw, deadline, { @Sendable in continuation.resume(with: $0) })])
             }
         } onCancel: {
-            shared.state.withLock { $0.pending.removeValue(forKey: id) }?.continuation.resume(
-                throwing: CancellationError()
-            )
+            shared.state.withLock { $0.pending.removeValue(forKey: id) }?.complete(.failure(CancellationError()))
+        }
+    }
+
+    /// Queues calls under one lock and wakes the loop once, which sends them in one turn; fails them all with
+    /// `unavailable` when the client is closed.
+    func enqueue(
+        _ calls: [(
+            request: QueuedRequest, raw: Bool, deadline: ContinuousClock.Instant,
+            complete: @Sendable (Result<JSONValue, any Error>) -> Void
+        )]
+    ) {
+        let accepted = shared.state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            for call in calls {
+                state.pending[call.request.id] = PendingCall(
+                    service: call.request.service,
+                    queuedAs: state.outbox.count + state.sentCount,
+                    raw: call.raw,
+                    deadline: call.deadline,
+                    complete: call.complete
+                )
+                state.nextDeadline = min(state.nextDeadline ?? call.deadline, call.deadline)
+                state.outbox.append(call.request)
+            }
+            return true
+        }
+        if accepted {
+            wakeup.signal()
+        } else {
+            for call in calls { call.complete(.failure(WireError(.unavailable, "client is closed"))) }
         }
     }
 }

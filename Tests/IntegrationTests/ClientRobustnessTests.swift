@@ -41,10 +41,3 @@ import ZeroMQ
         withExtendedLifetime(context) {}
     }
 }
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}
