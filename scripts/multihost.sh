@@ -77,7 +77,14 @@ down() {
     done
     # Deleting the switch's namespace deletes the bridge and every link's far end, and so rk-client too.
     if ip netns pids "$lan" >/dev/null 2>&1; then ip netns delete "$lan"; fi
-    if ip link show rk-client >/dev/null 2>&1; then ip link delete rk-client; fi
+    # The kernel takes a deleted namespace's links away in the background: wait until the client host's is gone,
+    # deleting it meanwhile (which fails harmlessly when the kernel got there first).
+    for _ in $(seq 50); do
+        ip link show rk-client >/dev/null 2>&1 || break
+        ip link delete rk-client 2>/dev/null || true
+        sleep 0.1
+    done
+    if ip link show rk-client >/dev/null 2>&1; then fail "rk-client is still there"; fi
     if [ -n "$state" ]; then rm -rf "$state"; fi
     rm -f "$current"
 }
