@@ -18,17 +18,20 @@ struct MixedLoad: Sendable {
     /// Rounds each task runs at least; while a fault runs, tasks go on up to ``maximumRounds``.
     var rounds = 5
     var maximumRounds = 60
+    /// How long a keyed write is sent again while its answer is transient.
     var patience: Duration = .seconds(60)
 
     /// What a run saw.
     struct Counts: Sendable, CustomStringConvertible {
+        /// Rounds finished, all tasks together.
         var rounds = 0
-        var sumsRight = 0
-        var sumsWrong = 0
+        /// Sums answered with the right value, and with another.
+        var sumsRight = 0, sumsWrong = 0
         /// Sums answered with a transient error, by code.
         var sumsFailed: [String: Int] = [:]
-        var orders = 0
-        var ordersWithAnotherTotal = 0
+        /// Orders placed, and of those, orders whose total is not their cart's.
+        var orders = 0, ordersWithAnotherTotal = 0
+        /// Bills added.
         var bills = 0
         /// Keyed writes sent again, by the transient code that made them.
         var resends: [String: Int] = [:]
