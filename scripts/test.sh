@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: builds everything (the integration tests start the real executables), starts a throwaway
-# PostgreSQL 15 on loopback so every storage test runs against both SQLite and PostgreSQL, makes a throwaway Python
+# PostgreSQL 15 on loopback so every storage test runs against both SQLite and PostgreSQL (the multi-host tests,
+# which need root for their network namespaces, start one of their own in theirs), makes a throwaway Python
 # venv with an independent iCalendar parser for the calendar tests, runs the Swift Testing suites, checks
 # formatting, and validates compose.yaml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose
+scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose iproute2 procps
 swift build --build-tests
 
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
@@ -13,10 +14,12 @@ pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)
 ical_venv=$(mktemp -d /tmp/reckon-test-ical.XXXXXX)
 pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # On the way out, also kill what a hung or killed run leaves behind: `timeout` stops `swift test`, but the test
-# bundle it started, and the gateways and workers that bundle started, would keep running.
+# bundle it started, and the gateways and workers that bundle started, would keep running; and so would the
+# network namespaces of a multi-host test it interrupted (removed once no other checkout's run holds them).
 clean_up() {
     pkill -KILL -f "^$PWD/.build/.*/reckonPackageTests.xctest" 2>/dev/null || true
     pkill -KILL -f "^$PWD/.build/.*/reckon-" 2>/dev/null || true
+    flock -w 10 /tmp/reckon-multihost.lock scripts/multihost.sh down 2>/dev/null || true
     scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true
     rm -rf "$pg_dir" "$ical_venv"
 }

@@ -12,37 +12,13 @@ extension HeavyLoadTests {
     /// Faults under a bounded load of 20 clients, each test printing its counts: a ledger worker SIGKILLed, PostgreSQL
     /// restarted, a worker too slow for its deadline, and a worker that floods replies for requests it does not hold.
     @Suite struct FaultsUnderLoadTests {
-        /// ana, signed in, with a household of her own, through `client`.
-        private func household(_ client: ReckonClient) async throws -> (token: String, home: String, ana: String) {
-            _ = try await client.call(AuthSignupOp.self, .init(username: "ana", password: "correct horse"))
-            let session = try await client.call(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
-            let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: session.token)
-            return (session.token, home.householdId, session.user.userId)
-        }
-
-        /// Every keyed bill landed once, and the totals kept beside them agree: ana paid one dollar per bill and the
-        /// nets sum to zero.
-        private func expectEveryBillOnce(_ load: BillLoad, _ counts: BillLoad.Counts) async throws {
-            let descriptions = try await load.descriptions()
-            #expect(descriptions.count == counts.calls, "lost or doubled: \(descriptions.count) bills")
-            #expect(Set(descriptions).count == counts.calls)
-            let balances = try await load.client.call(
-                BalancesOp.self,
-                .init(householdId: load.householdId),
-                token: load.token
-            )
-            #expect(balances.members.first { $0.userId == load.payer }?.paid == "\(counts.calls).00")
-            #expect(balances.members.compactMap { Decimal(string: $0.net) }.reduce(0, +) == 0)
-        }
-
         @Test(arguments: TestDatabase.engines)
         func aLedgerWorkerKilledUnderTwentyClientsLosesAndDoublesNothing(engine: DatabaseEngine) async throws {
             try await LocalStack.withLedger(engine) { stack in
-                let (token, home, ana) = try await household(stack.client)
-                let load = BillLoad(client: stack.client, token: token, householdId: home, payer: ana)
+                let load = try await BillLoad.forNewHousehold(through: stack.client)
                 let counts = try await load.run { stack.processes(named: "reckon-ledger").first?.kill(SIGKILL) }
                 print("ledger worker SIGKILLed under 20 clients (\(engine)): \(counts)")
-                try await expectEveryBillOnce(load, counts)
+                try await load.expectEveryBill(count: counts.calls)
             }
         }
 

@@ -110,16 +110,8 @@ extension HeavyLoadTests {
                 try first.startLedgerWorker(flags)
                 try await first.waitForWorkers(service: "ledger", count: 4)
                 try await second.waitForWorkers(service: "ledger", count: 4)
-                _ = try await client.call(AuthSignupOp.self, .init(username: "ana", password: "correct horse"))
-                let ana = try await client.call(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
-                let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: ana.token)
-                let load = BillLoad(
-                    client: client,
-                    token: ana.token,
-                    householdId: home.householdId,
-                    payer: ana.user.userId,
-                    billsEach: 5
-                )
+                var load = try await BillLoad.forNewHousehold(through: client)
+                load.billsEach = 5
                 let counts = try await load.run { first.gateway?.kill(SIGKILL) }
                 let descriptions = try await load.descriptions()
                 let viaSecond = try await second.call("gateway", "stats")["replies"]?.cellInt ?? 0

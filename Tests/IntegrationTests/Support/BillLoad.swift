@@ -2,6 +2,7 @@ import Foundation
 import LedgerAPI
 import ReckonClient
 import Synchronization
+import Testing
 import Wire
 
 /// A bounded write load on the ledger: `clients` tasks each add `billsEach` bills, each bill with its own
@@ -50,26 +51,25 @@ struct BillLoad: Sendable {
     }
 
     private func add(_ description: String, _ counts: Tally) async throws {
+        try await addBill(description, through: client) { code in
+            counts.value.withLock {
+                $0.resends += 1
+                $0.failures[code.rawValue, default: 0] += 1
+            }
+        }
+        counts.value.withLock { $0.answered += 1 }
+    }
+
+    /// Adds the bill `description` (one dollar paid by `payer`, split equally) through `client`, under the key
+    /// `load-description`, sending it again under that key while the answer is transient; `resent` hears the code
+    /// of each answer that made it send again.
+    func addBill(_ description: String, through client: ReckonClient, resent: (WireError.Code) -> Void) async throws {
         let args = KeyedBillArgs(
             key: householdId,
             bill: .init(description: description, amount: "1.00", paidBy: payer, split: .init(kind: "equal"))
         )
-        let key = "load-" + description
-        let deadline = ContinuousClock.now + patience
-        while true {
-            do {
-                _ = try await client.call(BillsAddOp.self, args, token: token, idempotencyKey: key)
-                counts.value.withLock { $0.answered += 1 }
-                return
-            } catch let error as WireError
-                where [.unavailable, .deadlineExceeded].contains(error.code) && ContinuousClock.now < deadline
-            {
-                counts.value.withLock {
-                    $0.resends += 1
-                    $0.failures[error.code.rawValue, default: 0] += 1
-                }
-                try await Task.sleep(for: .milliseconds(200))
-            }
+        _ = try await sendingAgain(for: patience, resent: resent) {
+            try await client.call(BillsAddOp.self, args, token: token, idempotencyKey: "load-" + description)
         }
     }
 
@@ -87,6 +87,27 @@ struct BillLoad: Sendable {
             cursor = page.nextCursor
         } while cursor != nil
         return descriptions
+    }
+}
+
+extension BillLoad {
+    /// A load on a new household: ana signs up and in through `client` and makes the household she pays into.
+    static func forNewHousehold(through client: ReckonClient) async throws -> BillLoad {
+        _ = try await client.call(AuthSignupOp.self, .init(username: "ana", password: "correct horse"))
+        let session = try await client.call(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
+        let home = try await client.call(HouseholdCreateOp.self, .init(name: "Flat"), token: session.token)
+        return BillLoad(client: client, token: session.token, householdId: home.householdId, payer: session.user.userId)
+    }
+
+    /// `count` bills landed, each once, and the totals kept beside them agree: ana paid one dollar per bill and the
+    /// nets sum to zero.
+    func expectEveryBill(count: Int) async throws {
+        let descriptions = try await descriptions()
+        #expect(descriptions.count == count, "lost or doubled: \(descriptions.count) bills")
+        #expect(Set(descriptions).count == count)
+        let balances = try await client.call(BalancesOp.self, .init(householdId: householdId), token: token)
+        #expect(balances.members.first { $0.userId == payer }?.paid == "\(count).00")
+        #expect(balances.members.compactMap { Decimal(string: $0.net) }.reduce(0, +) == 0)
     }
 }
 
