@@ -75,12 +75,10 @@ public struct GatewayCore: Sendable {
         return execute(actions, now: now)
     }
 
-    /// Handles a message to a worker that the worker socket could not send (identity frame first): the worker is
+    /// Handles a message to the worker with `identity` that the worker socket could not send: the worker is
     /// purged, and a REQUEST it never got is queued again.
-    public mutating func undeliverableToWorker(_ frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
-        guard let identity = frames.first else { return [] }
-        let frames = Array(frames.dropFirst())
-        return execute(broker.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)
+    public mutating func undeliverableToWorker(identity: [UInt8], frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
+        execute(broker.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)
     }
 
     /// Heartbeats, worker expiry and deadlines.

@@ -21,6 +21,11 @@ final class GatewayLoop {
     private let burst = 256
     /// What one message may hold after its routing id; the rest is read and discarded, and the message refused.
     private let receiveLimits: ReceiveLimits
+    /// What one poll turn must send, kept between turns for its capacity: sent together once the turn has read
+    /// both sockets.
+    private var outbox: [GatewayOutput] = []
+    /// Messages libzmq refused to send since the last tick, added to the metrics on the next one.
+    private var undeliverable = 0
 
     /// Loads the allow-lists and binds the sockets: the ZAP handler first, so no handshake goes unchecked.
     /// - Throws: ``AllowListError`` for a bad allow-list, ``ZMQError`` when an endpoint cannot be bound.
@@ -109,15 +114,20 @@ final class GatewayLoop {
             while true {
                 try poller.poll(timeout: max(.zero, nextTick - clock.now))
                 if poller.isReadable(stopIndex) { return }
-                if let zapSocket, let zapIndex, poller.isReadable(zapIndex) { try serveZap(zapSocket) }
-                if reloadRequests.generation != reloadsSeen { reloadAllowLists() }
-                if poller.isReadable(clientIndex) { try drain(clientSocket, fromClients: true) }
-                if poller.isReadable(workerIndex) { try drain(workerSocket, fromClients: false) }
+                // One clock read serves the whole turn: a turn is far shorter than the tick that checks deadlines.
                 let now = clock.now
-                if now >= nextTick {
-                    perform(core.tick(now: now))
+                if let zapSocket, let zapIndex, poller.isReadable(zapIndex) { try serveZap(zapSocket) }
+                if reloadRequests.generation != reloadsSeen { reloadAllowLists(now: now) }
+                if poller.isReadable(clientIndex) { try drain(clientSocket, fromClients: true, now: now) }
+                if poller.isReadable(workerIndex) { try drain(workerSocket, fromClients: false, now: now) }
+                let ticks = now >= nextTick
+                if ticks { outbox += core.tick(now: now) }
+                sendOutbox(now: now)
+                if ticks {
                     metrics.update(counters: core.counters, health: core.health)
                     metrics.update(authentication: core.authentication)
+                    metrics.countUndeliverable(undeliverable)
+                    undeliverable = 0
                     nextTick = now + core.tickInterval
                 }
             }
@@ -126,15 +136,15 @@ final class GatewayLoop {
         }
     }
 
-    private func drain(_ socket: ZMQSocket, fromClients: Bool) throws {
+    /// Feeds the core up to ``burst`` messages waiting on `socket`; what it answers waits in ``outbox``.
+    private func drain(_ socket: ZMQSocket, fromClients: Bool, now: ContinuousClock.Instant) throws {
         for _ in 0..<burst {
             guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return }
-            let (frames, tooLarge, now) = (message.frames, message.exceedsLimits, clock.now)
-            perform(
+            let (frames, tooLarge) = (message.frames, message.exceedsLimits)
+            outbox +=
                 fromClients
-                    ? core.receiveFromClient(frames, tooLarge: tooLarge, now: now)
-                    : core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now)
-            )
+                ? core.receiveFromClient(frames, tooLarge: tooLarge, now: now)
+                : core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now)
         }
     }
 
@@ -161,10 +171,10 @@ final class GatewayLoop {
 
     /// Reads the allow-list files again. A bad file keeps the lists in force; good ones take effect at once, and
     /// workers whose key may no longer serve their service are purged.
-    private func reloadAllowLists() {
+    private func reloadAllowLists(now: ContinuousClock.Instant) {
         reloadsSeen = reloadRequests.generation
         let loaded = Result { () throws(AllowListError) in try allowListFiles.load() }
-        perform(core.replaceAllowLists(loaded, now: clock.now))
+        outbox += core.replaceAllowLists(loaded, now: now)
         switch loaded {
         case .success(let lists):
             let counts = ["clients": lists.clients?.entries.count, "workers": lists.workers?.entries.count]
@@ -177,15 +187,22 @@ final class GatewayLoop {
         }
     }
 
-    private func perform(_ outputs: [GatewayOutput]) {
+    /// Sends what the turn produced, in order, and empties ``outbox`` (keeping its capacity for the next turn).
+    private func sendOutbox(now: ContinuousClock.Instant) {
+        perform(outbox, now: now)
+        outbox.removeAll(keepingCapacity: true)
+    }
+
+    private func perform(_ outputs: [GatewayOutput], now: ContinuousClock.Instant) {
         for output in outputs {
             switch output {
             case .toClient(let identity, let frames):
-                send([identity] + frames, on: clientSocket)
+                send(identity, frames, on: clientSocket)
             case .toWorker(let identity, let frames):
                 // A worker that cannot be reached is purged now, and a REQUEST it never got is queued again.
-                let message = [identity] + frames
-                if !send(message, on: workerSocket) { perform(core.undeliverableToWorker(message, now: clock.now)) }
+                if !send(identity, frames, on: workerSocket) {
+                    perform(core.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)
+                }
             case .dropped(let error): logger.debug("dropped message", metadata: ["mdp.error": "\(error)"])
             case .refused(let error): logger.warning("refused peer", metadata: ["mdp.error": "\(error)"])
             }
@@ -195,12 +212,12 @@ final class GatewayLoop {
     /// Sends without ever blocking: a peer that left or whose queue is full loses the message, which is counted.
     /// - Returns: whether the message was queued.
     @discardableResult
-    private func send(_ frames: [[UInt8]], on socket: ZMQSocket) -> Bool {
+    private func send(_ identity: [UInt8], _ frames: [[UInt8]], on socket: ZMQSocket) -> Bool {
         do {
-            try socket.send(frames, dontWait: true)
+            try socket.send(identity, then: frames[...], dontWait: true)
             return true
         } catch {
-            metrics.countUndeliverable()
+            undeliverable += 1
             logger.debug("message not delivered", metadata: ["zmq.error": "\(error)"])
             return false
         }

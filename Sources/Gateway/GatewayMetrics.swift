@@ -58,8 +58,8 @@ final class GatewayMetrics {
         lastAuthentication = counters
     }
 
-    /// Counts a message libzmq refused to send (peer gone or its queue full).
-    func countUndeliverable() { undeliverable.increment() }
+    /// Adds `count` messages libzmq refused to send (peer gone or its queue full).
+    func countUndeliverable(_ count: Int) { undeliverable.increment(by: Int64(count)) }
 
     /// Adds what happened since the last call.
     func update(counters: BrokerCounters, health: [ServiceHealth]) {

@@ -72,13 +72,28 @@ public final class ZMQSocket {
     ///   - dontWait: fail with `EAGAIN` instead of blocking when the peer's queue is full.
     /// - Throws: ``ZMQError`` from `zmq_send` (`EHOSTUNREACH` for an unknown peer on a mandatory ROUTER).
     public func send(_ frames: [[UInt8]], dontWait: Bool = false) throws {
+        guard let first = frames.first else { return }
+        try send(first, then: frames.dropFirst(), dontWait: dontWait)
+    }
+
+    /// Sends `first` and then `rest` as one multipart message, without joining them into one array first (a
+    /// ROUTER's routing id before the frames it routes).
+    /// - Parameter dontWait: fail with `EAGAIN` instead of blocking when the peer's queue is full.
+    /// - Throws: ``ZMQError`` from `zmq_send` (`EHOSTUNREACH` for an unknown peer on a mandatory ROUTER).
+    public func send(_ first: [UInt8], then rest: ArraySlice<[UInt8]>, dontWait: Bool = false) throws {
         let handle = try requireHandle("zmq_send")
         let baseFlags = dontWait ? ZMQ_DONTWAIT : 0
-        for (position, frame) in frames.enumerated() {
-            let flags = position == frames.count - 1 ? baseFlags : baseFlags | ZMQ_SNDMORE
-            _ = try frame.withUnsafeBytes { bytes in
-                try zmqCall("zmq_send") { zmq_send(handle, bytes.baseAddress, bytes.count, flags) }
-            }
+        var remaining = rest.count
+        try Self.send(first, on: handle, flags: remaining == 0 ? baseFlags : baseFlags | ZMQ_SNDMORE)
+        for frame in rest {
+            remaining -= 1
+            try Self.send(frame, on: handle, flags: remaining == 0 ? baseFlags : baseFlags | ZMQ_SNDMORE)
+        }
+    }
+
+    private static func send(_ frame: [UInt8], on handle: UnsafeMutableRawPointer, flags: Int32) throws {
+        _ = try frame.withUnsafeBytes { bytes in
+            try zmqCall("zmq_send") { zmq_send(handle, bytes.baseAddress, bytes.count, flags) }
         }
     }
 
@@ -99,6 +114,8 @@ public final class ZMQSocket {
     public func receive(dontWait: Bool = false, limits: ReceiveLimits) throws -> ReceivedMessage? {
         let handle = try requireHandle("zmq_msg_recv")
         var message = ReceivedMessage(frames: [], frameCount: 0, byteCount: 0, exceedsLimits: false)
+        // Room for an MDP message's usual frames, so appending them does not grow the array again and again.
+        message.frames.reserveCapacity(8)
         var position = 0
         var more = true
         while more {
@@ -114,8 +131,9 @@ public final class ZMQSocket {
                     return false
                 }
                 more = zmq_msg_more(frame) == 1
-                // Asked of each frame until one answers: the routing-id frame a ROUTER puts first carries no metadata.
-                if message.userID == nil, let userID = zmq_msg_gets(frame, "User-Id") {
+                // Asked of the first two frames, until one answers: the routing-id frame a ROUTER puts first carries
+                // no metadata, and every frame the peer sent carries its connection's, so later frames add nothing.
+                if message.userID == nil, position < 2, let userID = zmq_msg_gets(frame, "User-Id") {
                     message.userID = String(cString: userID)
                 }
                 let size = zmq_msg_size(frame)

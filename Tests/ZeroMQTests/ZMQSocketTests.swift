@@ -27,6 +27,25 @@ import ZeroMQ
         }
     }
 
+    @Test func aFirstFrameAndTheRestGoOutAsOneMessage() throws {
+        try withContext { context in
+            let router = try ZMQSocket(context: context, type: .router)
+            defer { router.close() }
+            let dealer = try ZMQSocket(context: context, type: .dealer)
+            defer { dealer.close() }
+            try router.bind("inproc://first-then-rest")
+            try dealer.setRoutingID(bytes("dealer-1"))
+            try dealer.connect("inproc://first-then-rest")
+            try dealer.send([bytes("hello")])
+            _ = try router.receive(within: deliveryTimeout)
+
+            try router.send(bytes("dealer-1"), then: [[], bytes("reply"), []])
+            try dealer.send(bytes("alone"), then: [])
+            #expect(try dealer.receive(within: deliveryTimeout) == [[], bytes("reply"), []])
+            #expect(try router.receive(within: deliveryTimeout) == [bytes("dealer-1"), bytes("alone")])
+        }
+    }
+
     @Test func aSingleEmptyFrameIsAMessage() throws {
         try withContext { context in
             let pull = try ZMQSocket(context: context, type: .pull)

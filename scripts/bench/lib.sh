@@ -38,16 +38,37 @@ wait_for_calc() {
 }
 
 # `rounds` rounds of the load generator against $endpoint at 1 client (requests_1 requests) and 16 clients
-# (requests_16 each), each report printed and added, labelled LABEL, to "$work/reports" for reports.py.
+# (requests_16 each), each report printed and added, labelled LABEL, to "$work/reports" for reports.py. With
+# `cpu_pid` set, each report also gets cpu_us: the CPU time that process spent per request (the sum of its threads'
+# on-CPU time from /proc/PID/task/*/schedstat over the run, divided by its requests, warm-up included).
 #   measure_rounds LABEL MODE SERVICE BODY
 measure_rounds() {
-    local clients requests report
+    local clients requests report before
     for _ in $(seq "$rounds"); do
         for clients in 1 16; do
             requests=$((clients == 1 ? requests_1 : requests_16))
+            [ -n "${cpu_pid:-}" ] && before=$(cpu_ns "$cpu_pid")
             report=$("$work/loadgen" "$2" "$endpoint" "$clients" "$requests" "$3" "$4")
+            if [ -n "${cpu_pid:-}" ]; then
+                report="${report%\}},\"cpu_us\":$(awk -v ns=$(($(cpu_ns "$cpu_pid") - before)) \
+                    -v n=$((clients * (requests + 200))) 'BEGIN { printf "%.1f", ns / n / 1000 }')}"
+            fi
             printf '%-10s %s\n' "$1" "$report"
             echo "$1 $report" >>"$work/reports"
         done
     done
+}
+
+# Nanoseconds the threads of process PID have spent on a CPU so far.
+cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ sum += $1 } END { printf "%.0f\n", sum }'; }
+
+# The settings of the closed-loop scripts (BIN, ROUNDS, REQUESTS_1, REQUESTS_16; the calc body), and a scratch folder
+# named after NAME (make_workdir).
+closed_loop_settings() {
+    bin=${BIN:-.build/release}
+    rounds=${ROUNDS:-3}
+    requests_1=${REQUESTS_1:-5000}
+    requests_16=${REQUESTS_16:-1000}
+    body=$calc_body
+    make_workdir "$1"
 }

@@ -15,12 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
-bin=${BIN:-.build/release}
-rounds=${ROUNDS:-3}
-requests_1=${REQUESTS_1:-5000}
-requests_16=${REQUESTS_16:-1000}
-body=$calc_body
-make_workdir peers
+closed_loop_settings peers
 
 scripts/ensure-packages.sh python3-venv
 build_loadgen "$work"

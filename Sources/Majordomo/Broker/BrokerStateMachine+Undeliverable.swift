@@ -24,7 +24,7 @@ extension BrokerStateMachine {
 
     /// Whether `frames` are the REQUEST for request `id`, framed for `dialect`.
     private static func isRequest(_ frames: [[UInt8]], id: UInt64, dialect: WorkerDialect) -> Bool {
-        let command = BrokerWorkerCodec.prefix(dialect).count
+        let command = BrokerWorkerCodec.headerCount(dialect)
         return frames.count > command + 1 && frames[command] == [Command.request] && frames[command + 1] == address(id)
     }
 }

@@ -51,17 +51,23 @@ public enum BrokerClientCodec {
         final: Bool = true
     ) -> [[UInt8]]? {
         guard final || dialect.supportsPartial else { return nil }
-        let serviceFrame = Array(service.utf8)
+        // Built in one array of the right size: joining arrays with `+` allocates one per join, on every reply.
+        var frames: [[UInt8]] = []
+        frames.reserveCapacity(4 + body.count)
+        if dialect != .mdp02 { frames.append([]) }
         switch dialect {
-        case .mdp02:
-            return [ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame] + body
-        case .mdp02Delimited:
-            return [[], ProtocolHeader.client02, [final ? Command.clientFinal : Command.clientPartial], serviceFrame]
-                + body
+        case .mdp02, .mdp02Delimited:
+            frames.append(ProtocolHeader.client02)
+            frames.append([final ? Command.clientFinal : Command.clientPartial])
+            frames.append(Array(service.utf8))
         case .majortomo:
-            return [[], ProtocolHeader.client02, [final ? Command.Majortomo.final : Command.Majortomo.partial]] + body
+            frames.append(ProtocolHeader.client02)
+            frames.append([final ? Command.Majortomo.final : Command.Majortomo.partial])
         case .mdp01:
-            return [[], ProtocolHeader.client01, serviceFrame] + body
+            frames.append(ProtocolHeader.client01)
+            frames.append(Array(service.utf8))
         }
+        frames.append(contentsOf: body)
+        return frames
     }
 }

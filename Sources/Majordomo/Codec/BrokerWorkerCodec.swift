@@ -73,24 +73,34 @@ public enum BrokerWorkerCodec {
 
     /// A REQUEST for a worker: `[header, 0x02, address, "", body...]`.
     public static func encodeRequest(dialect: WorkerDialect, address: [UInt8], body: [[UInt8]]) -> [[UInt8]] {
-        prefix(dialect) + [[Command.request], address, []] + body
+        var frames = command(Command.request, dialect: dialect, reserving: 2 + body.count)
+        frames.append(address)
+        frames.append([])
+        frames.append(contentsOf: body)
+        return frames
     }
 
     /// A HEARTBEAT for a worker.
     public static func encodeHeartbeat(dialect: WorkerDialect) -> [[UInt8]] {
-        prefix(dialect) + [[dialect == .mdp01 ? Command.V01.heartbeat : Command.heartbeat]]
+        command(dialect == .mdp01 ? Command.V01.heartbeat : Command.heartbeat, dialect: dialect)
     }
 
     /// A DISCONNECT for a worker.
     public static func encodeDisconnect(dialect: WorkerDialect) -> [[UInt8]] {
-        prefix(dialect) + [[dialect == .mdp01 ? Command.V01.disconnect : Command.disconnect]]
+        command(dialect == .mdp01 ? Command.V01.disconnect : Command.disconnect, dialect: dialect)
     }
 
-    static func prefix(_ dialect: WorkerDialect) -> [[UInt8]] {
-        switch dialect {
-        case .mdp02: [ProtocolHeader.worker02]
-        case .mdp02Delimited: [[], ProtocolHeader.worker02]
-        case .mdp01: [[], ProtocolHeader.worker01]
-        }
+    /// The dialect's header and `command`, in an array with room for `reserving` more frames: built in one array of
+    /// the right size, as joining arrays with `+` allocates one per join, on every request.
+    static func command(_ command: UInt8, dialect: WorkerDialect, reserving extra: Int = 0) -> [[UInt8]] {
+        var frames: [[UInt8]] = []
+        frames.reserveCapacity(headerCount(dialect) + 1 + extra)
+        if dialect != .mdp02 { frames.append([]) }
+        frames.append(dialect == .mdp01 ? ProtocolHeader.worker01 : ProtocolHeader.worker02)
+        frames.append([command])
+        return frames
     }
+
+    /// Frames before the command: the leading empty frame, in the dialects that have one, and the protocol header.
+    static func headerCount(_ dialect: WorkerDialect) -> Int { dialect == .mdp02 ? 1 : 2 }
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The gateway alone: reckon-gateway with one C MDP/0.2 echo worker (mdp-echo.c) behind it, driven by the C load
+# generator (loadgen.c, mdp mode) at 1 client and 16 clients, so the figures are the gateway's and libzmq's only.
+# Besides loadgen's report, each run gives the CPU time the gateway process spent per request (measure_rounds'
+# cpu_us), which the other processes on the machine disturb less than latency.
+#   BIN=.build-release/release BASELINE=/tmp/old-bin scripts/bench/gateway.sh
+# With BASELINE set, BASELINE's reckon-gateway is measured in the same run, round by round in turn with BIN's, for
+# before/after figures side by side. Prints each run's report, then a markdown table of the medians of ROUNDS rounds.
+# Env: BIN (.build/release), BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000), REQUESTS_16 (1000 per client).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
+closed_loop_settings gateway
+
+build_loadgen "$work"
+cc -O2 -o "$work/mdp-echo" scripts/bench/mdp-echo.c -lzmq
+
+# Starts SYSTEM's gateway from bin dir DIR, with its CPU time measured, and the echo worker.
+#   start_gateway SYSTEM DIR
+start_gateway() {
+    local worker="tcp://127.0.0.1:$(free_port)"
+    "$2/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$worker" >>"$work/$1.log" 2>&1 &
+    pids+=($!)
+    cpu_pid=$!
+    "$work/mdp-echo" "$worker" calc >>"$work/$1.log" 2>&1 &
+    pids+=($!)
+}
+
+# Both gateways run at once on their own ports, and the rounds alternate between them, so a change in the machine's
+# load during the run weighs on both alike.
+systems=(reckon)
+[ -n "${BASELINE:-}" ] && systems+=(baseline)
+declare -A endpoints cpu_pids
+for system in "${systems[@]}"; do
+    endpoint="tcp://127.0.0.1:$(free_port)"
+    if [ "$system" = reckon ]; then start_gateway "$system" "$bin"; else start_gateway "$system" "$BASELINE"; fi
+    wait_for_calc "$endpoint"
+    endpoints[$system]=$endpoint
+    cpu_pids[$system]=$cpu_pid
+done
+for _ in $(seq "$rounds"); do
+    for system in "${systems[@]}"; do
+        endpoint=${endpoints[$system]} cpu_pid=${cpu_pids[$system]} rounds=1 measure_rounds "$system" mdp calc "$body"
+    done
+done
+
+PYTHONPATH=scripts/bench python3 - "$work/reports" "$rounds" <<'EOF'
+import sys
+from reports import load, median, row
+runs = load(sys.argv[1])
+print(f"\nMedians of {sys.argv[2]} rounds; errors are summed over every run, warm-up included.\n")
+print("| gateway | 1-client p50 µs | 16-client req/s | 16-client p50 µs | errors | CPU µs/request, 1 client | 16 clients |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+systems = {"reckon": "reckon-gateway (BIN)", "baseline": "reckon-gateway (BASELINE)"}
+for system, name in systems.items():
+    if (system, 1) in runs:
+        cpu = " | ".join(f"{median(runs, system, clients, 'cpu_us'):.1f}" for clients in (1, 16))
+        print(f"| {name} | {row(runs, system)} | {cpu} |")
+if ("baseline", 1) in runs:
+    def ratio(clients, key):
+        return median(runs, "reckon", clients, key) / median(runs, "baseline", clients, key)
+    print("\n| ratio | value |\n|---|---:|")
+    print(f"| BIN / BASELINE, 1-client p50 | {ratio(1, 'p50_us'):.2f} |")
+    print(f"| BIN / BASELINE, 16-client req/s | {ratio(16, 'rps'):.2f} |")
+    print(f"| BIN / BASELINE, CPU per request at 1 client | {ratio(1, 'cpu_us'):.2f} |")
+    print(f"| BIN / BASELINE, CPU per request at 16 clients | {ratio(16, 'cpu_us'):.2f} |")
+EOF
