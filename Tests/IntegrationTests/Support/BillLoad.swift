@@ -1,76 +1,28 @@
-import Foundation
 import LedgerAPI
 import ReckonClient
-import Synchronization
-import Wire
 
-/// A bounded write load on the ledger: `clients` tasks each add `billsEach` bills, each bill with its own
-/// idempotency key, sending the same key again (as a client that lost its reply would) while the answer is
-/// `unavailable` or `deadline_exceeded`, for up to `patience`. It counts what it saw, so a fault test can print and
-/// check it: every bill must land exactly once.
+/// A ``KeyedLoad`` of ledger bills: each call adds a one-dollar bill, described by its key, paid by `payer` and
+/// split equally; every bill must land exactly once.
 struct BillLoad: Sendable {
     let client: ReckonClient
     let token: String
     let householdId: String
     let payer: String
-    var clients = 20
     var billsEach = 10
     var patience: Duration = .seconds(150)
 
-    /// What a run saw.
-    struct Counts: Sendable, CustomStringConvertible {
-        var calls = 0
-        var answered = 0
-        var resends = 0
-        var failures: [String: Int] = [:]
-        var description: String {
-            "\(calls) keyed calls, \(answered) answered, \(resends) sent again, transient errors \(failures)"
-        }
-    }
-
-    /// Runs the load; `fault` runs beside it once a quarter of the calls are answered. Returns the counts.
-    /// - Throws: the first error that is not transient, or a transient one past `patience`.
-    func run(fault: @escaping @Sendable () async throws -> Void) async throws -> Counts {
-        let counts = Tally(Counts(calls: clients * billsEach))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for member in 0..<clients {
-                group.addTask {
-                    for bill in 0..<billsEach { try await add("c\(member)-b\(bill)", counts) }
-                }
-            }
-            group.addTask {
-                while counts.value.withLock({ $0.answered }) < clients * billsEach / 4 {
-                    try await Task.sleep(for: .milliseconds(5))
-                }
-                try await fault()
-            }
-            try await group.waitForAll()
-        }
-        return counts.value.withLock { $0 }
-    }
-
-    private func add(_ description: String, _ counts: Tally) async throws {
-        let args = KeyedBillArgs(
-            key: householdId,
-            bill: .init(description: description, amount: "1.00", paidBy: payer, split: .init(kind: "equal"))
-        )
-        let key = "load-" + description
-        let deadline = ContinuousClock.now + patience
-        while true {
-            do {
+    /// Runs the load with `fault` beside it (see ``KeyedLoad/run(call:fault:)``); returns the counts.
+    func run(fault: @escaping @Sendable () async throws -> Void) async throws -> KeyedLoad.Counts {
+        try await KeyedLoad(callsEach: billsEach, patience: patience).run(
+            call: { [self] _, _, key in
+                let args = KeyedBillArgs(
+                    key: householdId,
+                    bill: .init(description: key, amount: "1.00", paidBy: payer, split: .init(kind: "equal"))
+                )
                 _ = try await client.call(BillsAddOp.self, args, token: token, idempotencyKey: key)
-                counts.value.withLock { $0.answered += 1 }
-                return
-            } catch let error as WireError
-                where [.unavailable, .deadlineExceeded].contains(error.code) && ContinuousClock.now < deadline
-            {
-                counts.value.withLock {
-                    $0.resends += 1
-                    $0.failures[error.code.rawValue, default: 0] += 1
-                }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-        }
+            },
+            fault: fault
+        )
     }
 
     /// Every live bill's description, read back page by page.
@@ -88,10 +40,4 @@ struct BillLoad: Sendable {
         } while cursor != nil
         return descriptions
     }
-}
-
-/// Counts shared by the load's tasks.
-private final class Tally: Sendable {
-    let value: Mutex<BillLoad.Counts>
-    init(_ counts: BillLoad.Counts) { value = Mutex(counts) }
 }
