@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The op outlived its deadline; its task was cancelled.
 struct DeadlineExceeded: Error {
     /// Whether `onOverdue` was called, so the request has had its answer.
@@ -15,9 +17,15 @@ func withDeadline<Result: Sendable>(
     onOverdue: @escaping @Sendable () -> Void,
     _ operation: @escaping @Sendable () async throws -> Result
 ) async throws -> Result {
-    let task = Task { try await operation() }
+    let finish = FirstFinish()
+    let task = Task {
+        defer { _ = finish.claim(by: .operation) }
+        return try await operation()
+    }
     let watch = Task { () -> Lateness in
         do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return .inTime }
+        // Which came first, not what time it is now: a watch that runs late must not fail an op that returned.
+        guard finish.claim(by: .deadline) else { return .inTime }
         task.cancel()
         do { try await Task.sleep(for: grace) } catch { return .late }
         onOverdue()
@@ -40,4 +48,24 @@ func withDeadline<Result: Sendable>(
 /// How an operation ended against its deadline.
 private enum Lateness {
     case inTime, late, overdue
+}
+
+/// Whichever of the operation's return and its deadline comes first.
+private final class FirstFinish: Sendable {
+    enum Side: UInt8 {
+        case operation = 1
+        case deadline
+    }
+
+    private let winner = Atomic<UInt8>(0)
+
+    /// Records `side` as first unless the other side was; returns whether `side` is first.
+    func claim(by side: Side) -> Bool {
+        let (exchanged, original) = winner.compareExchange(
+            expected: 0,
+            desired: side.rawValue,
+            ordering: .sequentiallyConsistent
+        )
+        return exchanged || original == side.rawValue
+    }
 }

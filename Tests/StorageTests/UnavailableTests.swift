@@ -23,7 +23,7 @@ import Testing
 
     /// PostgresNIO drops a statement sent on a connection whose channel has closed, and its caller would wait for
     /// ever (a write caught by a server restart, rolling back): it must be answered `unavailable` instead.
-    @Test(.timeLimit(.minutes(1))) func aStatementOnAConnectionTheServerClosedIsUnavailable() async throws {
+    @Test(.timeLimit(.minutes(5))) func aStatementOnAConnectionTheServerClosedIsUnavailable() async throws {
         try await TestDatabase.with(.postgres) { database, _ in
             let error = await #expect(throws: StorageError.self) {
                 try await database.write { db in
