@@ -40,9 +40,33 @@ final class PostgresExecutor: SQLExecutor {
             throw StorageError(.misuse, "a statement ran after its transaction ended")
         }
         do {
-            return try await connection.query(query, logger: logger).collect().map(Self.row)
+            return try await send(query).rows.map(Self.row)
         } catch let error as PSQLError {
             throw PostgresErrorMapping.storageError(for: error)
+        }
+    }
+
+    /// Sends `query` from the connection's event loop, and only while the connection is open.
+    ///
+    /// PostgresNIO's async `query` hands the statement to the channel without a promise: once the channel has
+    /// closed (the server restarted, say), the statement is dropped and the query waits forever, deaf to
+    /// cancellation. On the event loop nothing runs between the check and the hand-over, so the statement either
+    /// reaches the connection's handler (which fails it if the connection closes later) or is answered
+    /// `unavailable` here. Cancelling the task closes the connection, which fails the statement at once.
+    private func send(_ query: PostgresQuery) async throws -> PostgresQueryResult {
+        let (connection, logger) = (connection, logger)
+        let result = connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+            guard !connection.isClosed else {
+                return connection.eventLoop.makeFailedFuture(
+                    StorageError(.unavailable, "the PostgreSQL connection has closed")
+                )
+            }
+            return connection.query(query, logger: logger)
+        }
+        return try await withTaskCancellationHandler {
+            try await result.get()
+        } onCancel: {
+            let _: EventLoopFuture<Void> = connection.close()
         }
     }
 

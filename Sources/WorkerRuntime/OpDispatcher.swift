@@ -99,16 +99,37 @@ public struct OpDispatcher: Sendable {
         )
     }
 
+    /// How long an op may go on after its cancellation at the deadline before its request is answered without it.
+    static let overdueGrace = Duration.seconds(1)
+
     /// Runs an async op to its reply body; at the request's deadline the op is cancelled and answered
     /// `deadline_exceeded`.
     public func finish(_ pending: PendingOp) async -> [UInt8] {
+        await finish(pending) { _ in }
+            ?? JSONCoding.errorReply(Self.deadlineError(pending.op), id: pending.request.context.requestID)
+    }
+
+    /// Runs an async op to its reply body, like ``finish(_:)``; but an op still running ``overdueGrace`` after its
+    /// cancellation (stuck somewhere deaf to it) has its `deadline_exceeded` reply handed to `whenOverdue` at once.
+    /// Returns when the op has ended, with nil when `whenOverdue` had the reply.
+    public func finish(_ pending: PendingOp, whenOverdue: @escaping @Sendable ([UInt8]) -> Void) async -> [UInt8]? {
         let context = pending.request.context
+        let overdue: @Sendable () -> Void = { [self] in
+            context.logger.error(
+                "op still running after its cancellation; answered without it",
+                metadata: ["op": "\(pending.op.name)"]
+            )
+            whenOverdue(record(pending.op, pending.started, failure: DeadlineExceeded(), context: context))
+        }
         do {
-            let response = try await withDeadline(context.deadline) { [op = pending.op, request = pending.request] in
+            let response = try await withDeadline(context.deadline, grace: Self.overdueGrace, onOverdue: overdue) {
+                [op = pending.op, request = pending.request] in
                 try await op.run(request)
             }
             let reply = JSONCoding.successReply(resultJSON: response.resultJSON, id: context.requestID)
             return record(pending.op, pending.started, reply: reply)
+        } catch let error as DeadlineExceeded where error.answered {
+            return nil
         } catch {
             return record(pending.op, pending.started, failure: error, context: context)
         }
@@ -136,12 +157,16 @@ public struct OpDispatcher: Sendable {
         case let error as any WireErrorConvertible: wireError = error.wireError
         case let error as DecodingError: wireError = ArgsDecoder.wireError(for: error)
         case is DeadlineExceeded, is CancellationError:
-            wireError = WireError(.deadlineExceeded, "\(op.name) did not finish within its deadline")
+            wireError = Self.deadlineError(op)
         default:
             context.logger.error("op failed", metadata: ["error": "\(failure)", "op": "\(op.name)"])
             wireError = WireError(.internal, "internal error")
         }
         return JSONCoding.errorReply(wireError, id: context.requestID)
+    }
+
+    private static func deadlineError(_ op: Op) -> WireError {
+        WireError(.deadlineExceeded, "\(op.name) did not finish within its deadline")
     }
 }
 

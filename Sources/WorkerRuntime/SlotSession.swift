@@ -11,6 +11,9 @@ final class SlotSession {
         case connected
         /// Gone quiet; the socket is left alone until the session reconnects at this instant.
         case waitingToReconnect(at: Instant)
+        /// Holds an op answered while still running (stuck past its deadline); the socket is closed, after
+        /// DISCONNECT, until the op ends and the session connects again.
+        case parked
         /// Drained or shut down; the socket is closed.
         case closed
     }
@@ -45,6 +48,11 @@ final class SlotSession {
         return false
     }
 
+    var isParked: Bool {
+        if case .parked = state { return true }
+        return false
+    }
+
     private var silenceLimit: Duration { configuration.heartbeatInterval * configuration.heartbeatLiveness }
 
     /// When the loop must next look at this session: a heartbeat due, the silence limit, or the reconnect time.
@@ -52,7 +60,7 @@ final class SlotSession {
         switch state {
         case .connected: min(lastSent + configuration.heartbeatInterval, lastReceived + silenceLimit)
         case .waitingToReconnect(let at): at
-        case .closed: nil
+        case .parked, .closed: nil
         }
     }
 
@@ -98,6 +106,12 @@ final class SlotSession {
         }
         if now - lastSent >= configuration.heartbeatInterval { send(PeerCodec.heartbeat, now: now) }
         return false
+    }
+
+    /// Sends DISCONNECT and closes the socket until ``connect(now:)``, so the gateway sends this slot no work.
+    func park() {
+        closeSocket(sayingDisconnect: true)
+        state = .parked
     }
 
     /// Sends DISCONNECT (unless the context is gone) and closes the socket for good.

@@ -62,7 +62,7 @@ final class WorkerLoop {
         if pollerIsStale { rebuildPoller() }
         let wakeupIndex = polled.count
         try poller.poll(timeout: max(.zero, nextDeadline() - clock.now))
-        if poller.isReadable(wakeupIndex) { sendCompletions() }
+        if poller.isReadable(wakeupIndex) { try sendCompletions() }
         if drain.isDraining && !closeDrainedSessions() { return false }
         for (item, session) in polled.enumerated() where poller.isReadable(item) && session.isConnected {
             try receiveAll(session)
@@ -114,16 +114,27 @@ final class WorkerLoop {
         return sessions.contains { $0.socket != nil }
     }
 
-    private func sendCompletions() {
+    /// Sends the replies ops left in the mailbox. A slot whose op is answered while still running (stuck past its
+    /// deadline) says DISCONNECT and takes no more work until that op ends; then it registers again.
+    private func sendCompletions() throws {
         for completion in mailbox.takeCompletions() {
             let session = sessions[completion.slot]
-            session.inFlight -= 1
+            if completion.opEnded { session.inFlight -= 1 }
             // A reply for an older connection would name a request the current gateway session never gave us.
-            guard completion.generation == session.generation, session.isConnected else { continue }
-            session.send(
-                PeerCodec.encodeWorkerReply(address: completion.address, body: [completion.reply]),
-                now: clock.now
-            )
+            if let reply = completion.reply, completion.generation == session.generation, session.isConnected {
+                session.send(PeerCodec.encodeWorkerReply(address: completion.address, body: [reply]), now: clock.now)
+            }
+            if !completion.opEnded {
+                logger.warning(
+                    "op stuck past its deadline; slot parked until it ends",
+                    metadata: ["worker.slot": "\(session.index)"]
+                )
+                session.park()
+                pollerIsStale = true
+            } else if session.isParked && session.inFlight == 0 && !drain.isDraining {
+                try session.connect(now: clock.now)
+                pollerIsStale = true
+            }
         }
     }
 

@@ -21,7 +21,10 @@ final class WorkerMailbox: Sendable {
         let slot: Int
         let generation: Int
         let address: [UInt8]
-        let reply: [UInt8]
+        /// The reply to send; nil when it went out earlier.
+        let reply: [UInt8]?
+        /// Whether the op has ended; false for the early answer to an op still running past its deadline.
+        let opEnded: Bool
     }
 
     let wakeup: WakeupPipe
@@ -29,9 +32,15 @@ final class WorkerMailbox: Sendable {
 
     init() throws { wakeup = try WakeupPipe() }
 
-    /// Hands a finished reply to the loop thread.
-    func complete(_ job: Job, reply: [UInt8]) {
-        let completion = Completion(slot: job.slot, generation: job.generation, address: job.address, reply: reply)
+    /// Hands a reply, or the news that an op answered earlier has ended, to the loop thread.
+    func complete(_ job: Job, reply: [UInt8]?, opEnded: Bool = true) {
+        let completion = Completion(
+            slot: job.slot,
+            generation: job.generation,
+            address: job.address,
+            reply: reply,
+            opEnded: opEnded
+        )
         let wasEmpty = completions.withLock { completions in
             defer { completions.append(completion) }
             return completions.isEmpty

@@ -65,7 +65,10 @@ public final class WorkerService: Service, Sendable {
                     }
                     for await job in jobs {
                         group.addTask {
-                            mailbox.complete(job, reply: await self.dispatcher.finish(job.pending))
+                            let reply = await self.dispatcher.finish(job.pending) { overdue in
+                                mailbox.complete(job, reply: overdue, opEnded: false)
+                            }
+                            mailbox.complete(job, reply: reply)
                         }
                     }
                     // Every slot has ended (drained, or its drain timed out): what still runs is abandoned, and a

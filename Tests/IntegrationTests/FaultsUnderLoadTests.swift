@@ -1,16 +1,19 @@
 import Foundation
 import LedgerAPI
 import Majordomo
+import OrdersAPI
 import ReckonClient
 import ReckonTesting
 import Storage
+import Synchronization
 import Testing
 import Wire
 import ZeroMQ
 
 extension HeavyLoadTests {
     /// Faults under a bounded load of 20 clients, each test printing its counts: a ledger worker SIGKILLed, PostgreSQL
-    /// restarted, a worker too slow for its deadline, and a worker that floods replies for requests it does not hold.
+    /// restarted (under ledger and orders writes), a worker too slow for its deadline, and a worker that floods
+    /// replies for requests it does not hold.
     @Suite struct FaultsUnderLoadTests {
         @Test(arguments: TestDatabase.engines)
         func aLedgerWorkerKilledUnderTwentyClientsLosesAndDoublesNothing(engine: DatabaseEngine) async throws {
@@ -20,6 +23,122 @@ extension HeavyLoadTests {
                 print("ledger worker SIGKILLed under 20 clients (\(engine)): \(counts)")
                 try await load.expectEveryBill(count: counts.calls)
             }
+        }
+
+        /// Stops `server`, leaves it down for three seconds and starts it again: every connection breaks, and
+        /// transactions open at that moment die half way.
+        private static func restart(_ server: TestPostgresServer) async throws {
+            try await server.stop()
+            try await Task.sleep(for: .seconds(3))
+            try await server.start()
+        }
+
+        /// A stack whose `count` workers (two slots each, started by `startWorker`) use `server`, with deadlines
+        /// that let a write wait for the pool while the server restarts.
+        private static func withRestartableStack(
+            service: String,
+            count: Int,
+            _ startWorker: @escaping @Sendable (LocalStack, TestPostgresServer) throws -> Void,
+            _ body: @Sendable (LocalStack, TestPostgresServer) async throws -> Void
+        ) async throws {
+            try await TestPostgresServer.with { server in
+                let stack = try await LocalStack.start(
+                    workers: [],
+                    gatewayArguments: ["--deadline-ms", "15000"],
+                    workerArguments: ["--request-timeout-ms", "10000"],
+                    client: .init(timeout: .seconds(30))
+                )
+                defer { stack.stop() }
+                for _ in 0..<count { try startWorker(stack, server) }
+                try await stack.waitForWorkers(service: service, count: count * 2)
+                try await body(stack, server)
+                // Every slot came back idle: none is held by a write the restart caught.
+                try await stack.waitForWorkers(service: service, count: count * 2, idle: count * 2)
+                let name = "reckon-\(service)"
+                #expect(stack.processes(named: name).allSatisfy { kill($0.pid, 0) == 0 }, "a worker died")
+            }
+        }
+
+        @Test func postgresRestartedUnderTwentyClientsGivesTransientErrorsThenEveryBillOnce() async throws {
+            try await Self.withRestartableStack(service: "ledger", count: 2) { stack, server in
+                try stack.startLedgerWorker([
+                    "--database", server.url, "--argon2-passes", "1", "--argon2-memory-mib", "1",
+                ])
+            } _: { stack, server in
+                var load = try await BillLoad.forNewHousehold(through: stack.client)
+                (load.billsEach, load.patience) = (20, .seconds(40))
+                let counts = try await load.run { try await Self.restart(server) }
+                print("PostgreSQL restarted under 20 clients (ledger): \(counts)")
+                // The outage shows as transient errors resent under their keys, never as a lost or doubled bill.
+                #expect(counts.resends > 0, "the outage was never seen: \(counts)")
+                #expect(counts.answered == counts.calls)
+                try await load.expectEveryBill(count: counts.calls)
+            }
+        }
+
+        @Test func postgresRestartedUnderTwentyClientsPlacesEveryKeyedOrderOnce() async throws {
+            let staff = try WorkerState.staffKey()
+            defer { try? FileManager.default.removeItem(atPath: staff.file) }
+            try await Self.withRestartableStack(service: "orders", count: 2) { stack, server in
+                try stack.startOrdersWorker(["--database", server.url, "--staff-key-file", staff.file])
+            } _: { stack, server in
+                let client = stack.client
+                let load = KeyedLoad(callsEach: 20, patience: .seconds(40))
+                let carts = try await Self.carts(client, count: load.clients * load.callsEach)
+                let placed = Locked<[String: String]>([:])
+                let counts = try await load.run { [carts] member, index, key in
+                    let args = OrderPlaceOp.Args(
+                        cartId: carts[member * load.callsEach + index],
+                        form: OrdersEndToEndTests.form
+                    )
+                    let order = try await client.call(OrderPlaceOp.self, args, idempotencyKey: key)
+                    placed.value.withLock { $0[key] = order.orderId }
+                } fault: {
+                    try await Self.restart(server)
+                }
+                let listed = try await Self.orders(client, phone: OrdersEndToEndTests.form.phone, staffKey: staff.key)
+                print("PostgreSQL restarted under 20 clients (orders): \(counts); \(listed.count) orders listed")
+                #expect(counts.resends > 0, "the outage was never seen: \(counts)")
+                #expect(counts.answered == counts.calls)
+                let answered = placed.value.withLock { $0 }
+                #expect(answered.count == counts.calls, "lost replies: \(answered.count) of \(counts.calls)")
+                #expect(listed.count == counts.calls, "lost or doubled: \(listed.count) orders")
+                #expect(Set(listed) == Set(answered.values))
+            }
+        }
+
+        /// `count` carts with a poutine each, made twenty at a time.
+        private static func carts(_ client: ReckonClient, count: Int) async throws -> [String] {
+            try await withThrowingTaskGroup(of: [String].self) { group in
+                for part in 0..<20 {
+                    group.addTask {
+                        var carts: [String] = []
+                        for _ in stride(from: part, to: count, by: 20) {
+                            let cart = try await client.call(CartCreateOp.self, NoArgs())
+                            _ = try await client.call(CartAddOp.self, .init(cartId: cart.cartId, itemId: "poutine"))
+                            carts.append(cart.cartId)
+                        }
+                        return carts
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+        }
+
+        /// Every order id placed for `phone`, read back page by page through the staff op.
+        private static func orders(_ client: ReckonClient, phone: String, staffKey: String) async throws -> [String] {
+            var ids: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await client.call(
+                    OrderListOp.self,
+                    .init(phone: phone, limit: 100, cursor: cursor),
+                    token: staffKey
+                )
+                ids += page.orders.map(\.orderId)
+                cursor = page.nextCursor
+            } while cursor != nil
+            return ids
         }
 
         /// An MDP request for calc's `evaluate` with JSON id `id`.

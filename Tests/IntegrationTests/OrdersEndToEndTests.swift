@@ -8,7 +8,8 @@ import Wire
 
 /// The orders service through the real gateway and `reckon-orders` processes, on both engines.
 @Suite struct OrdersEndToEndTests {
-    private static let form = CheckoutFormArgs(
+    /// A valid checkout form, for every placement.
+    static let form = CheckoutFormArgs(
         name: "Zoë O'Brien",
         phone: "(416) 555-0199",
         address: .init(street: "12 King St W", city: "Toronto", postalCode: "M5H 1A1")

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReckonTesting
 import Storage
 import StoragePostgres
 import StorageSQLite
@@ -15,6 +16,22 @@ import Testing
             defer { group.cancelAll() }
             let error = await #expect(throws: StorageError.self) {
                 try await database.write { db in try await db.query("SELECT 1") }
+            }
+            #expect(error?.code == .unavailable)
+        }
+    }
+
+    /// PostgresNIO drops a statement sent on a connection whose channel has closed, and its caller would wait for
+    /// ever (a write caught by a server restart, rolling back): it must be answered `unavailable` instead.
+    @Test(.timeLimit(.minutes(5))) func aStatementOnAConnectionTheServerClosedIsUnavailable() async throws {
+        try await TestDatabase.with(.postgres) { database, _ in
+            let error = await #expect(throws: StorageError.self) {
+                try await database.write { db in
+                    _ = try? await db.query("SELECT pg_terminate_backend(pg_backend_pid())")
+                    // Not a timing assumption: the statement below must fail however long the close takes.
+                    try await Task.sleep(for: .milliseconds(300))
+                    try await db.query("SELECT 1")
+                }
             }
             #expect(error?.code == .unavailable)
         }
