@@ -32,11 +32,17 @@ public final class PostgresDatabase: Database, Service {
 
     /// The client configuration for a `postgres://user:password@host:port/database?sslmode=...` URL.
     ///
-    /// `sslmode` is `disable` (the default), `prefer` or `require`. Every connection sets a 10 s statement timeout
-    /// and a 5 s lock timeout; the pool keeps at most `maximumConnections` connections and waits at most
-    /// `connectTimeout` (3 s) to open one.
+    /// `sslmode` is `disable` (the default), `prefer` or `require`. Every connection sets a 10 s statement timeout,
+    /// a 5 s lock timeout, and `idleInTransactionTimeout` after which the server ends a session left idle inside a
+    /// transaction: a worker cut off from the database mid-transaction (its link down, say) would otherwise keep
+    /// its row locks, and every other writer of those rows would fail, for as long as TCP takes to notice (hours).
+    /// The pool keeps at most `maximumConnections` connections and waits at most `connectTimeout` (3 s) to open one.
     /// - Throws: ``Storage/StorageError`` (`misuse`) for a URL that is not a PostgreSQL URL.
-    public static func configuration(url: String, maximumConnections: Int = 8) throws -> PostgresClient.Configuration {
+    public static func configuration(
+        url: String,
+        maximumConnections: Int = 8,
+        idleInTransactionTimeout: Duration = .seconds(10)
+    ) throws -> PostgresClient.Configuration {
         guard let parts = URLParts(url) else {
             throw StorageError(.misuse, "not a postgres:// URL: \(url)")
         }
@@ -56,8 +62,12 @@ public final class PostgresDatabase: Database, Service {
         )
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(3)
+        let idleMilliseconds =
+            idleInTransactionTimeout.components.seconds * 1000
+            + idleInTransactionTimeout.components.attoseconds / 1_000_000_000_000_000
         configuration.options.additionalStartupParameters = [
             ("statement_timeout", "10000"), ("lock_timeout", "5000"),
+            ("idle_in_transaction_session_timeout", String(max(1, idleMilliseconds))),
         ]
         return configuration
     }
