@@ -96,7 +96,7 @@ extension HeavyLoadTests {
                 } fault: {
                     try await Self.restart(server)
                 }
-                let listed = try await Self.orders(client, phone: OrdersEndToEndTests.form.phone, staffKey: staff.key)
+                let listed = try await client.orderIDs(phone: OrdersEndToEndTests.form.phone, staffKey: staff.key)
                 print("PostgreSQL restarted under 20 clients (orders): \(counts); \(listed.count) orders listed")
                 #expect(counts.resends > 0, "the outage was never seen: \(counts)")
                 #expect(counts.answered == counts.calls)
@@ -123,22 +123,6 @@ extension HeavyLoadTests {
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-        }
-
-        /// Every order id placed for `phone`, read back page by page through the staff op.
-        private static func orders(_ client: ReckonClient, phone: String, staffKey: String) async throws -> [String] {
-            var ids: [String] = []
-            var cursor: String?
-            repeat {
-                let page = try await client.call(
-                    OrderListOp.self,
-                    .init(phone: phone, limit: 100, cursor: cursor),
-                    token: staffKey
-                )
-                ids += page.orders.map(\.orderId)
-                cursor = page.nextCursor
-            } while cursor != nil
-            return ids
         }
 
         /// An MDP request for calc's `evaluate` with JSON id `id`.

@@ -142,17 +142,7 @@ struct MixedLoad: Sendable {
         #expect(outcome.counts.ordersWithAnotherTotal == 0)
         for task in 0..<tasks {
             let phone = Self.phone(of: task)
-            var listed: [String] = []
-            var cursor: String?
-            repeat {
-                let page = try await clients[0].call(
-                    OrderListOp.self,
-                    .init(phone: phone, limit: 100, cursor: cursor),
-                    token: staffKey
-                )
-                listed += page.orders.map(\.orderId)
-                cursor = page.nextCursor
-            } while cursor != nil
+            let listed = try await clients[0].orderIDs(phone: phone, staffKey: staffKey)
             let placed = outcome.orders[phone] ?? []
             #expect(listed.count == placed.count && Set(listed) == placed, "orders for \(phone): \(listed) \(placed)")
         }
