@@ -69,7 +69,7 @@ struct ClientCommand: AsyncParsableCommand {
                     "round \(round): one at a time \(Int(sequential.last!)) req/s, pipelined (window \(window)) \(Int(pipelined.last!)) req/s"
                 )
             }
-            let (one, many) = (Self.median(sequential), Self.median(pipelined))
+            let (one, many) = (sequential.median, pipelined.median)
             print(
                 "median: one at a time \(Int(one)) req/s, pipelined \(Int(many)) req/s, ratio \(String(format: "%.2f", many / one))"
             )
@@ -80,10 +80,6 @@ struct ClientCommand: AsyncParsableCommand {
     private static func rate(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
         let clock = ContinuousClock()
         let elapsed = try await clock.measure(body)
-        return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
+        return Double(count) / (elapsed.microseconds / 1e6)
     }
 }

@@ -93,7 +93,7 @@ struct InProcessCommand: AsyncParsableCommand {
         try (0..<runs).map { _ in
             let started = ContinuousClock.now
             for _ in 0..<iterations { try body() }
-            return microseconds(ContinuousClock.now - started) / Double(iterations)
+            return (ContinuousClock.now - started).microseconds / Double(iterations)
         }
     }
 
@@ -102,12 +102,8 @@ struct InProcessCommand: AsyncParsableCommand {
         for _ in 0..<runs {
             let started = ContinuousClock.now
             for _ in 0..<iterations { await body() }
-            times.append(microseconds(ContinuousClock.now - started) / Double(iterations))
+            times.append((ContinuousClock.now - started).microseconds / Double(iterations))
         }
         return times
-    }
-
-    private func microseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
 }

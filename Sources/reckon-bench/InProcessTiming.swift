@@ -7,14 +7,12 @@ struct InProcessTiming {
     let library: [Double]
     let op: [Double]
 
-    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
     static func table(_ rows: [InProcessTiming], iterations: Int, runs: Int) -> String {
         var lines = ["in-process, \(runs) runs of \(iterations) calls; per call, µs: median (fastest run)"]
         lines.append("case                      library            whole op (JSON in and out)")
         for row in rows {
-            let library = String(format: "%8.2f (%7.2f)", median(row.library), row.library.min()!)
-            let op = String(format: "%8.2f (%7.2f)", median(row.op), row.op.min()!)
+            let library = String(format: "%8.2f (%7.2f)", row.library.median, row.library.min()!)
+            let op = String(format: "%8.2f (%7.2f)", row.op.median, row.op.min()!)
             lines.append(row.name.padding(toLength: 26, withPad: " ", startingAt: 0) + library + "   " + op)
         }
         return lines.joined(separator: "\n")
@@ -25,8 +23,8 @@ struct InProcessTiming {
             rows.map { row in
                 [
                     "case": .string(row.name),
-                    "libraryMedianMicroseconds": .number(String(format: "%.2f", median(row.library))),
-                    "opMedianMicroseconds": .number(String(format: "%.2f", median(row.op))),
+                    "libraryMedianMicroseconds": .number(String(format: "%.2f", row.library.median)),
+                    "opMedianMicroseconds": .number(String(format: "%.2f", row.op.median)),
                 ]
             }
         )
