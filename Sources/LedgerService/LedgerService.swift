@@ -131,8 +131,3 @@ struct LedgerChains: Sendable {
         ]
     }
 }
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
-}

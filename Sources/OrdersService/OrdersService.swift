@@ -99,8 +99,3 @@ struct Chains: Sendable {
         staffWrite = staff + write
     }
 }
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
-}

@@ -62,12 +62,9 @@ public final class PostgresDatabase: Database, Service {
         )
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(3)
-        let idleMilliseconds =
-            idleInTransactionTimeout.components.seconds * 1000
-            + idleInTransactionTimeout.components.attoseconds / 1_000_000_000_000_000
         configuration.options.additionalStartupParameters = [
             ("statement_timeout", "10000"), ("lock_timeout", "5000"),
-            ("idle_in_transaction_session_timeout", String(max(1, idleMilliseconds))),
+            ("idle_in_transaction_session_timeout", String(max(1, idleInTransactionTimeout.milliseconds))),
         ]
         return configuration
     }
