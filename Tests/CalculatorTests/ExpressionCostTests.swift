@@ -12,7 +12,7 @@ import Testing
         "1/0", "2 +* 3", "exp(10)",
     ])
     func smallExpressionsAreBounded(expression: String) {
-        #expect(ExpressionCalculator.isBounded(expression))
+        #expect(ExpressionCalculator.Prepared(expression).isBounded)
     }
 
     /// Conservative: an exponent or factorial operand that is not a literal counts as unbounded, cheap or not.
@@ -21,18 +21,18 @@ import Testing
         "(2^5000)*(2^5000)", "(5+5)!",
     ])
     func expressionsThatCanGrowAreNot(expression: String) {
-        #expect(!ExpressionCalculator.isBounded(expression))
+        #expect(!ExpressionCalculator.Prepared(expression).isBounded)
     }
 
     @Test func manyDigitsAreNotBounded() {
-        #expect(!ExpressionCalculator.isBounded("sqrt(2)", options: .init(digits: 500)))
-        #expect(ExpressionCalculator.isBounded("sqrt(2)", options: .init(digits: 100)))
+        #expect(!ExpressionCalculator.Prepared("sqrt(2)", options: .init(digits: 500)).isBounded)
+        #expect(ExpressionCalculator.Prepared("sqrt(2)", options: .init(digits: 100)).isBounded)
     }
 
     @Test func aHugePreviousAnswerIsNotBounded() throws {
         let huge = try #require(Rational(parsing: String(repeating: "9", count: 3000)))
-        #expect(!ExpressionCalculator.isBounded("ans + 1", options: .init(ans: huge)))
-        #expect(ExpressionCalculator.isBounded("ans + 1", options: .init(ans: Rational(7))))
+        #expect(!ExpressionCalculator.Prepared("ans + 1", options: .init(ans: huge)).isBounded)
+        #expect(ExpressionCalculator.Prepared("ans + 1", options: .init(ans: Rational(7))).isBounded)
     }
 
     /// The prepared form judges and evaluates from one parse; what it cannot judge cheaply it still evaluates.

@@ -71,10 +71,3 @@ extension SyntaxTree {
         }
     }
 }
-
-extension ExpressionCalculator {
-    /// Whether evaluating `expression` is cheap whatever its content (see ``Prepared/isBounded``).
-    public static func isBounded(_ expression: String, options: Options = Options()) -> Bool {
-        Prepared(expression, options: options).isBounded
-    }
-}
