@@ -93,7 +93,7 @@ extension HeavyLoadTests {
             try await first.waitForWorkers(service: "calc", count: 1, idle: 0)
             first.gateway?.kill(SIGKILL)
             let outcome = await reply
-            let error = await #expect(throws: WireError.self) { try outcome.get() }
+            let error = #expect(throws: WireError.self) { try outcome.get() }
             #expect(error?.code == .unavailable && error?.message.contains("no idempotency key") == true)
             #expect(ContinuousClock.now - started < .seconds(15), "it waited out its timeout instead")
         }
