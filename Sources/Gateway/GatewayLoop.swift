@@ -26,6 +26,10 @@ final class GatewayLoop {
     private var outbox: [GatewayOutput] = []
     /// Messages libzmq refused to send since the last tick, added to the metrics on the next one.
     private var undeliverable = 0
+    /// Whether the client (worker) socket may hold a message libzmq will not signal again: it was sent on, or its
+    /// last drain stopped at ``burst``, since it was last read until it would block (see ``ZMQSignalPoller``).
+    private var clientsUnread = true
+    private var workersUnread = true
 
     /// Loads the allow-lists and binds the sockets: the ZAP handler first, so no handshake goes unchecked.
     /// - Throws: ``AllowListError`` for a bad allow-list, ``ZMQError`` when an endpoint cannot be bound.
@@ -104,22 +108,27 @@ final class GatewayLoop {
             workerSocket.close()
             zapSocket?.close()
         }
-        var poller = ZMQPoller()
-        let clientIndex = poller.add(clientSocket)
-        let workerIndex = poller.add(workerSocket)
+        var poller = ZMQSignalPoller()
+        let clientIndex = try poller.add(clientSocket)
+        let workerIndex = try poller.add(workerSocket)
         let stopIndex = poller.add(fileDescriptor: stopPipe.readDescriptor)
-        let zapIndex = zapSocket.map { poller.add($0) }
+        let zapIndex = try zapSocket.map { try poller.add($0) }
         var nextTick = clock.now + core.tickInterval
         do {
             while true {
-                try poller.poll(timeout: max(.zero, nextTick - clock.now))
-                if poller.isReadable(stopIndex) { return }
+                let mustRead = clientsUnread || workersUnread
+                try poller.poll(timeout: mustRead ? .zero : max(.zero, nextTick - clock.now))
+                if poller.isSignalled(stopIndex) { return }
                 // One clock read serves the whole turn: a turn is far shorter than the tick that checks deadlines.
                 let now = clock.now
-                if let zapSocket, let zapIndex, poller.isReadable(zapIndex) { try serveZap(zapSocket) }
+                if let zapSocket, let zapIndex, poller.isSignalled(zapIndex) { try serveZap(zapSocket) }
                 if reloadRequests.generation != reloadsSeen { reloadAllowLists(now: now) }
-                if poller.isReadable(clientIndex) { try drain(clientSocket, fromClients: true, now: now) }
-                if poller.isReadable(workerIndex) { try drain(workerSocket, fromClients: false, now: now) }
+                if clientsUnread || poller.isSignalled(clientIndex) {
+                    clientsUnread = try !drain(clientSocket, fromClients: true, now: now)
+                }
+                if workersUnread || poller.isSignalled(workerIndex) {
+                    workersUnread = try !drain(workerSocket, fromClients: false, now: now)
+                }
                 let ticks = now >= nextTick
                 if ticks { outbox += core.tick(now: now) }
                 sendOutbox(now: now)
@@ -137,15 +146,17 @@ final class GatewayLoop {
     }
 
     /// Feeds the core up to ``burst`` messages waiting on `socket`; what it answers waits in ``outbox``.
-    private func drain(_ socket: ZMQSocket, fromClients: Bool, now: ContinuousClock.Instant) throws {
+    /// - Returns: whether the socket was read until it would block (not stopped at ``burst``).
+    private func drain(_ socket: ZMQSocket, fromClients: Bool, now: ContinuousClock.Instant) throws -> Bool {
         for _ in 0..<burst {
-            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return }
+            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return true }
             let (frames, tooLarge) = (message.frames, message.exceedsLimits)
             outbox +=
                 fromClients
                 ? core.receiveFromClient(frames, tooLarge: tooLarge, now: now)
                 : core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now)
         }
+        return false
     }
 
     /// Answers every waiting ZAP request; a refusal is logged with the peer's address and key.
@@ -198,7 +209,9 @@ final class GatewayLoop {
             switch output {
             case .toClient(let identity, let frames):
                 send(identity, frames, on: clientSocket)
+                clientsUnread = true
             case .toWorker(let identity, let frames):
+                workersUnread = true
                 // A worker that cannot be reached is purged now, and a REQUEST it never got is queued again.
                 if !send(identity, frames, on: workerSocket) {
                     perform(core.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)

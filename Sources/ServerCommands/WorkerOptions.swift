@@ -15,8 +15,13 @@ public struct WorkerOptions: ParsableArguments {
     )
     public var gateways: [String] = []
 
-    @Option(help: "Worker slots per gateway (requests served at once); defaults to twice the CPU count.")
-    public var slots = WorkerConfiguration.defaultSlots
+    @Option(
+        help: ArgumentHelp(
+            "Worker slots per gateway (requests served at once); defaults to 4 per CPU for calc, 2 per CPU for "
+                + "orders and ledger."
+        )
+    )
+    public var slots: Int?
 
     @Option(help: "Milliseconds a SIGTERM waits for in-flight requests before the worker exits.")
     public var drainTimeoutMs = 10_000
@@ -49,9 +54,14 @@ public struct WorkerOptions: ParsableArguments {
         }
     }
 
-    /// The worker configuration these options describe.
+    /// The worker configuration these options describe, with `defaultSlots` unless `--slots` was given.
     /// - Throws: `ValidationError` for unreadable key files or a slot count below 1.
-    public func configuration(service: String, server: ServerOptions) throws -> WorkerConfiguration {
+    public func configuration(
+        service: String,
+        server: ServerOptions,
+        defaultSlots: Int = WorkerConfiguration.defaultSlots
+    ) throws -> WorkerConfiguration {
+        let slots = self.slots ?? defaultSlots
         guard slots > 0 else { throw ValidationError("--slots must be at least 1") }
         var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
         if let serverFile = curveServerKeyFile, let secretFile = curveSecretKeyFile {

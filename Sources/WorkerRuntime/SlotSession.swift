@@ -29,6 +29,9 @@ final class SlotSession {
     private(set) var generation = 0
     /// Requests handed to async ops and not yet answered.
     var inFlight = 0
+    /// Whether the socket was sent on since it was last read until it would block: the send may have taken in
+    /// libzmq's signal of a message, so the loop must read it before it waits (see ``ZMQSignalPoller``).
+    var mayHoldUnsignalled = true
     private var lastReceived: Instant
     private var lastSent: Instant
     private var backoff: Duration
@@ -41,6 +44,7 @@ final class SlotSession {
         lastReceived = now
         lastSent = now
         backoff = configuration.reconnectDelay
+        silenceLimit = configuration.heartbeatInterval * configuration.heartbeatLiveness
     }
 
     var isConnected: Bool {
@@ -53,7 +57,8 @@ final class SlotSession {
         return false
     }
 
-    private var silenceLimit: Duration { configuration.heartbeatInterval * configuration.heartbeatLiveness }
+    /// How long the gateway may stay silent before the session reconnects: its heartbeat interval times liveness.
+    private let silenceLimit: Duration
 
     /// When the loop must next look at this session: a heartbeat due, the silence limit, or the reconnect time.
     var nextDeadline: Instant? {
@@ -87,6 +92,7 @@ final class SlotSession {
         // A failed send counts as sent all the same, so a missing gateway does not turn heartbeats into a busy loop.
         try? socket?.send(frames, dontWait: true)
         lastSent = now
+        mayHoldUnsignalled = true
     }
 
     /// Notes traffic from the gateway: the session is alive and its back-off starts over.

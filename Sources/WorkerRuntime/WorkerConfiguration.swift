@@ -28,8 +28,13 @@ public struct WorkerConfiguration: Sendable {
 
     /// Twice the CPU count: measured with `scripts/bench/slots.sh` on 2 cores, one process with 4 slots served
     /// 16 clients 1.3 to 1.5 times faster than with 2 (a request waits in a slot's socket while the one before it
-    /// runs, instead of for a round trip through the gateway), 8 no faster than 4, and 16 slower.
+    /// runs, instead of for a round trip through the gateway). Workers whose ops wait on a database keep this.
     public static var defaultSlots: Int { 2 * ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Four times the CPU count, for workers whose ops only compute (calc): on 2 cores, 8 slots served 16 clients
+    /// 1.2 times faster than 4 with the same 1-client latency; 16 and 32 were no faster than 8 and slower for one
+    /// client (docs/performance.md, "Slots per worker").
+    public static var computeSlots: Int { 4 * ProcessInfo.processInfo.activeProcessorCount }
 
     public init(
         gatewayEndpoints: [String] = ["tcp://127.0.0.1:5556"],

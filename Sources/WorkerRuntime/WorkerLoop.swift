@@ -17,7 +17,7 @@ final class WorkerLoop {
     private let sessions: [SlotSession]
 
     /// Polls `polled[i]`'s socket as item i and the wake-up pipe last; rebuilt when a socket comes or goes.
-    private var poller = ZMQPoller()
+    private var poller = ZMQSignalPoller()
     private var polled: [SlotSession] = []
     private var pollerIsStale = true
     private var drainDeadline: ContinuousClock.Instant?
@@ -59,15 +59,21 @@ final class WorkerLoop {
 
     /// One poll and what follows; returns `false` when every slot is done.
     private func turn() throws -> Bool {
-        if pollerIsStale { rebuildPoller() }
+        if pollerIsStale { try rebuildPoller() }
         let wakeupIndex = polled.count
-        try poller.poll(timeout: max(.zero, nextDeadline() - clock.now))
-        if poller.isReadable(wakeupIndex) { try sendCompletions() }
+        // A socket sent on outside `receiveAll` may hold a message libzmq will not signal again: look now.
+        let mustRead = polled.contains { $0.mayHoldUnsignalled && $0.isConnected }
+        // Traffic only moves the sessions' deadlines later, so none is due before this one.
+        let deadline = nextDeadline()
+        try poller.poll(timeout: mustRead ? .zero : max(.zero, deadline - clock.now))
+        if poller.isSignalled(wakeupIndex) { try sendCompletions() }
         if drain.isDraining && !closeDrainedSessions() { return false }
-        for (item, session) in polled.enumerated() where poller.isReadable(item) && session.isConnected {
+        for (item, session) in polled.enumerated()
+        where (poller.isSignalled(item) || session.mayHoldUnsignalled) && session.isConnected {
             try receiveAll(session)
         }
         let now = clock.now
+        guard now >= deadline else { return true }
         for session in sessions {
             if case .waitingToReconnect(let at) = session.state {
                 if now >= at {
@@ -85,10 +91,10 @@ final class WorkerLoop {
         return true
     }
 
-    private func rebuildPoller() {
-        poller = ZMQPoller()
+    private func rebuildPoller() throws {
+        poller = ZMQSignalPoller()
         polled = sessions.filter { $0.isConnected && $0.socket != nil }
-        for session in polled { poller.add(session.socket!) }
+        for session in polled { try poller.add(session.socket!) }
         poller.add(fileDescriptor: mailbox.wakeup.readDescriptor)
         pollerIsStale = false
     }
@@ -138,6 +144,7 @@ final class WorkerLoop {
         }
     }
 
+    /// Reads `session`'s socket until it would block (then libzmq signals its next message), serving each request.
     private func receiveAll(_ session: SlotSession) throws {
         while session.isConnected, let socket = session.socket, let frames = try socket.receive(dontWait: true) {
             let now = clock.now
@@ -166,5 +173,6 @@ final class WorkerLoop {
                 logger.debug("dropped malformed message from gateway")
             }
         }
+        session.mayHoldUnsignalled = false
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A pipe that lets any thread wake a loop blocked in ``ZMQPoller/poll(timeoutMilliseconds:)``.
+/// A pipe that lets any thread wake a loop blocked in a poll (``ZMQPoller`` or ``ZMQSignalPoller``).
 ///
 /// `signal()` is safe from any thread (a `write(2)` of one byte); the owning loop polls ``readDescriptor`` and
 /// calls ``drain()`` when it is readable. Both ends are non-blocking.

@@ -42,17 +42,20 @@ public struct ZMQPoller {
     /// - Throws: ``ZMQError`` (`ETERM` when the context shuts down).
     @discardableResult
     public mutating func poll(timeout: Duration?) throws -> Int {
-        guard let timeout else { return try poll(timeoutMilliseconds: -1) }
-        let (seconds, attoseconds) = timeout.components
-        let milliseconds = max(
-            0,
-            Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        )
-        return try poll(timeoutMilliseconds: milliseconds)
+        try poll(timeoutMilliseconds: timeout.map(\.pollMilliseconds) ?? -1)
     }
 
     /// Whether item `index` was readable after the last poll.
     public func isReadable(_ index: Int) -> Bool {
         items[index].revents & Int16(ZMQ_POLLIN) != 0
+    }
+}
+
+extension Duration {
+    /// This duration in whole milliseconds for a poll's timeout, rounded up so a wait never ends early; 0 when
+    /// negative.
+    var pollMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        return max(0, Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
     }
 }

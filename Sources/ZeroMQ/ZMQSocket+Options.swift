@@ -62,6 +62,18 @@ extension ZMQSocket {
     /// - Throws: ``ZMQError``.
     public func setReceiveTimeout(milliseconds: Int32) throws { try setOption(ZMQ_RCVTIMEO, milliseconds) }
 
+    /// The descriptor libzmq signals when it has news for this socket (`ZMQ_FD`), for ``ZMQSignalPoller``.
+    /// - Throws: ``ZMQError``.
+    var notificationDescriptor: Int32 {
+        get throws {
+            let handle = try requireHandle("zmq_getsockopt")
+            var descriptor: Int32 = -1
+            var size = MemoryLayout<Int32>.size
+            try zmqCall("zmq_getsockopt") { zmq_getsockopt(handle, ZMQ_FD, &descriptor, &size) }
+            return descriptor
+        }
+    }
+
     // MARK: - CURVE
 
     /// Makes this socket a CURVE server with `secretKey` (`ZMQ_CURVE_SERVER`, `ZMQ_CURVE_SECRETKEY`).

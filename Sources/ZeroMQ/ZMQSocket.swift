@@ -97,6 +97,23 @@ public final class ZMQSocket {
         }
     }
 
+    /// Receives one frame into `frame`, retrying on `EINTR`. Returns `false` when the `first` frame of a message is
+    /// not there (`ZMQ_DONTWAIT`, or the receive timeout passed), without throwing: draining a socket ends that way
+    /// every time.
+    private static func receive(
+        _ frame: UnsafeMutablePointer<zmq_msg_t>,
+        on handle: UnsafeMutableRawPointer,
+        flags: Int32,
+        first: Bool
+    ) throws -> Bool {
+        while zmq_msg_recv(frame, handle, flags) == -1 {
+            let code = zmq_errno()
+            if code == ZMQError.wouldBlock && first { return false }
+            if code != ZMQError.interrupted { throw ZMQError(code: code, function: "zmq_msg_recv") }
+        }
+        return true
+    }
+
     /// Receives one whole multipart message.
     /// - Parameter dontWait: return `nil` instead of blocking when no message is waiting.
     /// - Returns: the frames, or `nil` when `dontWait` is set and nothing was waiting.
@@ -124,12 +141,9 @@ public final class ZMQSocket {
                 zmq_msg_init(frame)
                 defer { zmq_msg_close(frame) }
                 // Only the first frame may be absent; the rest of a multipart message arrives atomically.
-                let flags = position == 0 && dontWait ? ZMQ_DONTWAIT : 0
-                do {
-                    try zmqCall("zmq_msg_recv") { zmq_msg_recv(frame, handle, flags) }
-                } catch let error as ZMQError where error.isWouldBlock && position == 0 {
-                    return false
-                }
+                let first = position == 0
+                guard try Self.receive(frame, on: handle, flags: first && dontWait ? ZMQ_DONTWAIT : 0, first: first)
+                else { return false }
                 more = zmq_msg_more(frame) == 1
                 // Asked of the first two frames, until one answers: the routing-id frame a ROUTER puts first carries
                 // no metadata, and every frame the peer sent carries its connection's, so later frames add nothing.

@@ -52,7 +52,11 @@ struct CalcWorkerCommand: AsyncParsableCommand {
                 )
             )
         )
-        let configuration = try worker.configuration(service: CalcService.name, server: server)
+        let configuration = try worker.configuration(
+            service: CalcService.name,
+            server: server,
+            defaultSlots: WorkerConfiguration.computeSlots
+        )
         try await WorkerProcess.run(
             configuration: configuration,
             ops: ops,
