@@ -63,6 +63,7 @@ final class GatewayLoop {
             domain: .workers,
             queueLimit: configuration.workerQueueLimit
         )
+        if let local = configuration.localWorkerEndpoint { try workerSocket.bind(local) }
         self.stopPipe = stopPipe
         allowListFiles = configuration.allowListFiles
         self.reloadRequests = reloadRequests

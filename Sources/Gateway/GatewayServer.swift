@@ -58,10 +58,9 @@ public final class GatewayServer: Service, Sendable {
                 logger: logger
             )
             let (client, worker) = try loop.boundEndpoints()
-            logger.info(
-                "gateway listening",
-                metadata: ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"]
-            )
+            var metadata: Logger.Metadata = ["zmq.client_endpoint": "\(client)", "zmq.worker_endpoint": "\(worker)"]
+            if let local = configuration.localWorkerEndpoint { metadata["zmq.local_worker_endpoint"] = "\(local)" }
+            logger.info("gateway listening", metadata: metadata)
             try loop.run()
         }
     }

@@ -25,6 +25,14 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Worker endpoint to bind (env RECKON_WORKER_ENDPOINT).")
     var workerEndpoint = ProcessInfo.processInfo.environment["RECKON_WORKER_ENDPOINT"] ?? "tcp://127.0.0.1:5556"
 
+    @Option(
+        help: ArgumentHelp(
+            "A second worker endpoint to bind, for workers on this machine.",
+            discussion: "An ipc:// path (ipc:///run/reckon/workers, say) costs less per message than loopback TCP."
+        )
+    )
+    var localWorkerEndpoint: String?
+
     @Option(help: "Default request deadline in milliseconds.")
     var deadlineMs = 5000
 
@@ -158,6 +166,7 @@ struct GatewayCommand: AsyncParsableCommand {
         let configuration = GatewayConfiguration(
             clientEndpoint: clientEndpoint,
             workerEndpoint: workerEndpoint,
+            localWorkerEndpoint: localWorkerEndpoint,
             broker: broker,
             maximumMessageBytes: maxMessageBytes,
             maximumMessageFrames: maxMessageFrames,

@@ -37,6 +37,11 @@ import Wire
         defer { up.kill(SIGKILL) }
         _ = try await awaitLine(up, "ready: gateway on")
         let firstWorker = try #require(Int32(try await awaitLine(up, #"started reckon-calc \(pid (\d+)\)"#)))
+        // Its workers join the gateway over a Unix socket in the data directory, not over loopback TCP.
+        let socket = dataDirectory.appendingPathComponent("run/gateway-1.workers").path
+        let workerArguments = try String(contentsOfFile: "/proc/\(firstWorker)/cmdline", encoding: .utf8)
+        #expect(workerArguments.split(separator: "\0").contains("ipc://" + socket[...]))
+        #expect(FileManager.default.fileExists(atPath: socket))
 
         let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(5)))
         defer { reckon.close() }

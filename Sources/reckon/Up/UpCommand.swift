@@ -51,13 +51,17 @@ struct UpCommand: AsyncParsableCommand {
                 worker: try Self.endpoint(workerEndpoint, plus: 2 * index)
             )
         }
+        let localEndpoints = try (0..<gateways).map { try localWorkerEndpoint(gateway: $0) }
         let gatewaySpecs = endpoints.enumerated().map { index, pair in
             ChildSpec(
                 name: index == 0 ? "reckon-gateway" : "reckon-gateway-\(index + 1)",
                 path: "\(bin)/reckon-gateway",
                 arguments: ["--client-endpoint", pair.client, "--worker-endpoint", pair.worker]
+                    + (localEndpoints[index].map { ["--local-worker-endpoint", $0] } ?? [])
             )
         }
+        // The workers take the way that costs least: the local endpoint where there is one.
+        let workerEndpoints = zip(endpoints, localEndpoints).map { pair, local in local ?? pair.worker }
         let state = try stateArguments(clientEndpoints: endpoints.map(\.client))
         let workers = Self.workerNames
             .filter { FileManager.default.isExecutableFile(atPath: "\(bin)/\($0)") }
@@ -65,7 +69,7 @@ struct UpCommand: AsyncParsableCommand {
                 ChildSpec(
                     name: $0,
                     path: "\(bin)/\($0)",
-                    arguments: endpoints.flatMap { ["--gateway", $0.worker] } + (state[$0] ?? [])
+                    arguments: workerEndpoints.flatMap { ["--gateway", $0] } + (state[$0] ?? [])
                 )
             }
         guard FileManager.default.isExecutableFile(atPath: "\(bin)/reckon-gateway") else {
@@ -92,6 +96,17 @@ struct UpCommand: AsyncParsableCommand {
             "reckon-ledger": ["--data-dir", data],
             "reckon-calc": ["--profiles-via", clientEndpoints.joined(separator: ",")],
         ]
+    }
+
+    /// Gateway `gateway`'s endpoint for the workers `reckon up` starts: a Unix socket in `DATA_DIR/run`, which costs
+    /// less per message than loopback TCP (docs/performance.md); `nil` when the path is too long for one (108 bytes),
+    /// so they use the TCP endpoint. The TCP endpoint stays open for workers started by hand.
+    private func localWorkerEndpoint(gateway: Int) throws -> String? {
+        let run = URL(fileURLWithPath: dataDir).standardizedFileURL.appendingPathComponent("run")
+        let path = run.appendingPathComponent("gateway-\(gateway + 1).workers").path
+        guard path.utf8.count < 108 else { return nil }
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        return "ipc://" + path
     }
 
     /// `endpoint` (`tcp://HOST:PORT`) with its port moved up by `offset`.

@@ -112,13 +112,15 @@ extension HeavyLoadTests {
                     while (try? broker.socket.receive(dontWait: true)) != nil {}
                 }
                 let after = ProcessMemory.residentBytes(pid: worker.pid) ?? 0
-                // A fuzzed DISCONNECT makes the worker register again under a new identity: ask whichever is current.
+                // A fuzzed DISCONNECT makes the worker register again under a new identity, whose READY the fuzz loop
+                // may have drained: ask whichever identity speaks (READY or heartbeat), until the worker answers.
                 let request = bytes(#"{"op":"evaluate","id":"after-fuzz","args":{"expression":"6*7"}}"#)
                 var identity = ready[0]
                 try broker.send([identity, bytes("MDPW02"), [0x02], bytes("real"), [], request])
                 let deadline = ContinuousClock.now + .seconds(20)
-                while ContinuousClock.now < deadline, let message = try broker.receive(timeoutMs: 1000) {
-                    if message.count >= 3, message[2] == [0x01], message[0] != identity {
+                while ContinuousClock.now < deadline {
+                    guard let message = try broker.receive(timeoutMs: 1000) else { continue }
+                    if message.count >= 3, [[0x01], [0x05]].contains(message[2]), message[0] != identity {
                         identity = message[0]
                         try broker.send([identity, bytes("MDPW02"), [0x02], bytes("real"), [], request])
                     } else if message.count >= 6, message[2] == [0x04], message[3] == bytes("real") {
