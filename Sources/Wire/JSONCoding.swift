@@ -15,13 +15,32 @@ public enum JSONCoding {
     /// A success reply around a result already encoded as JSON: the same bytes as encoding
     /// `Reply.success(result, id:)`, without decoding the result again.
     public static func successReply(resultJSON: [UInt8], id: String?) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(resultJSON.count + 32 + (id?.utf8.count ?? 0))
-        bytes += Array("{".utf8)
-        if let id { bytes += Array("\"id\":".utf8) + JSONValue.string(id).serialized + Array(",".utf8) }
-        bytes += Array("\"ok\":true,\"result\":".utf8)
+        var bytes = successReplyOpening(id: id, capacity: resultJSON.count + 1)
         bytes += resultJSON
-        bytes += Array("}".utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// Encodes `Reply.success(result, id:)`: the same bytes as ``successReply(resultJSON:id:)`` around
+    /// ``encode(_:)``'s, written into one buffer.
+    public static func successReply<T: Encodable>(_ result: T, id: String?) throws -> [UInt8] {
+        var bytes = successReplyOpening(id: id, capacity: 512)
+        try JSONValueEncoder.serialize(result, appendingTo: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// A success reply up to its result: `{"id":…,"ok":true,"result":`, with room for `capacity` more bytes.
+    private static func successReplyOpening(id: String?, capacity: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity + 32 + (id?.utf8.count ?? 0))
+        bytes.append(UInt8(ascii: "{"))
+        if let id {
+            bytes.append(contentsOf: "\"id\":".utf8)
+            JSONValue.writeString(id, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(contentsOf: "\"ok\":true,\"result\":".utf8)
         return bytes
     }
 

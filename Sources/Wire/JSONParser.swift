@@ -22,7 +22,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue() throws -> JSONValue {
@@ -140,7 +145,22 @@ struct JSONParser {
 
     private mutating func parseString() throws -> String {
         position += 1
-        var scalars: [UInt8] = []
+        let start = position
+        // Most strings hold no escape: made straight from the input, with no buffer of their own.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                let text = bytes.withUnsafeBufferPointer { buffer in
+                    String(validating: UnsafeBufferPointer(rebasing: buffer[start..<position - 1]), as: UTF8.self)
+                }
+                guard let text else { throw error("string is not UTF-8") }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            position += 1
+        }
+        var scalars = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
             position += 1

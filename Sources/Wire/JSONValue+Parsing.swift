@@ -70,12 +70,15 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
-            // Most strings need no escaping: copy them whole.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                output.append(contentsOf: utf8)
-            } else {
-                for byte in utf8 { writeEscaped(byte, to: &output) }
+            // Most strings need no escaping: the bytes before the first that does are copied whole.
+            var clean = 0
+            while clean < utf8.count, utf8[clean] >= 0x20, utf8[clean] != UInt8(ascii: "\""),
+                utf8[clean] != UInt8(ascii: "\\")
+            {
+                clean += 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<clean]))
+            for byte in utf8[clean...] { writeEscaped(byte, to: &output) }
         }
         output.append(UInt8(ascii: "\""))
     }

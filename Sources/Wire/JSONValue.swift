@@ -56,6 +56,11 @@ public struct JSONObject: Sendable, Hashable {
             hasher.combine(member.value)
         }
     }
+
+    /// The members by key (keys are distinct).
+    public var dictionary: [String: JSONValue] {
+        Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
 }
 
 // MARK: - Accessors

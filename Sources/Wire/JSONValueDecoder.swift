@@ -42,8 +42,8 @@ public enum JSONValueDecoder {
         return try T(from: ValueDecoder(value: value, codingPath: codingPath()))
     }
 
-    /// `value` as `T` when `T` is a scalar (string, bool, number, ``JSONValue``), else `nil`. Types are compared,
-    /// not cast, which keeps the common case free of runtime casts.
+    /// `value` as `T` when `T` is a scalar (string, bool, number, ``JSONValue``) or an object of ``JSONValue``s,
+    /// else `nil`. Types are compared, not cast, which keeps the common case free of runtime casts.
     private static func scalar<T>(_ value: JSONValue, as type: T.Type, _ path: () -> [any CodingKey]) throws -> T? {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(String.self):
@@ -57,6 +57,11 @@ public enum JSONValueDecoder {
         case ObjectIdentifier(Double.self): return reinterpret(try floatingPoint(value, Double.self, path), as: T.self)
         case ObjectIdentifier(Float.self): return reinterpret(try floatingPoint(value, Float.self, path), as: T.self)
         case ObjectIdentifier(JSONValue.self): return reinterpret(value, as: T.self)
+        case ObjectIdentifier([String: JSONValue].self):
+            // What `Dictionary.init(from:)` would build member by member; anything but an object takes that path
+            // for its error.
+            guard case .object(let object) = value else { return nil }
+            return reinterpret(object.dictionary, as: T.self)
         default:
             guard let integerType = type as? any FixedWidthInteger.Type else { return nil }
             return try integer(value, integerType, path) as? T

@@ -11,15 +11,22 @@ enum JSONValueEncoder {
     /// - Throws: `EncodingError.invalidValue` for a non-finite floating-point value or a ``JSONValue`` number
     ///   whose text is not a JSON number.
     static func serialized<T: Encodable>(_ value: T) throws -> [UInt8] {
-        if let writable = value as? any JSONWritable {
-            var writer = JSONWriter()
-            writable.writeJSON(to: &writer)
-            return writer.bytes
-        }
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        try box(value, codingPath: []).write(to: &output)
+        try serialize(value, appendingTo: &output)
         return output
+    }
+
+    /// Appends `value`'s JSON to `output`.
+    static func serialize<T: Encodable>(_ value: T, appendingTo output: inout [UInt8]) throws {
+        if let writable = value as? any JSONWritable {
+            var writer = JSONWriter(appendingTo: output)
+            output = []
+            writable.writeJSON(to: &writer)
+            output = writer.bytes
+            return
+        }
+        try box(value, codingPath: []).write(to: &output)
     }
 
     /// The one place Swift values turn into JSON: scalars directly, everything else through its `encode(to:)`.

@@ -23,6 +23,9 @@ public struct JSONWriter {
 
     public init() { bytes.reserveCapacity(512) }
 
+    /// A writer that goes on after `bytes` (a reply's opening, say), as if it were empty.
+    init(appendingTo bytes: [UInt8]) { self.bytes = bytes }
+
     /// Writes an object whose members `body` writes.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         open(UInt8(ascii: "{"))
@@ -68,7 +71,18 @@ public struct JSONWriter {
     /// Writes an integer member.
     public mutating func member(_ key: String, _ value: Int) {
         self.key(key)
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The digits, last first, then copied in order: no `String` made for them.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Writes an integer member; `nil` leaves the member out.

@@ -131,8 +131,7 @@ public struct OpRegistry: Sendable {
         let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
             let planned = try plan(try ArgsDecoder.decode(Args.self, from: json))
             guard isCheap(planned) else { return nil }
-            let result = try JSONCoding.encode(try handler(planned, context))
-            return JSONCoding.successReply(resultJSON: result, id: context.requestID)
+            return try JSONCoding.successReply(try handler(planned, context), id: context.requestID)
         }
         let endpoint: OpNext = { request in
             let planned = try plan(try ArgsDecoder.decode(Args.self, from: request.args))

@@ -43,7 +43,12 @@ import Wire
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: bytes) }
     }
 
-    @Test(arguments: [("[1]x", 3), ("[1,]", 3), ("01", 2), ("\"ab", 3), ("{\"a\" 1}", 5), ("", 0)])
+    @Test(
+        arguments: [
+            ("[1]x", 3), ("[1,]", 3), ("01", 2), ("\"ab", 3), ("{\"a\" 1}", 5), ("", 0), ("\"a\u{1}b\"", 3),
+            ("\"a\\qb\"", 4),
+        ]
+    )
     func reportsTheOffsetOfTheProblem(_ text: String, _ offset: Int) throws {
         let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: text) }
         #expect(error.offset == offset)

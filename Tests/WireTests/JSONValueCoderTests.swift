@@ -87,6 +87,24 @@ import Wire
         }
     }
 
+    @Test func anObjectOfJSONValuesDecodesMemberByMemberAsItIs() throws {
+        struct Args: Decodable { var inputs: [String: JSONValue]? }
+        let inputs = try decode(Args.self, #"{"inputs":{"a":1.50,"b":"x","c":null,"d":[1,{"e":true}]}}"#).inputs
+        #expect(inputs?["a"] == .number("1.50"))
+        #expect(inputs?["b"] == "x")
+        #expect(inputs?["c"] == .null)
+        #expect(inputs?["d"] == [1, ["e": true]])
+        #expect(inputs?.count == 4)
+        #expect(try decode(Args.self, #"{"inputs":null}"#).inputs == nil)
+        // Anything but an object fails as `Dictionary.init(from:)` does, with the member's path.
+        let error = try #require(throws: DecodingError.self) { try decode(Args.self, #"{"inputs":[1]}"#) }
+        guard case .typeMismatch(_, let context) = error else {
+            Issue.record("[1] gave \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["inputs"])
+    }
+
     @Test func kindsOfMismatchAreTheOnesFoundationReports() throws {
         let null = try #require(throws: DecodingError.self) { try decode(String.self, "null") }
         guard case .valueNotFound = null else {

@@ -46,6 +46,8 @@ import Wire
             lines: [Line(label: "a"), Line(label: "b", note: "c"), Line(label: "d")],
             tags: ["x", "", "ünï"]
         ),
+        Document(count: .min, empty: [], flag: true, first: Line(label: "\\"), lines: [], tags: ["\"", "a\u{1F}"]),
+        Document(count: .max, empty: [], flag: false, first: Line(label: "7"), lines: [], tags: []),
     ]
 
     @Test(arguments: documents.indices)
