@@ -14,7 +14,10 @@ public enum JSONValueDecoder {
         from value: JSONValue,
         codingPath: [any CodingKey] = []
     ) throws -> T {
-        try unbox(value, as: type, codingPath: codingPath)
+        if let readable = type as? any JSONReadable.Type, let read = readable.init(readingJSON: value) {
+            return read as! T
+        }
+        return try unbox(value, as: type, codingPath: codingPath)
     }
 
     /// Decodes bytes of UTF-8 JSON text.

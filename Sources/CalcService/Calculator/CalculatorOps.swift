@@ -58,12 +58,24 @@ func checkedDigits(_ value: Int?) throws -> Int {
     return value
 }
 
-struct EvaluateArgs: Decodable, Sendable {
+struct EvaluateArgs: JSONReadable, Sendable {
     var expression: String
     var angle: String?
     var digits: Int?
     /// The previous result in the caller's session, for `ans`.
     var ans: NumberText?
+
+    /// The common request (an expression, perhaps an angle unit and digits) read directly; `ans` and anything
+    /// unusual go through `Decodable`.
+    init?(readingJSON json: JSONValue) {
+        guard let object = json.objectValue, case .string(let expression)? = object["expression"],
+            object.optionalString("ans") == .some(nil), let angle = object.optionalString("angle"),
+            let digits = object.optionalInt("digits")
+        else { return nil }
+        self.expression = expression
+        self.angle = angle
+        self.digits = digits
+    }
 
     func options() throws -> ExpressionCalculator.Options {
         let unit: AngleUnit
