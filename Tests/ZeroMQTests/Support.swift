@@ -8,6 +8,26 @@ func withContext<R>(_ body: (ZMQContext) throws -> R) throws -> R {
 
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// Runs `body` with two bound PULL sockets, `quiet` and `busy`, and a PUSH connected to `busy` (inproc endpoints
+/// named after `name`), closing them afterwards: what the poller tests watch.
+func withQuietAndBusy(
+    _ name: String,
+    _ body: (_ quiet: ZMQSocket, _ busy: ZMQSocket, _ push: ZMQSocket) throws -> Void
+) throws {
+    try withContext { context in
+        let quiet = try ZMQSocket(context: context, type: .pull)
+        defer { quiet.close() }
+        let busy = try ZMQSocket(context: context, type: .pull)
+        defer { busy.close() }
+        let push = try ZMQSocket(context: context, type: .push)
+        defer { push.close() }
+        try quiet.bind("inproc://\(name)-quiet")
+        try busy.bind("inproc://\(name)-busy")
+        try push.connect("inproc://\(name)-busy")
+        try body(quiet, busy, push)
+    }
+}
+
 extension ZMQSocket {
     /// Receives one message, waiting at most `timeout`; `nil` when none arrived in time.
     func receive(within timeout: Duration) throws -> [[UInt8]]? {

@@ -24,18 +24,8 @@ import ZeroMQ
     }
 
     @Test func reportsWhichSocketIsReadable() throws {
-        try withContext { context in
-            let quiet = try ZMQSocket(context: context, type: .pull)
-            defer { quiet.close() }
-            let busy = try ZMQSocket(context: context, type: .pull)
-            defer { busy.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
+        try withQuietAndBusy("poller") { quiet, busy, push in
             let pipe = try WakeupPipe()
-            try quiet.bind("inproc://quiet")
-            try busy.bind("inproc://busy")
-            try push.connect("inproc://busy")
-
             var poller = ZMQPoller()
             let quietIndex = poller.add(quiet)
             let pipeIndex = poller.add(fileDescriptor: pipe.readDescriptor)

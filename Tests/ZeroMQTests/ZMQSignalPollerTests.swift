@@ -3,17 +3,7 @@ import ZeroMQ
 
 @Suite struct ZMQSignalPollerTests {
     @Test func signalsOnlyTheSocketLibzmqHasNewsFor() throws {
-        try withContext { context in
-            let quiet = try ZMQSocket(context: context, type: .pull)
-            defer { quiet.close() }
-            let busy = try ZMQSocket(context: context, type: .pull)
-            defer { busy.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
-            try quiet.bind("inproc://signal-quiet")
-            try busy.bind("inproc://signal-busy")
-            try push.connect("inproc://signal-busy")
-
+        try withQuietAndBusy("signal") { quiet, busy, push in
             var poller = ZMQSignalPoller()
             let quietIndex = try poller.add(quiet)
             let busyIndex = try poller.add(busy)
@@ -35,13 +25,7 @@ import ZeroMQ
     @Test func aSocketReadOnceIsNotSignalledForWhatRemains() throws {
         // The contract the loops rely on: a signal is news, taken in by any call, so a socket must be read until it
         // would block before the poller can be trusted about it again.
-        try withContext { context in
-            let pull = try ZMQSocket(context: context, type: .pull)
-            defer { pull.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
-            try pull.bind("inproc://signal-remains")
-            try push.connect("inproc://signal-remains")
+        try withQuietAndBusy("signal-remains") { _, pull, push in
             #expect(try pull.receive(dontWait: true) == nil)
 
             var poller = ZMQSignalPoller()
