@@ -39,7 +39,7 @@ extension BrokerStateMachine {
             }
             return actions
         }
-        workers.values[workers.index(forKey: identity)!].expiry = now + workerExpiry
+        workers[identity]!.expiry = now + workerExpiry
         switch command {
         case .heartbeat:
             break
@@ -132,8 +132,8 @@ extension BrokerStateMachine {
         into actions: inout [BrokerAction]
     ) {
         let request = removePending(id)!
-        workers.values[workers.index(forKey: identity)!].requestID = nil
-        services.values[services.index(forKey: request.service)!].idle.append(identity)
+        workers[identity]!.requestID = nil
+        services[request.service]!.idle.append(identity)
         if !request.answered {
             counters.replies += 1
             switch request.origin {

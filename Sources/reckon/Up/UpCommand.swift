@@ -98,9 +98,10 @@ struct UpCommand: AsyncParsableCommand {
         ]
     }
 
-    /// Gateway `gateway`'s endpoint for the workers `reckon up` starts: a Unix socket in `DATA_DIR/run`, which costs
-    /// less per message than loopback TCP (docs/performance.md); `nil` when the path is too long for one (108 bytes),
-    /// so they use the TCP endpoint. The TCP endpoint stays open for workers started by hand.
+    /// Gateway `gateway`'s endpoint for the workers `reckon up` starts: a Unix socket in `DATA_DIR/run` (the folder
+    /// is made here), which costs less per message than loopback TCP (docs/performance.md); `nil` when the path is
+    /// too long for one (108 bytes), so they use the TCP endpoint. The TCP endpoint stays open for workers started by
+    /// hand.
     private func localWorkerEndpoint(gateway: Int) throws -> String? {
         let run = URL(fileURLWithPath: dataDir).standardizedFileURL.appendingPathComponent("run")
         let path = run.appendingPathComponent("gateway-\(gateway + 1).workers").path
