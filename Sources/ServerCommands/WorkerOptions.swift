@@ -17,7 +17,7 @@ public struct WorkerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Worker slots per gateway (requests served at once); defaults to 4 per CPU for calc, 2 per CPU for "
+            "Worker slots per gateway (requests served at once, on one connection); defaults to 4 per CPU for calc, 2 per CPU for "
                 + "orders and ledger."
         )
     )

@@ -4,11 +4,12 @@ import ZeroMQ
 /// How a ``WorkerService`` connects and behaves.
 public struct WorkerConfiguration: Sendable {
     /// - `gatewayEndpoints` (strings, `tcp://127.0.0.1:5556`): the worker endpoints of every gateway; the worker
-    ///   keeps `slots` sockets registered with each, so each gateway can route to it.
+    ///   keeps one connection registered with each, so each gateway can route to it.
     public var gatewayEndpoints: [String]
     /// - `service` (string): the service name this worker serves.
     public var service: String
-    /// - `slots` (int, ``defaultSlots``): worker sockets per gateway, each serving one request at a time.
+    /// - `slots` (int, ``defaultSlots``): requests served at once per gateway: the capacity each connection's READY
+    ///   declares.
     public var slots: Int
     /// - `heartbeatInterval` (duration, 1 s): how often the worker heartbeats the gateway.
     public var heartbeatInterval: Duration

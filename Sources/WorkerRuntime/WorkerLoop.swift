@@ -2,10 +2,12 @@ import Logging
 import Majordomo
 import ZeroMQ
 
-/// A worker process's one I/O thread: it polls every slot's DEALER (`slots` per gateway) and the mailbox's wake-up pipe with one
-/// `zmq_poll`, runs cheap ops in place, hands the others to the task group and sends their replies when they come
-/// back. Each slot keeps its own MDP/0.2 session (READY, heartbeats both ways, reconnect with back-off when the
-/// gateway goes quiet or says DISCONNECT); on drain, each slot says DISCONNECT once it holds nothing.
+/// A worker process's one I/O thread: it polls one DEALER per gateway and the mailbox's wake-up pipe with one
+/// `poll(2)`, runs cheap ops in place, hands the others to the task group and sends their replies when they come
+/// back. Each gateway session registers with a capacity of `slots` requests at once (Reckon's READY extension) and
+/// keeps its own MDP/0.2 session (heartbeats both ways, reconnect with back-off when the gateway goes quiet or says
+/// DISCONNECT). On drain each session tells its gateway it takes nothing more (READY with capacity 0), answers what
+/// it holds, and says DISCONNECT once it holds nothing.
 final class WorkerLoop {
     private let configuration: WorkerConfiguration
     private let dispatcher: OpDispatcher
@@ -14,13 +16,19 @@ final class WorkerLoop {
     private let drain: DrainSignal
     private let logger: Logger
     private let clock = ContinuousClock()
-    private let sessions: [SlotSession]
+    private let sessions: [GatewaySession]
 
     /// Polls `polled[i]`'s socket as item i and the wake-up pipe last; rebuilt when a socket comes or goes.
     private var poller = ZMQSignalPoller()
-    private var polled: [SlotSession] = []
+    private var polled: [GatewaySession] = []
     private var pollerIsStale = true
+    /// When a drain gives up on what sessions still hold.
     private var drainDeadline: ContinuousClock.Instant?
+    /// Until when a draining session stays open though it holds nothing: requests the gateway sent before it read
+    /// the READY with capacity 0 are still on their way.
+    private var drainSettled: ContinuousClock.Instant?
+    /// How long that is: far longer than a round trip to a gateway.
+    private static let drainSettleTime = Duration.milliseconds(250)
 
     init(
         context: ZMQContext,
@@ -38,10 +46,8 @@ final class WorkerLoop {
         self.drain = drain
         self.logger = logger
         let now = clock.now
-        sessions = configuration.gatewayEndpoints.flatMap { endpoint in
-            Array(repeating: endpoint, count: configuration.slots)
-        }.enumerated().map { index, endpoint in
-            SlotSession(index: index, endpoint: endpoint, context: context, configuration: configuration, now: now)
+        sessions = configuration.gatewayEndpoints.enumerated().map { index, endpoint in
+            GatewaySession(index: index, endpoint: endpoint, context: context, configuration: configuration, now: now)
         }
     }
 
@@ -57,7 +63,7 @@ final class WorkerLoop {
         }
     }
 
-    /// One poll and what follows; returns `false` when every slot is done.
+    /// One poll and what follows; returns `false` when every session is done.
     private func turn() throws -> Bool {
         if pollerIsStale { try rebuildPoller() }
         let wakeupIndex = polled.count
@@ -81,10 +87,7 @@ final class WorkerLoop {
                     pollerIsStale = true
                 }
             } else if session.keepAlive(now: now) {
-                logger.info(
-                    "gateway silent, reconnecting",
-                    metadata: ["zmq.endpoint": "\(session.endpoint)", "worker.slot": "\(session.index)"]
-                )
+                logger.info("gateway silent, reconnecting", metadata: ["zmq.endpoint": "\(session.endpoint)"])
                 pollerIsStale = true
             }
         }
@@ -101,73 +104,88 @@ final class WorkerLoop {
 
     /// The earliest instant the loop must wake for without traffic.
     private func nextDeadline() -> ContinuousClock.Instant {
-        var earliest = drainDeadline
+        var earliest = drainSettled.map { settled in min(settled, drainDeadline!) }
         for session in sessions {
             if let deadline = session.nextDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest ?? clock.now + configuration.heartbeatInterval
     }
 
-    /// Closes, with DISCONNECT, each slot that holds nothing (or every slot once the drain timeout has passed).
-    /// Returns whether any slot is still open.
+    /// Starts the drain on its first call: every session asks for no more requests. Then closes, with DISCONNECT,
+    /// each session that holds nothing once the requests already sent have had time to arrive (or every session once
+    /// the drain timeout has passed). Returns whether any session is still open.
     private func closeDrainedSessions() -> Bool {
         let now = clock.now
-        if drainDeadline == nil { drainDeadline = now + configuration.drainTimeout }
-        for session in sessions where session.socket != nil && (session.inFlight == 0 || now >= drainDeadline!) {
+        if drainDeadline == nil {
+            drainDeadline = now + configuration.drainTimeout
+            drainSettled = now + Self.drainSettleTime
+            for session in sessions { session.startDraining(now: now) }
+        }
+        let settled = now >= drainSettled!
+        for session in sessions
+        where session.socket != nil && ((settled && session.inFlight == 0) || now >= drainDeadline!) {
             session.close(sayingDisconnect: true)
             pollerIsStale = true
         }
         return sessions.contains { $0.socket != nil }
     }
 
-    /// Sends the replies ops left in the mailbox. A slot whose op is answered while still running (stuck past its
-    /// deadline) says DISCONNECT and takes no more work until that op ends; then it registers again.
+    /// Sends the replies ops left in the mailbox. An op answered while still running (stuck past its deadline)
+    /// keeps its slot from the gateway until it ends: the session's capacity drops by one meanwhile.
     private func sendCompletions() throws {
         for completion in mailbox.takeCompletions() {
-            let session = sessions[completion.slot]
+            let session = sessions[completion.session]
+            let now = clock.now
             if completion.opEnded { session.inFlight -= 1 }
             // A reply for an older connection would name a request the current gateway session never gave us.
             if let reply = completion.reply, completion.generation == session.generation, session.isConnected {
-                session.send(PeerCodec.encodeWorkerReply(address: completion.address, body: [reply]), now: clock.now)
+                session.send(PeerCodec.encodeWorkerReply(address: completion.address, body: [reply]), now: now)
             }
+            let wasConnected = session.isConnected
             if !completion.opEnded {
                 logger.warning(
-                    "op stuck past its deadline; slot parked until it ends",
-                    metadata: ["worker.slot": "\(session.index)"]
+                    "op stuck past its deadline; its slot is held until it ends",
+                    metadata: ["zmq.endpoint": "\(session.endpoint)"]
                 )
-                session.park()
-                pollerIsStale = true
-            } else if session.isParked && session.inFlight == 0 && !drain.isDraining {
-                try session.connect(now: clock.now)
-                pollerIsStale = true
+                session.opStuck(now: now)
+            } else if completion.reply == nil {
+                // Its reply went out when it was found stuck.
+                try session.stuckOpEnded(now: now)
             }
+            if session.isConnected != wasConnected { pollerIsStale = true }
         }
     }
 
     /// Reads `session`'s socket until it would block (then libzmq signals its next message), serving each request.
-    private func receiveAll(_ session: SlotSession) throws {
+    private func receiveAll(_ session: GatewaySession) throws {
         while session.isConnected, let socket = session.socket, let frames = try socket.receive(dontWait: true) {
             let now = clock.now
             session.heard(now: now)
             switch try? PeerCodec.decodeBrokerCommand(frames) {
             case .request(let address, let body):
-                // While draining, the DISCONNECT already sent makes the gateway re-dispatch or answer this itself.
-                guard !drain.isDraining else { continue }
+                // Served while draining too: the gateway sent it before it read the READY with capacity 0.
                 switch dispatcher.dispatch(body) {
                 case .replied(let reply):
                     session.send(PeerCodec.encodeWorkerReply(address: address, body: [reply]), now: clock.now)
                 case .pending(let pending):
                     session.inFlight += 1
                     jobs.yield(
-                        Job(slot: session.index, generation: session.generation, address: address, pending: pending)
+                        Job(session: session.index, generation: session.generation, address: address, pending: pending)
                     )
                 }
             case .heartbeat:
                 break
             case .disconnect:
-                logger.info("gateway sent DISCONNECT, registering again", metadata: ["worker.slot": "\(session.index)"])
-                try session.connect(now: now)
                 pollerIsStale = true
+                guard !drain.isDraining else {
+                    session.close(sayingDisconnect: false)
+                    return
+                }
+                logger.info(
+                    "gateway sent DISCONNECT, registering again",
+                    metadata: ["zmq.endpoint": "\(session.endpoint)"]
+                )
+                try session.connect(now: now)
                 return
             case nil:
                 logger.debug("dropped malformed message from gateway")

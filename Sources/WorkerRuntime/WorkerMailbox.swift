@@ -1,10 +1,10 @@
 import Synchronization
 import ZeroMQ
 
-/// An async op a slot received, on its way to the service's task group.
+/// An async op a gateway session received, on its way to the service's task group.
 struct Job: Sendable {
-    /// The slot whose session the request came on.
-    let slot: Int
+    /// The index of the gateway session the request came on.
+    let session: Int
     /// The connection the request came on; a reply for an older connection is dropped, since that gateway
     /// session has already answered the client.
     let generation: Int
@@ -18,7 +18,7 @@ struct Job: Sendable {
 /// one wake-up already covers every reply that follows it until the next ``takeCompletions()``.
 final class WorkerMailbox: Sendable {
     struct Completion: Sendable {
-        let slot: Int
+        let session: Int
         let generation: Int
         let address: [UInt8]
         /// The reply to send; nil when it went out earlier.
@@ -35,7 +35,7 @@ final class WorkerMailbox: Sendable {
     /// Hands a reply, or the news that an op answered earlier has ended, to the loop thread.
     func complete(_ job: Job, reply: [UInt8]?, opEnded: Bool = true) {
         let completion = Completion(
-            slot: job.slot,
+            session: job.session,
             generation: job.generation,
             address: job.address,
             reply: reply,

@@ -3,12 +3,13 @@ import Logging
 import ServiceLifecycle
 import ZeroMQ
 
-/// A Reckon worker process's engine, as a ServiceLifecycle `Service`: K slots per gateway (one DEALER each, all
-/// polled by one thread) register `service` with every gateway it is given. Ops with synchronous handlers run in place on that thread; async
-/// ops run as tasks in a discarding task group, one per request, and their replies go back through a mailbox.
+/// A Reckon worker process's engine, as a ServiceLifecycle `Service`: one DEALER per gateway, all polled by one
+/// thread, registers `service` with a capacity of K requests at once. Ops with synchronous handlers run in place on
+/// that thread; async ops run as tasks in a discarding task group, one per request, and their replies go back
+/// through a mailbox.
 ///
-/// Graceful shutdown drains: slots stop taking requests, finish what they hold (up to the drain timeout), send
-/// DISCONNECT and close. Cancellation shuts the ZeroMQ context down at once.
+/// Graceful shutdown drains: the worker asks each gateway for no more requests (READY with capacity 0), finishes what
+/// it holds (up to the drain timeout), sends DISCONNECT and closes. Cancellation shuts the ZeroMQ context down at once.
 ///
 /// ```swift
 /// var registry = OpRegistry()

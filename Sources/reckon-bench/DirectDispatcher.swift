@@ -3,9 +3,10 @@ import ZeroMQ
 
 /// The direct transport: the bench plays the gateway's part for one service, to show what the gateway costs.
 ///
-/// It binds a ROUTER worker endpoint, registers each worker slot that sends READY for the service, and hands every
-/// request straight to an idle slot (least recently used first, one request per slot, as MDP intends), so clients
-/// can be at most as many as slots. It heartbeats every slot once a second. Any MDP/0.2 or 0.1 worker will do.
+/// It binds a ROUTER worker endpoint, registers each worker that sends READY for the service (as many slots as the
+/// capacity its READY declares, one without), and hands every request straight to an idle slot (least recently
+/// used first, one request per slot), so clients can be at most as many as slots. It heartbeats every worker once a
+/// second. Any MDP/0.2 or 0.1 worker will do.
 final class DirectDispatcher: LoadTransport {
     private struct Slot {
         let identity: [UInt8]
@@ -20,7 +21,8 @@ final class DirectDispatcher: LoadTransport {
     private let service: String
     private let body: [UInt8]
     private var slots: [Slot] = []
-    private var slotByIdentity: [[UInt8]: Int] = [:]
+    /// Each registered worker's slots.
+    private var slotsByIdentity: [[UInt8]: [Int]] = [:]
     /// Idle slots, least recently used first; a handful at most, so an array is the right queue.
     private var idle: [Int] = []
     private var addresses: [[UInt8]] = []
@@ -40,7 +42,7 @@ final class DirectDispatcher: LoadTransport {
     }
 
     /// Worker slots registered and still connected.
-    var liveSlots: Int { slotByIdentity.count }
+    var liveSlots: Int { slotsByIdentity.values.reduce(0) { $0 + $1.count } }
 
     /// Waits until `count` slots have sent READY for the service, heartbeating those already registered.
     /// - Throws: ``BenchError`` when fewer have come after `timeout`.
@@ -85,8 +87,8 @@ final class DirectDispatcher: LoadTransport {
     func tick(now: UInt64) throws {
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + Self.heartbeatInterval
-        for slot in slotByIdentity.values {
-            try? socket.send(slots[slot].heartbeat, dontWait: true)
+        for workerSlots in slotsByIdentity.values {
+            try? socket.send(slots[workerSlots[0]].heartbeat, dontWait: true)
         }
     }
 
@@ -101,8 +103,8 @@ final class DirectDispatcher: LoadTransport {
             guard let identity = frames.first,
                 let (command, dialect) = try? BrokerWorkerCodec.decode(frames.dropFirst())
             else { continue }
-            if let slot = slotByIdentity[identity] {
-                try handleCommand(command, from: slot, handle)
+            if let workerSlots = slotsByIdentity[identity] {
+                try handleCommand(command, from: workerSlots, handle)
             } else {
                 try admit(identity, command: command, dialect: dialect)
             }
@@ -111,20 +113,21 @@ final class DirectDispatcher: LoadTransport {
 
     private func handleCommand(
         _ command: WorkerCommand,
-        from slot: Int,
+        from workerSlots: [Int],
         _ handle: (Int, ReplyOutcome) throws -> Void
     ) throws {
         switch command {
         case .final(let address, let reply):
-            guard let client = slots[slot].client else { return }
+            guard let slot = workerSlots.first(where: { slots[$0].client.map { addresses[$0] == address } ?? false })
+            else { throw BenchError("a worker replied to a request it does not hold") }
+            let client = slots[slot].client!
             slots[slot].client = nil
             idle.append(slot)
-            let outcome = address == addresses[client] && reply.count == 1 ? ReplyOutcome(body: reply[0]) : .malformed
-            try handle(client, outcome)
+            try handle(client, reply.count == 1 ? ReplyOutcome(body: reply[0]) : .malformed)
         case .disconnect:
-            slotByIdentity[slots[slot].identity] = nil
-            idle.removeAll { $0 == slot }
-            if let client = slots[slot].client {
+            slotsByIdentity[slots[workerSlots[0]].identity] = nil
+            idle.removeAll { workerSlots.contains($0) }
+            if let client = workerSlots.lazy.compactMap({ self.slots[$0].client }).first {
                 throw BenchError("a worker slot disconnected holding client \(client)'s request")
             }
         case .partial, .heartbeat, .ready:
@@ -135,14 +138,17 @@ final class DirectDispatcher: LoadTransport {
     /// Registers a new slot on READY for the service; tells any other unknown peer to DISCONNECT, as the gateway does.
     private func admit(_ identity: [UInt8], command: WorkerCommand, dialect: WorkerDialect) throws {
         switch command {
-        case .ready(let name) where name == service:
+        case .ready(let name, let capacity) where name == service && capacity != 0:
             let request = [identity] + BrokerWorkerCodec.encodeRequest(dialect: dialect, address: [0], body: [body])
             let heartbeat = [identity] + BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)
-            slots.append(
-                Slot(identity: identity, request: request, addressIndex: request.count - 3, heartbeat: heartbeat)
-            )
-            slotByIdentity[identity] = slots.count - 1
-            idle.append(slots.count - 1)
+            let added = slots.count..<slots.count + (capacity ?? 1)
+            for _ in added {
+                slots.append(
+                    Slot(identity: identity, request: request, addressIndex: request.count - 3, heartbeat: heartbeat)
+                )
+            }
+            slotsByIdentity[identity] = Array(added)
+            idle.append(contentsOf: added)
         case .disconnect:
             break
         default:

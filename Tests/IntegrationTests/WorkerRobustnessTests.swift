@@ -14,7 +14,10 @@ import ZeroMQ
             let router = try RawPeer(.router, bind: endpoint)
             let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1"])
             defer { worker.kill(SIGKILL) }
-            guard let ready = try router.receive(timeoutMs: 10_000), ready.count == 4, ready[2] == [0x01] else {
+            // READY with Reckon's capacity frame: one slot.
+            guard let ready = try router.receive(timeoutMs: 10_000), ready.count == 5, ready[2] == [0x01],
+                ready[4] == bytes("1")
+            else {
                 throw StackError("no READY from reckon-calc\n\(worker.output)")
             }
             let identity = ready[0]

@@ -32,14 +32,18 @@ struct BrokerHarness {
         )
     }
 
+    /// A READY; with `capacity`, Reckon's extension frame after the service.
     mutating func ready(
         _ worker: String,
         service: String = "calc",
+        capacity: Int? = nil,
         dialect: WorkerDialect = .mdp02,
         userID: String? = nil,
         at offset: Duration = .zero
     ) -> [BrokerAction] {
-        self.worker(worker, sends: workerPrefix(dialect) + [[0x01], bytes(service)], userID: userID, at: offset)
+        let capacityFrame = capacity.map { [bytes(String($0))] } ?? []
+        let frames = workerPrefix(dialect) + [[0x01], bytes(service)] + capacityFrame
+        return self.worker(worker, sends: frames, userID: userID, at: offset)
     }
 
     mutating func heartbeat(

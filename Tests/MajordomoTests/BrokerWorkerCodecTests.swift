@@ -22,8 +22,16 @@ import Testing
         let (command, decodedDialect) = try BrokerWorkerCodec.decode(
             (Self.prefix(dialect) + [[0x01], bytes("calc")])[...]
         )
-        #expect(command == .ready(service: "calc"))
+        #expect(command == .ready(service: "calc", capacity: nil))
         #expect(decodedDialect == dialect)
+    }
+
+    @Test(arguments: dialects)
+    func decodesReadyWithACapacity(_ dialect: WorkerDialect) throws {
+        for (frame, capacity) in [("0", 0), ("1", 1), ("8", 8), ("0016", 16), ("1024", 1024)] {
+            let frames = Self.prefix(dialect) + [[0x01], bytes("calc"), bytes(frame)]
+            #expect(try BrokerWorkerCodec.decode(frames[...]) == (.ready(service: "calc", capacity: capacity), dialect))
+        }
     }
 
     @Test(arguments: [WorkerDialect.mdp02, .mdp02Delimited])
@@ -67,7 +75,7 @@ import Testing
 
     @Test func decodesASliceAfterTheIdentity() throws {
         let frames: [[UInt8]] = [bytes("worker-1"), mdpw02, [0x01], bytes("calc")]
-        #expect(try BrokerWorkerCodec.decode(frames[1...]) == (.ready(service: "calc"), .mdp02))
+        #expect(try BrokerWorkerCodec.decode(frames[1...]) == (.ready(service: "calc", capacity: nil), .mdp02))
     }
 
     // MARK: - Malformed
@@ -98,6 +106,20 @@ import Testing
             .badServiceName
         ),
         Malformed("READY with non-UTF-8 service", [mdpw02, [0x01], [0xC0, 0x80]], .badServiceName),
+        Malformed("READY with an empty capacity", [mdpw02, [0x01], bytes("calc"), []], .unknownCommand),
+        Malformed("READY with a word for capacity", [mdpw02, [0x01], bytes("calc"), bytes("many")], .unknownCommand),
+        Malformed("READY with a negative capacity", [mdpw02, [0x01], bytes("calc"), bytes("-1")], .unknownCommand),
+        Malformed("READY with capacity over 1024", [mdpw02, [0x01], bytes("calc"), bytes("1025")], .unknownCommand),
+        Malformed(
+            "READY with a five-digit capacity",
+            [mdpw02, [0x01], bytes("calc"), bytes("00008")],
+            .unknownCommand
+        ),
+        Malformed(
+            "READY with frames past its capacity",
+            [mdpw02, [0x01], bytes("calc"), bytes("2"), []],
+            .unknownCommand
+        ),
         Malformed("FINAL without address", [mdpw02, [0x04]], .tooFewFrames),
         Malformed("FINAL with empty address", [mdpw02, [0x04], [], bytes("body")], .tooFewFrames),
         Malformed("PARTIAL without address", [mdpw02, [0x03]], .tooFewFrames),

@@ -54,7 +54,13 @@ import Testing
     @Test func readyIsRFC18AndDecodesAtTheBroker() throws {
         let frames = PeerCodec.encodeReady(service: "calc")
         #expect(frames == [mdpw02, [0x01], bytes("calc")])
-        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.ready(service: "calc"), .mdp02))
+        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.ready(service: "calc", capacity: nil), .mdp02))
+    }
+
+    @Test func readyWithACapacityCarriesItAsAFourthFrame() throws {
+        let frames = PeerCodec.encodeReady(service: "calc", capacity: 8)
+        #expect(frames == [mdpw02, [0x01], bytes("calc"), bytes("8")])
+        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.ready(service: "calc", capacity: 8), .mdp02))
     }
 
     @Test func heartbeatAndDisconnectDecodeAtTheBroker() throws {

@@ -2,7 +2,7 @@ import DequeModule
 
 extension BrokerStateMachine {
     /// Handles a message the I/O loop could not send to a worker: its connection is gone (`EHOSTUNREACH`) or its
-    /// queue is full. The worker is purged at once rather than at heartbeat expiry. When the message was the
+    /// queue is full. The worker is purged at once rather than at heartbeat expiry. When the message was a
     /// REQUEST the worker holds, that request never reached it, so it goes back to the front of its queue as it
     /// was, retryable or not.
     /// - Parameter frames: the message that failed, without the identity frame.
@@ -10,11 +10,12 @@ extension BrokerStateMachine {
         guard let worker = workers[identity] else { return [] }
         counters.workersUnreachable += 1
         var actions: [BrokerAction] = []
-        guard let id = worker.requestID, Self.isRequest(frames, id: id, dialect: worker.dialect) else {
+        guard let id = worker.requestIDs.first(where: { Self.isRequest(frames, id: $0, dialect: worker.dialect) })
+        else {
             purge(identity, now: now, into: &actions)
             return actions
         }
-        workers[identity]!.requestID = nil
+        workers[identity]!.requestIDs.removeAll { $0 == id }
         purge(identity, now: now, into: &actions)
         pending[id]!.worker = nil
         services[worker.service]!.queue.prepend(id)

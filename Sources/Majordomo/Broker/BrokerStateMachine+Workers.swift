@@ -31,8 +31,16 @@ extension BrokerStateMachine {
         if tooLarge { return refuseOversized(identity, command: command, now: now) }
         var actions: [BrokerAction] = []
         guard let worker = workers[identity] else {
-            if case .ready(let service) = command {
-                register(identity, service: service, dialect: dialect, userID: userID, now: now, into: &actions)
+            if case .ready(let service, let capacity) = command {
+                register(
+                    identity,
+                    service: service,
+                    capacity: capacity ?? 1,
+                    dialect: dialect,
+                    userID: userID,
+                    now: now,
+                    into: &actions
+                )
             } else if command != .disconnect {
                 // An unknown peer (say, after a broker restart) is told to reconnect and send READY.
                 disconnect(identity, dialect: dialect, reason: "message from an unregistered worker", into: &actions)
@@ -43,6 +51,8 @@ extension BrokerStateMachine {
         switch command {
         case .heartbeat:
             break
+        case .ready(let service, let capacity?) where service == worker.service:
+            changeCapacity(identity, to: capacity, into: &actions)
         case .ready:
             disconnect(identity, dialect: worker.dialect, reason: "second READY", into: &actions)
             purge(identity, now: now, into: &actions)
@@ -65,6 +75,7 @@ extension BrokerStateMachine {
     private mutating func register(
         _ identity: [UInt8],
         service: String,
+        capacity: Int,
         dialect: WorkerDialect,
         userID: String?,
         now: Instant,
@@ -72,6 +83,10 @@ extension BrokerStateMachine {
     ) {
         if service.hasPrefix(reservedServicePrefix) || configuration.builtinServices.contains(service) {
             disconnect(identity, dialect: dialect, reason: "READY for reserved service \(service)", into: &actions)
+            return
+        }
+        guard capacity > 0 else {
+            disconnect(identity, dialect: dialect, reason: "first READY with capacity 0", into: &actions)
             return
         }
         guard permits(userID, service) else {
@@ -86,16 +101,35 @@ extension BrokerStateMachine {
             disconnect(identity, dialect: dialect, reason: error.message, into: &actions)
             return
         }
-        workers[identity] = Worker(service: service, dialect: dialect, expiry: now + workerExpiry, userID: userID)
+        workers[identity] = Worker(
+            service: service,
+            dialect: dialect,
+            expiry: now + workerExpiry,
+            capacity: capacity,
+            userID: userID
+        )
         services[service, default: Service()].workerCount += 1
+        services[service]!.slotCount += capacity
         services[service]!.emptySince = nil
-        services[service]!.idle.append(identity)
+        services[service]!.idle.append(contentsOf: repeatElement(identity, count: capacity))
         dispatch(service, into: &actions)
+    }
+
+    /// A registered worker's READY with a capacity: from now on it takes that many requests at once (0: none, while
+    /// it finishes what it holds). Its free slots go to the back of the idle list.
+    private mutating func changeCapacity(_ identity: [UInt8], to capacity: Int, into actions: inout [BrokerAction]) {
+        let worker = workers[identity]!
+        workers[identity]!.capacity = capacity
+        services[worker.service]!.slotCount += capacity - worker.capacity
+        services[worker.service]!.idle.removeAll { $0 == identity }
+        let free = max(0, capacity - worker.requestIDs.count)
+        services[worker.service]!.idle.append(contentsOf: repeatElement(identity, count: free))
+        dispatch(worker.service, into: &actions)
     }
 
     /// The request `worker` holds, when `address` names it.
     func holdingRequest(_ worker: Worker, address: [UInt8]) -> UInt64? {
-        guard let id = worker.requestID, Self.requestID(fromAddress: address) == id else { return nil }
+        guard let id = Self.requestID(fromAddress: address), worker.requestIDs.contains(id) else { return nil }
         return id
     }
 
@@ -132,8 +166,11 @@ extension BrokerStateMachine {
         into actions: inout [BrokerAction]
     ) {
         let request = removePending(id)!
-        workers[identity]!.requestID = nil
-        services[request.service]!.idle.append(identity)
+        let worker = workers.index(forKey: identity)!
+        workers.values[worker].requestIDs.removeAll { $0 == id }
+        if workers.values[worker].requestIDs.count < workers.values[worker].capacity {
+            services[request.service]!.idle.append(identity)
+        }
         if !request.answered {
             counters.replies += 1
             switch request.origin {
@@ -161,14 +198,23 @@ extension BrokerStateMachine {
         actions.append(.sendToWorker(identity: identity, frames: BrokerWorkerCodec.encodeDisconnect(dialect: dialect)))
     }
 
-    /// Forgets a worker. Its request goes to another worker once if it may be retried, else its origin is told
-    /// the outcome is unknown.
+    /// Forgets a worker. Each request it held goes to another worker once if it may be retried, else its origin is
+    /// told the outcome is unknown.
     mutating func purge(_ identity: [UInt8], now: Instant, into actions: inout [BrokerAction]) {
         guard let worker = workers.removeValue(forKey: identity) else { return }
         services[worker.service]!.workerCount -= 1
+        services[worker.service]!.slotCount -= worker.capacity
         services[worker.service]!.idle.removeAll { $0 == identity }
         if services[worker.service]!.workerCount == 0 { services[worker.service]!.emptySince = now }
-        guard let id = worker.requestID, var request = pending[id] else { return }
+        // Newest first: each retry goes to the front of the queue, so the oldest ends up first again.
+        for id in worker.requestIDs.reversed() { abandon(id, service: worker.service, into: &actions) }
+        dispatch(worker.service, into: &actions)
+    }
+
+    /// A request whose worker is gone: queued first again if it may be retried (once), else its origin is told the
+    /// outcome is unknown.
+    private mutating func abandon(_ id: UInt64, service: String, into actions: inout [BrokerAction]) {
+        guard var request = pending[id] else { return }
         if request.answered {
             removePending(id)
         } else if request.attempts == 0, configuration.isRetryable(request.body) {
@@ -176,8 +222,7 @@ extension BrokerStateMachine {
             request.attempts += 1
             request.worker = nil
             pending[id] = request
-            services[worker.service]!.queue.prepend(id)
-            dispatch(worker.service, into: &actions)
+            services[service]!.queue.prepend(id)
         } else {
             removePending(id)
             counters.workersLost += 1

@@ -3,9 +3,10 @@ import DequeModule
 /// The Majordomo broker as a sans-IO state machine: feed it messages and clock ticks, execute the
 /// ``BrokerAction``s it returns.
 ///
-/// It routes each request to the least recently used idle worker of its service, queues requests while every
-/// worker is busy (bounded, with a deadline), heartbeats workers and purges silent ones, re-dispatches a dead
-/// worker's request once when ``BrokerConfiguration/isRetryable`` allows, forgets a service a grace period after its
+/// It routes each request to the least recently freed idle worker slot of its service (a worker holds one request,
+/// or as many as the capacity its READY declared), queues requests while every slot is busy (bounded, with a
+/// deadline), heartbeats workers and purges silent ones, re-dispatches a dead worker's requests once when
+/// ``BrokerConfiguration/isRetryable`` allows, forgets a service a grace period after its
 /// last worker left (and bounds how many exist), and answers MMI (RFC 8) itself. It never forwards a reply to anyone
 /// but the origin of the request the worker was given.
 ///
@@ -20,16 +21,23 @@ public struct BrokerStateMachine: Sendable {
         var service: String
         var dialect: WorkerDialect
         var expiry: Instant
-        var requestID: UInt64?
+        /// How many requests it takes at once: 1, or what its READY declared (Reckon's extension).
+        var capacity: Int
+        /// The requests it holds, oldest first; at most ``capacity`` unless a later READY lowered it.
+        var requestIDs: [UInt64] = []
         /// The user id its connection authenticated as, checked against ``permissions``.
         var userID: String?
     }
 
     struct Service: Sendable {
         var queue: Deque<UInt64> = []
-        /// Idle workers, least recently used first.
+        /// One entry per request a worker could take now, least recently freed first: a worker of capacity K appears
+        /// up to K times.
         var idle: Deque<[UInt8]> = []
+        /// Worker connections registered.
         var workerCount = 0
+        /// The sum of their capacities: the requests the service can serve at once.
+        var slotCount = 0
         /// When the last worker left; the service is forgotten a grace period later.
         var emptySince: Instant?
     }
@@ -65,12 +73,12 @@ public struct BrokerStateMachine: Sendable {
         self.nextHeartbeat = now + configuration.heartbeatInterval
     }
 
-    /// Each service's workers, idle workers and queue depth, by name.
+    /// Each service's worker slots (a worker of capacity K counts K), idle slots and queue depth, by name.
     public var health: [ServiceHealth] {
         services.map { name, service in
             ServiceHealth(
                 name: name,
-                workers: service.workerCount,
+                workers: service.slotCount,
                 idle: service.idle.count,
                 queued: service.queue.count
             )
@@ -135,7 +143,7 @@ extension BrokerStateMachine {
         dispatch(name, into: &actions)
     }
 
-    /// Hands queued requests of `name` to idle workers, least recently used first.
+    /// Hands queued requests of `name` to idle worker slots, least recently freed first.
     mutating func dispatch(_ name: String, into actions: inout [BrokerAction]) {
         // Values are read and changed in place through their index, which no change of a value moves: read through
         // the key (`services[name]?.queue.isEmpty`, `pending[id] != nil`) they were copied out whole, and this loop
@@ -147,7 +155,7 @@ extension BrokerStateMachine {
                 continue
             }
             pending.values[request].worker = identity
-            workers.values[worker].requestID = id
+            workers.values[worker].requestIDs.append(id)
             let frames = BrokerWorkerCodec.encodeRequest(
                 dialect: workers.values[worker].dialect,
                 address: Self.address(id),

@@ -52,9 +52,26 @@ public enum BrokerWorkerCodec {
         }
     }
 
+    /// Reads `SERVICE [CAPACITY]`.
     private static func ready(_ rest: ArraySlice<[UInt8]>) throws -> WorkerCommand {
         guard let service = rest.first else { throw MajordomoError(.tooFewFrames, "READY without a service name") }
-        return .ready(service: try ServiceName.decode(service))
+        let name = try ServiceName.decode(service)
+        switch rest.count {
+        case 1: return .ready(service: name, capacity: nil)
+        case 2: return .ready(service: name, capacity: try capacity(rest[rest.startIndex + 1]))
+        default: throw MajordomoError(.unknownCommand, "READY has at most a service and a capacity")
+        }
+    }
+
+    /// The most requests one worker connection may take at once.
+    public static let maximumCapacity = 1024
+
+    /// A READY's capacity frame: 1 to 4 ASCII digits, 0 to ``maximumCapacity``.
+    private static func capacity(_ frame: [UInt8]) throws -> Int {
+        guard (1...4).contains(frame.count), frame.allSatisfy({ (0x30...0x39).contains($0) }),
+            let value = Int(String(decoding: frame, as: UTF8.self)), value <= maximumCapacity
+        else { throw MajordomoError(.unknownCommand, "READY capacity must be a number from 0 to \(maximumCapacity)") }
+        return value
     }
 
     /// Reads `address, "", body...`.

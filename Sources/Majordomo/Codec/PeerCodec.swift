@@ -38,9 +38,11 @@ public enum PeerCodec {
         case disconnect
     }
 
-    /// A worker's READY.
-    public static func encodeReady(service: String) -> [[UInt8]] {
-        [ProtocolHeader.worker02, [Command.ready], Array(service.utf8)]
+    /// A worker's READY; with `capacity`, Reckon's extension saying how many requests the connection takes at once
+    /// (sent again later, it changes that number).
+    public static func encodeReady(service: String, capacity: Int? = nil) -> [[UInt8]] {
+        let frames = [ProtocolHeader.worker02, [Command.ready], Array(service.utf8)]
+        return capacity.map { frames + [Array(String($0).utf8)] } ?? frames
     }
 
     /// A worker's HEARTBEAT.

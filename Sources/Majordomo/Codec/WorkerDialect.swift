@@ -10,7 +10,9 @@ public enum WorkerDialect: Sendable, Hashable {
 
 /// A worker-to-broker command as the broker reads it.
 public enum WorkerCommand: Sendable, Hashable {
-    case ready(service: String)
+    /// READY for `service`. `capacity` is Reckon's extension: a fourth frame, in ASCII digits, saying how many
+    /// requests the connection takes at once (nil when absent: one, as RFC 18 has it).
+    case ready(service: String, capacity: Int?)
     /// A PARTIAL reply for the request at `address`.
     case partial(address: [UInt8], body: [[UInt8]])
     /// The FINAL reply (MDP/0.1's REPLY) for the request at `address`.

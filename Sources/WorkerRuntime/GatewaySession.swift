@@ -1,9 +1,10 @@
 import Majordomo
 import ZeroMQ
 
-/// One slot's MDP/0.2 session with one gateway: its DEALER, which connection it is on, when it last heard from and
-/// spoke to the gateway, and its reconnect back-off. Used only on the worker's loop thread.
-final class SlotSession {
+/// The worker's MDP/0.2 session with one gateway: its DEALER, which connection it is on, how many requests it takes
+/// at once (its READY's capacity), when it last heard from and spoke to the gateway, and its reconnect back-off. Used
+/// only on the worker's loop thread.
+final class GatewaySession {
     typealias Instant = ContinuousClock.Instant
 
     enum State {
@@ -11,8 +12,8 @@ final class SlotSession {
         case connected
         /// Gone quiet; the socket is left alone until the session reconnects at this instant.
         case waitingToReconnect(at: Instant)
-        /// Holds an op answered while still running (stuck past its deadline); the socket is closed, after
-        /// DISCONNECT, until the op ends and the session connects again.
+        /// Every slot holds an op answered while still running (stuck past its deadline); the socket is closed,
+        /// after DISCONNECT, until one of them ends and the session connects again.
         case parked
         /// Drained or shut down; the socket is closed.
         case closed
@@ -27,8 +28,13 @@ final class SlotSession {
     private(set) var state = State.connected
     /// Bumped by each new socket; replies carry the generation they were asked on.
     private(set) var generation = 0
-    /// Requests handed to async ops and not yet answered.
+    /// Requests handed to async ops whose ops have not ended.
     var inFlight = 0
+    /// Of those, ops answered early while still running (stuck past their deadline): each keeps its slot from the
+    /// gateway until it ends.
+    private(set) var stuck = 0
+    /// Whether the session told the gateway it takes no more requests, to drain.
+    private(set) var isDraining = false
     /// Whether the socket was sent on since it was last read until it would block: the send may have taken in
     /// libzmq's signal of a message, so the loop must read it before it waits (see ``ZMQSignalPoller``).
     var mayHoldUnsignalled = true
@@ -69,9 +75,17 @@ final class SlotSession {
         }
     }
 
-    /// Opens a fresh DEALER and sends READY. The old socket, if any, says DISCONNECT first, so a READY it queued
-    /// while the gateway was away cannot leave a phantom worker behind.
+    /// The requests the gateway may give this session at once: the configured slots less the stuck ops, or none
+    /// while draining.
+    var capacity: Int { isDraining ? 0 : configuration.slots - stuck }
+
+    /// Opens a fresh DEALER and sends READY with the session's ``capacity``. The old socket, if any, says
+    /// DISCONNECT first, so a READY it queued while the gateway was away cannot leave a phantom worker behind.
     func connect(now: Instant) throws {
+        guard capacity > 0 else {
+            park()
+            return
+        }
         closeSocket(sayingDisconnect: true)
         let socket = try ZMQSocket(context: context, type: .dealer)
         self.socket = socket
@@ -81,8 +95,43 @@ final class SlotSession {
         try socket.connect(endpoint)
         generation += 1
         state = .connected
-        send(PeerCodec.encodeReady(service: configuration.service), now: now)
+        send(PeerCodec.encodeReady(service: configuration.service, capacity: capacity), now: now)
         lastReceived = now
+    }
+
+    /// Notes an op answered early while it still runs, and tells the gateway the smaller capacity (parking the
+    /// session when no slot is left).
+    func opStuck(now: Instant) {
+        stuck += 1
+        announceCapacity(now: now)
+    }
+
+    /// Notes the end of an op counted by ``opStuck(now:)``, and tells the gateway its slot is back (connecting again
+    /// if the session was parked).
+    func stuckOpEnded(now: Instant) throws {
+        stuck -= 1
+        if !isParked {
+            announceCapacity(now: now)
+        } else if !isDraining {
+            try connect(now: now)
+        }
+    }
+
+    /// Tells the gateway to send no more requests (READY with capacity 0); those it holds still get their replies.
+    func startDraining(now: Instant) {
+        isDraining = true
+        announceCapacity(now: now)
+    }
+
+    /// A READY with the current capacity on a registered session: Reckon's gateway takes it as the new number of
+    /// requests it may hand this worker at once. With none left outside a drain, the session parks instead.
+    private func announceCapacity(now: Instant) {
+        guard isConnected else { return }
+        if capacity == 0 && !isDraining {
+            park()
+        } else {
+            send(PeerCodec.encodeReady(service: configuration.service, capacity: capacity), now: now)
+        }
     }
 
     /// Sends without ever blocking: with no gateway connected (or one refusing our CURVE handshake) libzmq would
@@ -114,8 +163,8 @@ final class SlotSession {
         return false
     }
 
-    /// Sends DISCONNECT and closes the socket until ``connect(now:)``, so the gateway sends this slot no work.
-    func park() {
+    /// Sends DISCONNECT and closes the socket until ``connect(now:)``, so the gateway sends this session no work.
+    private func park() {
         closeSocket(sayingDisconnect: true)
         state = .parked
     }
