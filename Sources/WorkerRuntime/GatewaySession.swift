@@ -38,6 +38,8 @@ final class GatewaySession {
     /// Whether the socket was sent on since it was last read until it would block: the send may have taken in
     /// libzmq's signal of a message, so the loop must read it before it waits (see ``ZMQSignalPoller``).
     var mayHoldUnsignalled = true
+    /// Replies kept by ``hold(_:)`` until the next ``flush(now:)``.
+    private var held: [[[UInt8]]] = []
     private var lastReceived: Instant
     private var lastSent: Instant
     private var backoff: Duration
@@ -142,6 +144,20 @@ final class GatewaySession {
         try? socket?.send(frames, dontWait: true)
         lastSent = now
         mayHoldUnsignalled = true
+    }
+
+    /// Keeps `frames` to send with the next ``flush(now:)``.
+    func hold(_ frames: [[UInt8]]) {
+        held.append(frames)
+    }
+
+    /// Sends what ``hold(_:)`` kept, in order. Returns whether there was anything.
+    @discardableResult
+    func flush(now: Instant) -> Bool {
+        guard !held.isEmpty else { return false }
+        for frames in held { send(frames, now: now) }
+        held.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Notes traffic from the gateway: the session is alive and its back-off starts over.

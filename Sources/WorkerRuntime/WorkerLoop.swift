@@ -157,40 +157,48 @@ final class WorkerLoop {
     }
 
     /// Reads `session`'s socket until it would block (then libzmq signals its next message), serving each request.
+    /// Replies to the requests served in place go out together once the socket is empty, so that libzmq's I/O
+    /// thread is woken once for them; then the socket is read again, as a send may have taken in its signal.
     private func receiveAll(_ session: GatewaySession) throws {
-        while session.isConnected, let socket = session.socket, let frames = try socket.receive(dontWait: true) {
-            let now = clock.now
-            session.heard(now: now)
-            switch try? PeerCodec.decodeBrokerCommand(frames) {
-            case .request(let address, let body):
-                // Served while draining too: the gateway sent it before it read the READY with capacity 0.
-                switch dispatcher.dispatch(body) {
-                case .replied(let reply):
-                    session.send(PeerCodec.encodeWorkerReply(address: address, body: [reply]), now: clock.now)
-                case .pending(let pending):
-                    session.inFlight += 1
-                    jobs.yield(
-                        Job(session: session.index, generation: session.generation, address: address, pending: pending)
+        repeat {
+            while session.isConnected, let socket = session.socket, let frames = try socket.receive(dontWait: true) {
+                let now = clock.now
+                session.heard(now: now)
+                switch try? PeerCodec.decodeBrokerCommand(frames) {
+                case .request(let address, let body):
+                    // Served while draining too: the gateway sent it before it read the READY with capacity 0.
+                    serve(body, address: address, on: session)
+                case .heartbeat:
+                    break
+                case .disconnect:
+                    session.flush(now: now)
+                    pollerIsStale = true
+                    guard !drain.isDraining else {
+                        session.close(sayingDisconnect: false)
+                        return
+                    }
+                    logger.info(
+                        "gateway sent DISCONNECT, registering again",
+                        metadata: ["zmq.endpoint": "\(session.endpoint)"]
                     )
-                }
-            case .heartbeat:
-                break
-            case .disconnect:
-                pollerIsStale = true
-                guard !drain.isDraining else {
-                    session.close(sayingDisconnect: false)
+                    try session.connect(now: now)
                     return
+                case nil:
+                    logger.debug("dropped malformed message from gateway")
                 }
-                logger.info(
-                    "gateway sent DISCONNECT, registering again",
-                    metadata: ["zmq.endpoint": "\(session.endpoint)"]
-                )
-                try session.connect(now: now)
-                return
-            case nil:
-                logger.debug("dropped malformed message from gateway")
             }
-        }
+        } while session.flush(now: clock.now)
         session.mayHoldUnsignalled = false
+    }
+
+    /// Runs a request's op in place, its reply held for ``GatewaySession/flush(now:)``, or hands it to a task.
+    private func serve(_ body: [[UInt8]], address: [UInt8], on session: GatewaySession) {
+        switch dispatcher.dispatch(body) {
+        case .replied(let reply):
+            session.hold(PeerCodec.encodeWorkerReply(address: address, body: [reply]))
+        case .pending(let pending):
+            session.inFlight += 1
+            jobs.yield(Job(session: session.index, generation: session.generation, address: address, pending: pending))
+        }
     }
 }
