@@ -241,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkerRuntimeTests",
-            dependencies: ["WorkerRuntime", "Wire", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["WorkerRuntime", "Wire", "ZeroMQ", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator", "Dates"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
