@@ -19,6 +19,7 @@ final class GatewayMetrics {
     private let keysDenied: [String: Counter]
     private let reloads: [String: Counter]
     private var lastAuthentication = AuthenticationCounters()
+    /// `gateway_workers` by service: worker slots, as `health` counts them (a worker of capacity K counts K).
     private var workers: [String: Gauge] = [:]
     private var queueDepth: [String: Gauge] = [:]
     private var last = BrokerCounters()
