@@ -20,7 +20,7 @@ final class GatewaySession {
     }
 
     let index: Int
-    /// The worker endpoint of the gateway this slot registers with.
+    /// The worker endpoint of the gateway this session registers with.
     let endpoint: String
     private let context: ZMQContext
     private let configuration: WorkerConfiguration

@@ -104,7 +104,11 @@ final class WorkerLoop {
 
     /// The earliest instant the loop must wake for without traffic.
     private func nextDeadline() -> ContinuousClock.Instant {
-        var earliest = drainSettled.map { settled in min(settled, drainDeadline!) }
+        var earliest = drainDeadline
+        // The settling time matters only until it has passed; after that the drain waits for ops or its deadline.
+        if let settled = drainSettled, let deadline = drainDeadline, settled > clock.now, settled < deadline {
+            earliest = settled
+        }
         for session in sessions {
             if let deadline = session.nextDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
