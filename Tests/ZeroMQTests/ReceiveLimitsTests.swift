@@ -3,19 +3,6 @@ import ZeroMQ
 
 /// ``ZMQSocket/receive(dontWait:limits:)``: what it keeps of a message over its limits.
 @Suite struct ReceiveLimitsTests {
-    /// A PUSH/PULL pair over inproc; `body` gets the sending and the receiving socket.
-    private func withPipe(_ name: String, _ body: (ZMQSocket, ZMQSocket) throws -> Void) throws {
-        try withContext { context in
-            let pull = try ZMQSocket(context: context, type: .pull)
-            defer { pull.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
-            try pull.bind("inproc://\(name)")
-            try push.connect("inproc://\(name)")
-            try body(push, pull)
-        }
-    }
-
     /// Waits for the next message under `limits`.
     private func receive(_ socket: ZMQSocket, _ limits: ReceiveLimits) throws -> ReceivedMessage? {
         var poller = ZMQPoller()

@@ -8,6 +8,27 @@ func withContext<R>(_ body: (ZMQContext) throws -> R) throws -> R {
 
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// Runs `body` with a PUSH connected to a bound PULL over inproc (endpoint named after `name`) in a fresh context,
+/// closing both afterwards; `body` gets the sending and the receiving socket.
+func withPipe(_ name: String, _ body: (_ push: ZMQSocket, _ pull: ZMQSocket) throws -> Void) throws {
+    try withContext { context in try withPipe(name, in: context, body) }
+}
+
+/// ``withPipe(_:_:)`` in `context`.
+func withPipe(
+    _ name: String,
+    in context: ZMQContext,
+    _ body: (_ push: ZMQSocket, _ pull: ZMQSocket) throws -> Void
+) throws {
+    let pull = try ZMQSocket(context: context, type: .pull)
+    defer { pull.close() }
+    let push = try ZMQSocket(context: context, type: .push)
+    defer { push.close() }
+    try pull.bind("inproc://\(name)")
+    try push.connect("inproc://\(name)")
+    try body(push, pull)
+}
+
 /// Runs `body` with two bound PULL sockets, `quiet` and `busy`, and a PUSH connected to `busy` (inproc endpoints
 /// named after `name`), closing them afterwards: what the poller tests watch.
 func withQuietAndBusy(
@@ -17,14 +38,8 @@ func withQuietAndBusy(
     try withContext { context in
         let quiet = try ZMQSocket(context: context, type: .pull)
         defer { quiet.close() }
-        let busy = try ZMQSocket(context: context, type: .pull)
-        defer { busy.close() }
-        let push = try ZMQSocket(context: context, type: .push)
-        defer { push.close() }
         try quiet.bind("inproc://\(name)-quiet")
-        try busy.bind("inproc://\(name)-busy")
-        try push.connect("inproc://\(name)-busy")
-        try body(quiet, busy, push)
+        try withPipe("\(name)-busy", in: context) { push, busy in try body(quiet, busy, push) }
     }
 }
 

@@ -47,13 +47,7 @@ import ZeroMQ
     }
 
     @Test func aSingleEmptyFrameIsAMessage() throws {
-        try withContext { context in
-            let pull = try ZMQSocket(context: context, type: .pull)
-            defer { pull.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
-            try pull.bind("inproc://empty")
-            try push.connect("inproc://empty")
+        try withPipe("empty") { push, pull in
             try push.send([[]])
             try push.send([bytes("after")])
             #expect(try pull.receive(within: deliveryTimeout) == [[]])
@@ -62,13 +56,7 @@ import ZeroMQ
     }
 
     @Test func sendingNoFramesSendsNothing() throws {
-        try withContext { context in
-            let pull = try ZMQSocket(context: context, type: .pull)
-            defer { pull.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
-            try pull.bind("inproc://nothing")
-            try push.connect("inproc://nothing")
+        try withPipe("nothing") { push, pull in
             try push.send([])
             try push.send([bytes("marker")])
             #expect(try pull.receive(within: deliveryTimeout) == [bytes("marker")])
@@ -76,13 +64,7 @@ import ZeroMQ
     }
 
     @Test func messagesKeepTheirOrderAndBoundaries() throws {
-        try withContext { context in
-            let pull = try ZMQSocket(context: context, type: .pull)
-            defer { pull.close() }
-            let push = try ZMQSocket(context: context, type: .push)
-            defer { push.close() }
-            try pull.bind("inproc://order")
-            try push.connect("inproc://order")
+        try withPipe("order") { push, pull in
             for index in 0..<50 { try push.send([bytes("\(index)"), [UInt8(index)]]) }
             for index in 0..<50 {
                 #expect(try pull.receive(within: deliveryTimeout) == [bytes("\(index)"), [UInt8(index)]])
