@@ -41,7 +41,10 @@ let package = Package(
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
 
         // MARK: - Protocol and contract
-        .target(name: "Majordomo", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(
+            name: "Majordomo",
+            dependencies: ["ZeroMQ", .product(name: "DequeModule", package: "swift-collections")]
+        ),
         .target(name: "Wire"),
 
         // MARK: - Runtime
@@ -230,7 +233,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
-        .testTarget(name: "MajordomoTests", dependencies: ["Majordomo"]),
+        .testTarget(name: "MajordomoTests", dependencies: ["Majordomo", "ZeroMQ"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Majordomo", "ZeroMQ"]),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(

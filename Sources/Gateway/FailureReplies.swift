@@ -1,12 +1,13 @@
 import Majordomo
 import Wire
+import ZeroMQ
 
 /// Builds the JSON error replies the gateway sends itself. This is the failure path, so parsing the request body
 /// for its `id` is allowed here (ARCHITECTURE.md rule 2).
 enum FailureReplies {
     /// The reply body for a request the broker could not serve.
-    static func body(for failure: BrokerFailure, service: String, request: [[UInt8]]) -> [[UInt8]] {
-        [JSONCoding.errorReply(wireError(for: failure, service: service), id: requestID(request))]
+    static func body(for failure: BrokerFailure, service: String, request: ZMQFrames) -> [UInt8] {
+        JSONCoding.errorReply(wireError(for: failure, service: service), id: requestID(request))
     }
 
     static func wireError(for failure: BrokerFailure, service: String) -> WireError {
@@ -24,17 +25,19 @@ enum FailureReplies {
     }
 
     /// The request's JSON `id`, when its first body frame is a JSON object with a string `id`.
-    static func requestID(_ body: [[UInt8]]) -> String? {
-        guard let first = body.first, let value = try? JSONValue(parsing: first) else { return nil }
-        return value["id"]?.stringValue
+    static func requestID(_ body: ZMQFrames) -> String? {
+        firstJSON(body)?["id"]?.stringValue
     }
 
     /// Whether the request carries an `idempotencyKey` (a non-empty string of at most 128 characters), which
     /// makes it safe to give to a second worker.
-    static func hasIdempotencyKey(_ body: [[UInt8]]) -> Bool {
-        guard let first = body.first, let key = (try? JSONValue(parsing: first))?["idempotencyKey"]?.stringValue else {
-            return false
-        }
+    static func hasIdempotencyKey(_ body: ZMQFrames) -> Bool {
+        guard let key = firstJSON(body)?["idempotencyKey"]?.stringValue else { return false }
         return !key.isEmpty && key.count <= 128
+    }
+
+    /// The first body frame as JSON, read in place, if it parses.
+    static func firstJSON(_ body: ZMQFrames) -> JSONValue? {
+        body.isEmpty ? nil : body.withBytes(at: 0) { try? JSONValue(parsing: $0) }
     }
 }

@@ -1,5 +1,6 @@
 import Majordomo
 import Wire
+import ZeroMQ
 
 extension GatewayCore {
     /// `batch`: sends each sub-request to its service in parallel; the reply lists the sub-replies in order, each a
@@ -38,7 +39,7 @@ extension GatewayCore {
                 let actions = broker.submitOwnerRequest(
                     token: token,
                     service: service,
-                    body: [body],
+                    body: ZMQFrames([body]),
                     deadline: deadline,
                     client: route.identity,
                     now: now

@@ -1,5 +1,6 @@
 import Majordomo
 import Wire
+import ZeroMQ
 
 /// The gateway without sockets: the MDP broker plus the built-in `gateway` service (batch fan-out, health, stats).
 ///
@@ -9,6 +10,8 @@ public struct GatewayCore: Sendable {
     public typealias Instant = ContinuousClock.Instant
 
     var broker: BrokerStateMachine
+    /// What the broker answered the last message, kept for its room: the hot path allocates no array per message.
+    private var actions: [BrokerAction] = []
     var batches = BatchTracker()
     let maximumBatchSize: Int
     let startedAt: Instant
@@ -37,48 +40,68 @@ public struct GatewayCore: Sendable {
     /// Each service's workers and queue depth.
     public var health: [ServiceHealth] { broker.health }
 
-    /// Handles a message from the client socket (identity frame first).
+    /// Handles a message from the client socket (identity frame first), adding what to send to `outputs`.
     /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
     public mutating func receiveFromClient(
-        _ frames: [[UInt8]],
+        _ frames: ZMQFrames,
         tooLarge: Bool = false,
-        now: Instant
-    ) -> [GatewayOutput] {
-        guard let identity = frames.first else { return [] }
-        let actions = broker.receiveFromClient(
-            identity: identity,
+        now: Instant,
+        into outputs: inout [GatewayOutput]
+    ) {
+        guard !frames.isEmpty else { return }
+        var actions = takeActions()
+        broker.receiveFromClient(
+            identity: frames.withBytes(at: 0, ZMQRoutingID.init),
             frames: frames.dropFirst(),
             tooLarge: tooLarge,
-            now: now
+            now: now,
+            into: &actions
         )
-        return execute(actions, now: now)
+        execute(actions, now: now, into: &outputs)
+        self.actions = actions
     }
 
-    /// Handles a message from the worker socket (identity frame first).
+    /// Handles a message from the worker socket (identity frame first), adding what to send to `outputs`.
     /// - Parameters:
     ///   - userID: the `User-Id` the worker's connection authenticated as; a READY is checked against it.
     ///   - tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
     public mutating func receiveFromWorker(
-        _ frames: [[UInt8]],
+        _ frames: ZMQFrames,
         userID: String? = nil,
         tooLarge: Bool = false,
-        now: Instant
-    ) -> [GatewayOutput] {
-        guard let identity = frames.first else { return [] }
-        let actions = broker.receiveFromWorker(
-            identity: identity,
+        now: Instant,
+        into outputs: inout [GatewayOutput]
+    ) {
+        guard !frames.isEmpty else { return }
+        var actions = takeActions()
+        broker.receiveFromWorker(
+            identity: frames.withBytes(at: 0, ZMQRoutingID.init),
             frames: frames.dropFirst(),
             userID: userID,
             tooLarge: tooLarge,
-            now: now
+            now: now,
+            into: &actions
         )
-        return execute(actions, now: now)
+        execute(actions, now: now, into: &outputs)
+        self.actions = actions
+    }
+
+    /// ``actions``, emptied, moved out so that the broker can fill it while `self` is in use.
+    private mutating func takeActions() -> [BrokerAction] {
+        var taken: [BrokerAction] = []
+        swap(&taken, &actions)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     /// Handles a message to the worker with `identity` that the worker socket could not send: the worker is
     /// purged, and a REQUEST it never got is queued again.
-    public mutating func undeliverableToWorker(identity: [UInt8], frames: [[UInt8]], now: Instant) -> [GatewayOutput] {
-        execute(broker.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)
+    public mutating func undeliverableToWorker(
+        identity: ZMQRoutingID,
+        message: WorkerMessage,
+        now: Instant
+    ) -> [GatewayOutput] {
+        execute(broker.undeliverableToWorker(identity: identity, message: message, now: now), now: now)
     }
 
     /// Heartbeats, worker expiry and deadlines.
@@ -88,52 +111,62 @@ public struct GatewayCore: Sendable {
 
     mutating func execute(_ actions: [BrokerAction], now: Instant) -> [GatewayOutput] {
         var outputs: [GatewayOutput] = []
-        outputs.reserveCapacity(actions.count)
+        execute(actions, now: now, into: &outputs)
+        return outputs
+    }
+
+    mutating func execute(_ actions: [BrokerAction], now: Instant, into outputs: inout [GatewayOutput]) {
         for action in actions {
             switch action {
-            case .sendToClient(let identity, let frames):
-                outputs.append(.toClient(identity: identity, frames: frames))
-            case .sendToWorker(let identity, let frames):
-                outputs.append(.toWorker(identity: identity, frames: frames))
+            case .sendToClient(let identity, let message):
+                outputs.append(.toClient(identity: identity, message: message))
+            case .sendToWorker(let identity, let message):
+                outputs.append(.toWorker(identity: identity, message: message))
             case .dropped(let error):
                 outputs.append(.dropped(error))
             case .refused(let error):
                 outputs.append(.refused(error))
             case .fail(let origin, let service, let failure, let body):
                 let reply = FailureReplies.body(for: failure, service: service, request: body)
-                outputs += answer(origin, service: service, body: reply)
+                outputs += answer(origin, service: service, body: ZMQFrames([reply]))
             case .deliver(let token, let body):
                 outputs += answer(.owner(token: token), service: "", body: body)
             case .builtin(let route, _, let body):
                 outputs += handleBuiltin(route: route, body: body, now: now)
             }
         }
-        return outputs
     }
 
     /// Sends a reply to a client, or records it in its batch.
-    mutating func answer(_ origin: RequestOrigin, service: String, body: [[UInt8]]) -> [GatewayOutput] {
+    mutating func answer(_ origin: RequestOrigin, service: String, body: ZMQFrames) -> [GatewayOutput] {
         switch origin {
         case .client(let route):
-            return reply(route, service: service, body: body.first ?? [])
+            return reply(route, service: service, body: body)
         case .owner(let token):
             guard let (route, batchReply) = batches.record(token: token, reply: Self.validJSON(body)) else { return [] }
             return reply(route, service: GatewayService.name, body: batchReply)
         }
     }
 
+    /// A reply the gateway writes itself: a failure, a built-in op's answer or a finished batch.
     func reply(_ route: ClientRoute, service: String, body: [UInt8]) -> [GatewayOutput] {
-        guard let frames = BrokerClientCodec.encodeReply(dialect: route.dialect, service: service, body: [body]) else {
-            return []
-        }
-        return [.toClient(identity: route.identity, frames: frames)]
+        reply(route, service: service, body: ZMQFrames([body]))
+    }
+
+    func reply(_ route: ClientRoute, service: String, body: ZMQFrames) -> [GatewayOutput] {
+        [
+            .toClient(
+                identity: route.identity,
+                message: ClientMessage(dialect: route.dialect, service: service, body: body)
+            )
+        ]
     }
 
     /// A worker's reply as it goes into a batch: its JSON, or an `internal` error if it is not one JSON object.
-    private static func validJSON(_ body: [[UInt8]]) -> [UInt8] {
-        guard body.count == 1, case .object = try? JSONValue(parsing: body[0]) else {
+    private static func validJSON(_ body: ZMQFrames) -> [UInt8] {
+        guard body.count == 1, case .object = FailureReplies.firstJSON(body) else {
             return JSONCoding.errorReply(WireError(.internal, "worker reply is not one JSON object"), id: nil)
         }
-        return body[0]
+        return body.bytes(at: 0)
     }
 }

@@ -151,11 +151,12 @@ final class GatewayLoop {
     private func drain(_ socket: ZMQSocket, fromClients: Bool, now: ContinuousClock.Instant) throws -> Bool {
         for _ in 0..<burst {
             guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return true }
-            let (frames, tooLarge) = (message.frames, message.exceedsLimits)
-            outbox +=
-                fromClients
-                ? core.receiveFromClient(frames, tooLarge: tooLarge, now: now)
-                : core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now)
+            let (frames, tooLarge) = (ZMQFrames(message.message), message.exceedsLimits)
+            if fromClients {
+                core.receiveFromClient(frames, tooLarge: tooLarge, now: now, into: &outbox)
+            } else {
+                core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now, into: &outbox)
+            }
         }
         return false
     }
@@ -208,14 +209,14 @@ final class GatewayLoop {
     private func perform(_ outputs: [GatewayOutput], now: ContinuousClock.Instant) {
         for output in outputs {
             switch output {
-            case .toClient(let identity, let frames):
-                send(identity, frames, on: clientSocket)
+            case .toClient(let identity, let message):
+                send(to: identity, on: clientSocket) { BrokerClientCodec.encode(message, into: &$0) }
                 clientsUnread = true
-            case .toWorker(let identity, let frames):
+            case .toWorker(let identity, let message):
                 workersUnread = true
                 // A worker that cannot be reached is purged now, and a REQUEST it never got is queued again.
-                if !send(identity, frames, on: workerSocket) {
-                    perform(core.undeliverableToWorker(identity: identity, frames: frames, now: now), now: now)
+                if !send(to: identity, on: workerSocket, { BrokerWorkerCodec.encode(message, into: &$0) }) {
+                    perform(core.undeliverableToWorker(identity: identity, message: message, now: now), now: now)
                 }
             case .dropped(let error): logger.debug("dropped message", metadata: ["mdp.error": "\(error)"])
             case .refused(let error): logger.warning("refused peer", metadata: ["mdp.error": "\(error)"])
@@ -223,12 +224,20 @@ final class GatewayLoop {
         }
     }
 
-    /// Sends without ever blocking: a peer that left or whose queue is full loses the message, which is counted.
+    /// Sends the frames `encode` writes to the peer `identity` without ever blocking: a peer that left or whose queue
+    /// is full loses the message, which is counted.
     /// - Returns: whether the message was queued.
     @discardableResult
-    private func send(_ identity: [UInt8], _ frames: [[UInt8]], on socket: ZMQSocket) -> Bool {
+    private func send(
+        to identity: ZMQRoutingID,
+        on socket: ZMQSocket,
+        _ encode: (inout ZMQMessageSender) -> Void
+    ) -> Bool {
         do {
-            try socket.send(identity, then: frames[...], dontWait: true)
+            try socket.send(dontWait: true) { sender in
+                sender.add(identity)
+                encode(&sender)
+            }
             return true
         } catch {
             undeliverable += 1

@@ -1,5 +1,6 @@
 import Majordomo
 import Wire
+import ZeroMQ
 
 /// The gateway's own service, `gateway`: `batch`, `health`, `stats` and `ops`.
 enum GatewayService {
@@ -45,8 +46,8 @@ enum GatewayService {
 
 extension GatewayCore {
     /// Answers a request to the `gateway` service.
-    mutating func handleBuiltin(route: ClientRoute, body: [[UInt8]], now: Instant) -> [GatewayOutput] {
-        guard body.count == 1, let request = try? JSONValue(parsing: body[0]), request.objectValue != nil else {
+    mutating func handleBuiltin(route: ClientRoute, body: ZMQFrames, now: Instant) -> [GatewayOutput] {
+        guard body.count == 1, let request = FailureReplies.firstJSON(body), request.objectValue != nil else {
             return failure(route, id: nil, WireError(.malformedRequest, "request body must be one JSON object"))
         }
         let id = request["id"]?.stringValue

@@ -9,6 +9,8 @@ public final class ZMQSocket {
     public let type: ZMQSocketType
     /// Held so the context cannot be terminated (which waits for open sockets) while this socket is open.
     private let context: ZMQContext
+    /// The frames of a message being received, until they move into its ``ZMQMessage``; grown as needed and kept.
+    private var receiving = ReceiveBuffer()
 
     /// Creates a socket of `type` in `context` with linger 0, so closing never waits for unsent messages.
     /// - Throws: ``ZMQError``.
@@ -22,7 +24,10 @@ public final class ZMQSocket {
         try setOption(ZMQ_LINGER, Int32(0))
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        receiving.deallocate()
+    }
 
     /// Closes the socket; later calls do nothing.
     public func close() {
@@ -72,20 +77,10 @@ public final class ZMQSocket {
     ///   - dontWait: fail with `EAGAIN` instead of blocking when the peer's queue is full.
     /// - Throws: ``ZMQError`` from `zmq_send` (`EHOSTUNREACH` for an unknown peer on a mandatory ROUTER).
     public func send(_ frames: [[UInt8]], dontWait: Bool = false) throws {
-        guard let first = frames.first else { return }
-        try send(first, then: frames.dropFirst(), dontWait: dontWait)
-    }
-
-    /// Sends `first` and then `rest` as one multipart message, without joining them into one array first (a
-    /// ROUTER's routing id before the frames it routes).
-    /// - Parameter dontWait: fail with `EAGAIN` instead of blocking when the peer's queue is full.
-    /// - Throws: ``ZMQError`` from `zmq_send` (`EHOSTUNREACH` for an unknown peer on a mandatory ROUTER).
-    public func send(_ first: [UInt8], then rest: ArraySlice<[UInt8]>, dontWait: Bool = false) throws {
         let handle = try requireHandle("zmq_send")
         let baseFlags = dontWait ? ZMQ_DONTWAIT : 0
-        var remaining = rest.count
-        try Self.send(first, on: handle, flags: remaining == 0 ? baseFlags : baseFlags | ZMQ_SNDMORE)
-        for frame in rest {
+        var remaining = frames.count
+        for frame in frames {
             remaining -= 1
             try Self.send(frame, on: handle, flags: remaining == 0 ? baseFlags : baseFlags | ZMQ_SNDMORE)
         }
@@ -95,6 +90,17 @@ public final class ZMQSocket {
         _ = try frame.withUnsafeBytes { bytes in
             try zmqCall("zmq_send") { zmq_send(handle, bytes.baseAddress, bytes.count, flags) }
         }
+    }
+
+    /// Sends one multipart message of the frames `write` adds, none of them copied into a Swift array first; adding
+    /// nothing sends nothing.
+    /// - Parameter dontWait: fail with `EAGAIN` instead of blocking when the peer's queue is full.
+    /// - Throws: ``ZMQError`` from `zmq_msg_send` (`EHOSTUNREACH` for an unknown peer on a mandatory ROUTER).
+    public func send(dontWait: Bool = false, _ write: (inout ZMQMessageSender) -> Void) throws {
+        var sender = ZMQMessageSender(handle: try requireHandle("zmq_msg_send"), dontWait: dontWait)
+        write(&sender)
+        sender.sendHeld(more: false)
+        if let failure = sender.failure { throw failure }
     }
 
     /// Receives one frame into `frame`, retrying on `EINTR`. Returns `false` when the `first` frame of a message is
@@ -114,25 +120,43 @@ public final class ZMQSocket {
         return true
     }
 
-    /// Receives one whole multipart message.
+    /// Receives one whole multipart message, copying each frame into an array.
     /// - Parameter dontWait: return `nil` instead of blocking when no message is waiting.
     /// - Returns: the frames, or `nil` when `dontWait` is set and nothing was waiting.
     /// - Throws: ``ZMQError`` from `zmq_msg_recv` (`ETERM` when the context shuts down).
     public func receive(dontWait: Bool = false) throws -> [[UInt8]]? {
-        let unlimited = ReceiveLimits(frames: .max, bytes: .max)
-        return try receive(dontWait: dontWait, limits: unlimited)?.frames
+        var frames: [[UInt8]] = []
+        // Room for an MDP message's usual frames, so appending them does not grow the array again and again.
+        frames.reserveCapacity(8)
+        let received = try receiveFrames(dontWait: dontWait, limits: .unlimited) { frame in
+            let size = zmq_msg_size(frame)
+            let data = zmq_msg_data(frame)
+            frames.append(size > 0 && data != nil ? Array(UnsafeRawBufferPointer(start: data, count: size)) : [])
+        }
+        return received == nil ? nil : frames
     }
 
-    /// Receives one whole multipart message, copying out only what fits `limits`, with the `User-Id` a ZAP handler
-    /// gave its connection.
+    /// Receives one whole multipart message as libzmq holds it, keeping only what fits `limits`, with the `User-Id` a
+    /// ZAP handler gave its connection. No frame is copied.
     /// - Parameter dontWait: return `nil` instead of blocking when no message is waiting.
     /// - Returns: the message, or `nil` when `dontWait` is set and nothing was waiting.
     /// - Throws: ``ZMQError`` from `zmq_msg_recv` (`ETERM` when the context shuts down).
     public func receive(dontWait: Bool = false, limits: ReceiveLimits) throws -> ReceivedMessage? {
+        defer { receiving.closeAll() }
+        let tally = try receiveFrames(dontWait: dontWait, limits: limits) { zmq_msg_move(receiving.append(), $0) }
+        return tally.map { ReceivedMessage(message: receiving.takeMessage(), tally: $0) }
+    }
+
+    /// Receives one whole multipart message frame by frame, handing each frame within `limits` to `keep` (which may
+    /// move it out); the rest are read, counted and closed.
+    /// - Returns: the counts and `User-Id`, or `nil` when `dontWait` is set and nothing was waiting.
+    private func receiveFrames(
+        dontWait: Bool,
+        limits: ReceiveLimits,
+        keep: (UnsafeMutablePointer<zmq_msg_t>) -> Void
+    ) throws -> ReceiveTally? {
         let handle = try requireHandle("zmq_msg_recv")
-        var message = ReceivedMessage(frames: [], frameCount: 0, byteCount: 0, exceedsLimits: false)
-        // Room for an MDP message's usual frames, so appending them does not grow the array again and again.
-        message.frames.reserveCapacity(8)
+        var message = ReceiveTally()
         var position = 0
         var more = true
         while more {
@@ -150,18 +174,14 @@ public final class ZMQSocket {
                 if message.userID == nil, position < 2, let userID = zmq_msg_gets(frame, "User-Id") {
                     message.userID = String(cString: userID)
                 }
-                let size = zmq_msg_size(frame)
                 if position >= limits.exemptFrames {
                     message.frameCount += 1
-                    message.byteCount += size
+                    message.byteCount += zmq_msg_size(frame)
                     let fits = message.frameCount <= limits.frames && message.byteCount <= limits.bytes
                     message.exceedsLimits = message.exceedsLimits || !fits
                     guard !message.exceedsLimits else { return true }
                 }
-                let data = zmq_msg_data(frame)
-                message.frames.append(
-                    size > 0 && data != nil ? Array(UnsafeRawBufferPointer(start: data, count: size)) : []
-                )
+                keep(frame)
                 return true
             }
             guard received else { return nil }

@@ -9,7 +9,7 @@ import ZeroMQ
 /// second. Any MDP/0.2 or 0.1 worker will do.
 final class DirectDispatcher: LoadTransport {
     private struct Slot {
-        let identity: [UInt8]
+        let identity: ZMQRoutingID
         /// `[identity] + REQUEST` with the client address at ``addressIndex``, rewritten before each send.
         var request: [[UInt8]]
         let addressIndex: Int
@@ -22,9 +22,10 @@ final class DirectDispatcher: LoadTransport {
     private let body: [UInt8]
     private var slots: [Slot] = []
     /// Each registered worker's slots.
-    private var slotsByIdentity: [[UInt8]: [Int]] = [:]
+    private var slotsByIdentity: [ZMQRoutingID: [Int]] = [:]
     /// Idle slots, least recently used first; a handful at most, so an array is the right queue.
     private var idle: [Int] = []
+    /// Each client's address frame: its index, 8 bytes big-endian, as the gateway writes request ids.
     private var addresses: [[UInt8]] = []
     private var pollIndex = 0
     private var nextHeartbeat: UInt64 = 0
@@ -68,7 +69,7 @@ final class DirectDispatcher: LoadTransport {
         guard clients <= liveSlots else {
             throw BenchError("\(clients) clients need as many worker slots; \(liveSlots) registered")
         }
-        addresses = (0..<clients).map { withUnsafeBytes(of: UInt32($0).bigEndian, Array.init) }
+        addresses = (0..<clients).map { withUnsafeBytes(of: UInt64($0).bigEndian, Array.init) }
         pollIndex = poller.add(socket)
     }
 
@@ -99,10 +100,12 @@ final class DirectDispatcher: LoadTransport {
     // MARK: - Worker messages
 
     private func readMessages(_ handle: (Int, ReplyOutcome) throws -> Void) throws {
-        while let frames = try socket.receive(dontWait: true) {
-            guard let identity = frames.first,
-                let (command, dialect) = try? BrokerWorkerCodec.decode(frames.dropFirst())
-            else { continue }
+        while let received = try socket.receive(dontWait: true, limits: .unlimited) {
+            let frames = ZMQFrames(received.message)
+            guard !frames.isEmpty, let (command, dialect) = try? BrokerWorkerCodec.decode(frames.dropFirst()) else {
+                continue
+            }
+            let identity = frames.withBytes(at: 0, ZMQRoutingID.init)
             if let workerSlots = slotsByIdentity[identity] {
                 try handleCommand(command, from: workerSlots, handle)
             } else {
@@ -117,13 +120,13 @@ final class DirectDispatcher: LoadTransport {
         _ handle: (Int, ReplyOutcome) throws -> Void
     ) throws {
         switch command {
-        case .final(let address, let reply):
-            guard let slot = workerSlots.first(where: { slots[$0].client.map { addresses[$0] == address } ?? false })
+        case .final(let requestID, let reply):
+            guard let slot = workerSlots.first(where: { slots[$0].client.map { UInt64($0) == requestID } ?? false })
             else { throw BenchError("a worker replied to a request it does not hold") }
             let client = slots[slot].client!
             slots[slot].client = nil
             idle.append(slot)
-            try handle(client, reply.count == 1 ? ReplyOutcome(body: reply[0]) : .malformed)
+            try handle(client, reply.count == 1 ? ReplyOutcome(body: reply.bytes(at: 0)) : .malformed)
         case .disconnect:
             slotsByIdentity[slots[workerSlots[0]].identity] = nil
             idle.removeAll { workerSlots.contains($0) }
@@ -136,11 +139,14 @@ final class DirectDispatcher: LoadTransport {
     }
 
     /// Registers a new slot on READY for the service; tells any other unknown peer to DISCONNECT, as the gateway does.
-    private func admit(_ identity: [UInt8], command: WorkerCommand, dialect: WorkerDialect) throws {
+    private func admit(_ identity: ZMQRoutingID, command: WorkerCommand, dialect: WorkerDialect) throws {
+        let routing = [identity.bytes]
         switch command {
         case .ready(let name, let capacity) where name == service && capacity != 0:
-            let request = [identity] + BrokerWorkerCodec.encodeRequest(dialect: dialect, address: [0], body: [body])
-            let heartbeat = [identity] + BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)
+            let requestBody = ZMQFrames([body])
+            let request =
+                routing + BrokerWorkerCodec.frames(.request(dialect: dialect, requestID: 0, body: requestBody))
+            let heartbeat = routing + BrokerWorkerCodec.frames(.heartbeat(dialect))
             let added = slots.count..<slots.count + (capacity ?? 1)
             for _ in added {
                 slots.append(
@@ -152,7 +158,7 @@ final class DirectDispatcher: LoadTransport {
         case .disconnect:
             break
         default:
-            try? socket.send([identity] + BrokerWorkerCodec.encodeDisconnect(dialect: dialect), dontWait: true)
+            try? socket.send(routing + BrokerWorkerCodec.frames(.disconnect(dialect)), dontWait: true)
         }
     }
 }

@@ -60,8 +60,19 @@ import ZeroMQ
     @Test func workerKeyServesOnlyItsServices() throws {
         var core = Self.core(try Self.lists())
         let userID = Self.workerKey.z85
-        _ = core.receiveFromWorker([bytes("w1"), bytes("MDPW02"), [0x01], bytes("ledger")], userID: userID, now: .now)
-        _ = core.receiveFromWorker([bytes("w2"), bytes("MDPW02"), [0x01], bytes("calc")], userID: userID, now: .now)
+        var ignored: [GatewayOutput] = []
+        core.receiveFromWorker(
+            ZMQFrames([bytes("w1"), bytes("MDPW02"), [0x01], bytes("ledger")]),
+            userID: userID,
+            now: .now,
+            into: &ignored
+        )
+        core.receiveFromWorker(
+            ZMQFrames([bytes("w2"), bytes("MDPW02"), [0x01], bytes("calc")]),
+            userID: userID,
+            now: .now,
+            into: &ignored
+        )
         #expect(core.health.map(\.name) == ["calc"])
         #expect(core.counters.workersForbidden == 1)
     }
@@ -76,13 +87,15 @@ import ZeroMQ
 
     @Test func reloadPurgesWorkersNoLongerAllowed() throws {
         var core = Self.core(try Self.lists())
-        _ = core.receiveFromWorker(
-            [bytes("w1"), bytes("MDPW02"), [0x01], bytes("calc")],
+        var ignored: [GatewayOutput] = []
+        core.receiveFromWorker(
+            ZMQFrames([bytes("w1"), bytes("MDPW02"), [0x01], bytes("calc")]),
             userID: Self.workerKey.z85,
-            now: .now
+            now: .now,
+            into: &ignored
         )
         let outputs = core.replaceAllowLists(.success(try Self.lists(workerServices: "orders")), now: .now)
-        #expect(outputs.contains(.toWorker(identity: bytes("w1"), frames: [bytes("MDPW02"), [0x06]])))
+        #expect(outputs.contains(.toWorker(identity: ZMQRoutingID(bytes("w1")), message: .disconnect(.mdp02))))
         #expect(core.health.first?.workers == 0)
         #expect(core.authentication.reloads == 1)
         #expect(core.counters.workersRevoked == 1)

@@ -1,7 +1,9 @@
 import Majordomo
+import ZeroMQ
 
 /// Drives a ``BrokerStateMachine`` with frames written as the peers would send them, on a simulated clock:
-/// every event happens at `start + offset`.
+/// every event happens at `start + offset`. What the broker answers comes back as ``Action``s: its messages as the
+/// frames a peer reads.
 struct BrokerHarness {
     var broker: BrokerStateMachine
     let start: ContinuousClock.Instant
@@ -21,15 +23,17 @@ struct BrokerHarness {
         userID: String? = nil,
         tooLarge: Bool = false,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
-        let frames = ([bytes(worker)] + frames)[1...]
-        return broker.receiveFromWorker(
-            identity: bytes(worker),
-            frames: frames,
+    ) -> [Action] {
+        var actions: [BrokerAction] = []
+        broker.receiveFromWorker(
+            identity: ZMQRoutingID(bytes(worker)),
+            frames: ZMQFrames(frames),
             userID: userID,
             tooLarge: tooLarge,
-            now: start + offset
+            now: start + offset,
+            into: &actions
         )
+        return actions.map(Action.init)
     }
 
     /// A READY; with `capacity`, Reckon's extension frame after the service.
@@ -40,7 +44,7 @@ struct BrokerHarness {
         dialect: WorkerDialect = .mdp02,
         userID: String? = nil,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
+    ) -> [Action] {
         let capacityFrame = capacity.map { [bytes(String($0))] } ?? []
         let frames = workerPrefix(dialect) + [[0x01], bytes(service)] + capacityFrame
         return self.worker(worker, sends: frames, userID: userID, at: offset)
@@ -50,7 +54,7 @@ struct BrokerHarness {
         _ worker: String,
         dialect: WorkerDialect = .mdp02,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
+    ) -> [Action] {
         self.worker(worker, sends: workerPrefix(dialect) + [[dialect == .mdp01 ? 0x04 : 0x05]], at: offset)
     }
 
@@ -58,7 +62,7 @@ struct BrokerHarness {
         _ worker: String,
         dialect: WorkerDialect = .mdp02,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
+    ) -> [Action] {
         self.worker(worker, sends: workerPrefix(dialect) + [[dialect == .mdp01 ? 0x05 : 0x06]], at: offset)
     }
 
@@ -69,7 +73,7 @@ struct BrokerHarness {
         body: String,
         dialect: WorkerDialect = .mdp02,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
+    ) -> [Action] {
         final(worker, address: address(request), body: body, dialect: dialect, at: offset)
     }
 
@@ -79,7 +83,7 @@ struct BrokerHarness {
         body: String,
         dialect: WorkerDialect = .mdp02,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
+    ) -> [Action] {
         let command: UInt8 = dialect == .mdp01 ? 0x03 : 0x04
         return self.worker(worker, sends: workerPrefix(dialect) + [[command], address, [], bytes(body)], at: offset)
     }
@@ -89,7 +93,7 @@ struct BrokerHarness {
         request: UInt64,
         body: String,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
+    ) -> [Action] {
         self.worker(worker, sends: [mdpw02, [0x03], address(request), [], bytes(body)], at: offset)
     }
 
@@ -100,23 +104,61 @@ struct BrokerHarness {
         dialect: ClientDialect = .mdp02,
         tooLarge: Bool = false,
         at offset: Duration = .zero
-    ) -> [BrokerAction] {
-        let frames = [bytes(client)] + clientRequestFrames(dialect, service: service, body: body)
-        return broker.receiveFromClient(
-            identity: bytes(client),
-            frames: frames[1...],
+    ) -> [Action] {
+        let frames = clientRequestFrames(dialect, service: service, body: body)
+        return receiveFromClient(identity: bytes(client), frames: frames, tooLarge: tooLarge, now: start + offset)
+    }
+
+    /// Any client message, written frame by frame.
+    mutating func receiveFromClient(
+        identity: [UInt8],
+        frames: [[UInt8]],
+        tooLarge: Bool = false,
+        now: ContinuousClock.Instant
+    ) -> [Action] {
+        var actions: [BrokerAction] = []
+        broker.receiveFromClient(
+            identity: ZMQRoutingID(identity),
+            frames: ZMQFrames(frames),
             tooLarge: tooLarge,
-            now: start + offset
+            now: now,
+            into: &actions
         )
+        return actions.map(Action.init)
     }
 
-    /// The I/O loop could not send `frames` (identity excluded) to `worker`.
-    mutating func undeliverable(_ worker: String, _ frames: [[UInt8]], at offset: Duration = .zero) -> [BrokerAction] {
-        broker.undeliverableToWorker(identity: bytes(worker), frames: frames, now: start + offset)
+    /// A request the broker's owner sends (the gateway's batch fan-out).
+    mutating func submitOwnerRequest(
+        token: UInt64,
+        service: String,
+        body: [[UInt8]],
+        deadline: ContinuousClock.Instant?,
+        client: [UInt8]? = nil,
+        now: ContinuousClock.Instant
+    ) -> [Action] {
+        let actions = broker.submitOwnerRequest(
+            token: token,
+            service: service,
+            body: ZMQFrames(body),
+            deadline: deadline,
+            client: client.map(ZMQRoutingID.init),
+            now: now
+        )
+        return actions.map(Action.init)
     }
 
-    mutating func tick(at offset: Duration) -> [BrokerAction] {
-        broker.tick(now: start + offset)
+    mutating func replacePermissions(_ permissions: ServicePermissions?, now: ContinuousClock.Instant) -> [Action] {
+        broker.replacePermissions(permissions, now: now).map(Action.init)
+    }
+
+    /// The I/O loop could not send `message` to `worker`.
+    mutating func undeliverable(_ worker: String, _ message: WorkerMessage, at offset: Duration = .zero) -> [Action] {
+        broker.undeliverableToWorker(identity: ZMQRoutingID(bytes(worker)), message: message, now: start + offset)
+            .map(Action.init)
+    }
+
+    mutating func tick(at offset: Duration) -> [Action] {
+        broker.tick(now: start + offset).map(Action.init)
     }
 
     func health(_ service: String) -> ServiceHealth? {
@@ -149,24 +191,24 @@ func clientRequestFrames(_ dialect: ClientDialect, service: String, body: String
 }
 
 func route(_ client: String, _ dialect: ClientDialect = .mdp02) -> ClientRoute {
-    ClientRoute(identity: bytes(client), dialect: dialect)
+    ClientRoute(identity: ZMQRoutingID(bytes(client)), dialect: dialect)
 }
 
 /// The REQUEST a worker gets for request `id`.
-func workerRequest(_ worker: String, id: UInt64, body: String, dialect: WorkerDialect = .mdp02) -> BrokerAction {
+func workerRequest(_ worker: String, id: UInt64, body: String, dialect: WorkerDialect = .mdp02) -> Action {
     .sendToWorker(identity: bytes(worker), frames: workerPrefix(dialect) + [[0x02], address(id), [], bytes(body)])
 }
 
-func workerHeartbeat(_ worker: String, dialect: WorkerDialect = .mdp02) -> BrokerAction {
+func workerHeartbeat(_ worker: String, dialect: WorkerDialect = .mdp02) -> Action {
     .sendToWorker(identity: bytes(worker), frames: workerPrefix(dialect) + [[dialect == .mdp01 ? 0x04 : 0x05]])
 }
 
-func workerDisconnect(_ worker: String, dialect: WorkerDialect = .mdp02) -> BrokerAction {
+func workerDisconnect(_ worker: String, dialect: WorkerDialect = .mdp02) -> Action {
     .sendToWorker(identity: bytes(worker), frames: workerPrefix(dialect) + [[dialect == .mdp01 ? 0x05 : 0x06]])
 }
 
 /// An RFC 18 FINAL to a DEALER client.
-func clientFinal(_ client: String, service: String = "calc", body: String) -> BrokerAction {
+func clientFinal(_ client: String, service: String = "calc", body: String) -> Action {
     .sendToClient(identity: bytes(client), frames: [mdpc02, [0x03], bytes(service), bytes(body)])
 }
 
@@ -176,11 +218,37 @@ func failure(
     service: String = "calc",
     body: String,
     dialect: ClientDialect = .mdp02
-) -> BrokerAction {
+) -> Action {
     .fail(origin: .client(route(client, dialect)), service: service, failure: failure, body: [bytes(body)])
 }
 
-extension BrokerAction {
+/// A ``BrokerAction`` with the messages it sends as the frames their peer reads (identity frame apart), written by the
+/// broker's own codecs, and bodies as byte arrays: tests compare what goes on the wire.
+enum Action: Hashable {
+    case sendToClient(identity: [UInt8], frames: [[UInt8]])
+    case sendToWorker(identity: [UInt8], frames: [[UInt8]])
+    case fail(origin: RequestOrigin, service: String, failure: BrokerFailure, body: [[UInt8]])
+    case deliver(token: UInt64, body: [[UInt8]])
+    case builtin(route: ClientRoute, service: String, body: [[UInt8]])
+    case dropped(MajordomoError)
+    case refused(MajordomoError)
+
+    init(_ action: BrokerAction) {
+        switch action {
+        case .sendToClient(let identity, let message):
+            self = .sendToClient(identity: identity.bytes, frames: BrokerClientCodec.frames(message))
+        case .sendToWorker(let identity, let message):
+            self = .sendToWorker(identity: identity.bytes, frames: BrokerWorkerCodec.frames(message))
+        case .fail(let origin, let service, let failure, let body):
+            self = .fail(origin: origin, service: service, failure: failure, body: body.arrays)
+        case .deliver(let token, let body): self = .deliver(token: token, body: body.arrays)
+        case .builtin(let route, let service, let body):
+            self = .builtin(route: route, service: service, body: body.arrays)
+        case .dropped(let error): self = .dropped(error)
+        case .refused(let error): self = .refused(error)
+        }
+    }
+
     /// The error of a `.dropped` action.
     var droppedError: MajordomoError? {
         if case .dropped(let error) = self { return error }

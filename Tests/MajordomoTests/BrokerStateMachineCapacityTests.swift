@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 /// Reckon's READY extension: a worker connection that declares a capacity holds that many requests at once, and a
 /// later READY with a capacity changes it.
@@ -51,7 +52,7 @@ import Testing
 
     @Test func aLostWorkerRetriesEveryRetryableRequestItHeldInTheirOrder() {
         var harness = BrokerHarness(
-            BrokerConfiguration(heartbeatInterval: .seconds(60), isRetryable: { $0 != [bytes("once")] })
+            BrokerConfiguration(heartbeatInterval: .seconds(60), isRetryable: { $0.arrays != [bytes("once")] })
         )
         _ = harness.ready("w1", capacity: 3)
         _ = harness.request("c1", body: "a")
@@ -71,7 +72,7 @@ import Testing
         _ = harness.ready("w1", capacity: 2)
         _ = harness.request("c1", body: "a")
         _ = harness.request("c2", body: "b")
-        let undelivered: [[UInt8]] = [mdpw02, [0x02], address(2), [], bytes("b")]
+        let undelivered = WorkerMessage.request(dialect: .mdp02, requestID: 2, body: ZMQFrames([bytes("b")]))
         #expect(harness.undeliverable("w1", undelivered) == [failure("c1", .workerLost, body: "a")])
         #expect(harness.ready("w2") == [workerRequest("w2", id: 2, body: "b")])
     }

@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 /// Each client's cap on requests queued or in flight (``ClientLimits/maximumPending``), and that every way a
 /// request leaves the broker gives its place back.
@@ -52,7 +53,7 @@ import Testing
         _ = harness.request("c1", body: "a")
         let body = [bytes("s")]
         let now = harness.start
-        let first = harness.broker.submitOwnerRequest(
+        let first = harness.submitOwnerRequest(
             token: 1,
             service: "calc",
             body: body,
@@ -61,7 +62,7 @@ import Testing
             now: now
         )
         #expect(first == [])
-        let second = harness.broker.submitOwnerRequest(
+        let second = harness.submitOwnerRequest(
             token: 2,
             service: "calc",
             body: body,
@@ -99,7 +100,7 @@ import Testing
             _ = harness.final("w2", request: 1, body: "r")
             _ = harness.final("w2", request: 2, body: "r")
         case .undeliverableThenAnswered:
-            _ = harness.undeliverable("w1", workerPrefix(.mdp02) + [[0x02], address(1), [], bytes("a")])
+            _ = harness.undeliverable("w1", .request(dialect: .mdp02, requestID: 1, body: ZMQFrames([bytes("a")])))
             _ = harness.ready("w2")
             _ = harness.final("w2", request: 1, body: "r")
             _ = harness.final("w2", request: 2, body: "r")

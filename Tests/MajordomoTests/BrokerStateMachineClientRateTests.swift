@@ -110,7 +110,7 @@ import Testing
         var harness = Self.harness(rate: 1, burst: 2)
         let now = harness.start
         #expect(Self.admitted(&harness, "c1"))
-        let first = harness.broker.submitOwnerRequest(
+        let first = harness.submitOwnerRequest(
             token: 1,
             service: "nosuch",
             body: [bytes("s1")],
@@ -119,7 +119,7 @@ import Testing
             now: now
         )
         #expect(first == [.fail(origin: .owner(token: 1), service: "nosuch", failure: .noWorkers, body: [bytes("s1")])])
-        let second = harness.broker.submitOwnerRequest(
+        let second = harness.submitOwnerRequest(
             token: 2,
             service: "nosuch",
             body: [bytes("s2")],
@@ -129,7 +129,7 @@ import Testing
         )
         let refused = BrokerFailure.rateLimited(retryAfterSeconds: 1)
         #expect(second == [.fail(origin: .owner(token: 2), service: "nosuch", failure: refused, body: [bytes("s2")])])
-        let unattributed = harness.broker.submitOwnerRequest(
+        let unattributed = harness.submitOwnerRequest(
             token: 3,
             service: "nosuch",
             body: [bytes("s3")],

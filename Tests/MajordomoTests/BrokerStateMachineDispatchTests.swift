@@ -164,7 +164,7 @@ import Testing
     @Test func ownerRequestIsDeliveredToTheOwner() {
         var harness = BrokerHarness()
         _ = harness.ready("w1")
-        let actions = harness.broker.submitOwnerRequest(
+        let actions = harness.submitOwnerRequest(
             token: 42,
             service: "calc",
             body: [bytes("sub")],
@@ -178,7 +178,7 @@ import Testing
 
     @Test func ownerRequestForAnUnknownServiceFails() {
         var harness = BrokerHarness()
-        let actions = harness.broker.submitOwnerRequest(
+        let actions = harness.submitOwnerRequest(
             token: 7,
             service: "ledger",
             body: [bytes("x")],

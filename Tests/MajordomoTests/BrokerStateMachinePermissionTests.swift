@@ -7,7 +7,7 @@ import Testing
 
     private static func harness() -> BrokerHarness {
         var harness = BrokerHarness()
-        _ = harness.broker.replacePermissions(permissions, now: harness.start)
+        _ = harness.replacePermissions(permissions, now: harness.start)
         return harness
     }
 
@@ -49,7 +49,7 @@ import Testing
         var harness = Self.harness()
         _ = harness.ready("w1", service: "calc", userID: "alice")
         _ = harness.ready("w2", service: "ledger", userID: "bob")
-        let actions = harness.broker.replacePermissions(ServicePermissions(["bob": ["calc"]]), now: harness.start)
+        let actions = harness.replacePermissions(ServicePermissions(["bob": ["calc"]]), now: harness.start)
         #expect(actions.compactMap(\.refusedError).map(\.code) == [.serviceForbidden, .serviceForbidden])
         #expect(
             actions.filter { if case .sendToWorker = $0 { true } else { false } } == [
@@ -65,14 +65,14 @@ import Testing
         var harness = Self.harness()
         _ = harness.ready("w1", service: "calc", userID: "alice")
         _ = harness.request("c1", body: "job")
-        let actions = harness.broker.replacePermissions(ServicePermissions([:]), now: harness.start)
+        let actions = harness.replacePermissions(ServicePermissions([:]), now: harness.start)
         #expect(actions.contains(failure("c1", .workerLost, body: "job")))
     }
 
     @Test func droppingThePermissionsRevokesNobody() {
         var harness = Self.harness()
         _ = harness.ready("w1", service: "calc", userID: "alice")
-        #expect(harness.broker.replacePermissions(nil, now: harness.start) == [])
+        #expect(harness.replacePermissions(nil, now: harness.start) == [])
         #expect(harness.ready("w2", service: "orders") == [])
     }
 }

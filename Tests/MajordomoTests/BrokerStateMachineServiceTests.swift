@@ -3,7 +3,7 @@ import Testing
 
 /// MMI, built-in services and PARTIAL replies.
 @Suite struct BrokerStateMachineServiceTests {
-    static func mmiReply(_ client: String, service: String, status: String) -> BrokerAction {
+    static func mmiReply(_ client: String, service: String, status: String) -> Action {
         .sendToClient(identity: bytes(client), frames: [mdpc02, [0x03], bytes(service), bytes(status)])
     }
 
@@ -122,7 +122,7 @@ import Testing
     @Test func partialIsNotForwardedToTheOwner() {
         var harness = BrokerHarness()
         _ = harness.ready("w1")
-        _ = harness.broker.submitOwnerRequest(
+        _ = harness.submitOwnerRequest(
             token: 3,
             service: "calc",
             body: [bytes("a")],

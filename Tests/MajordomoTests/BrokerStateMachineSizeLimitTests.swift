@@ -23,9 +23,9 @@ import Testing
 
     @Test func oversizedRequestCutBeforeItsServiceIsDroppedAndCountedOnce() {
         var harness = BrokerHarness(Self.configuration)
-        let actions = harness.broker.receiveFromClient(
+        let actions = harness.receiveFromClient(
             identity: bytes("c1"),
-            frames: [mdpc02, [0x01]][...],
+            frames: [mdpc02, [0x01]],
             tooLarge: true,
             now: harness.start
         )

@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 /// Heartbeats, worker expiry, re-dispatch and deadlines, on a simulated clock.
 @Suite struct BrokerStateMachineTimerTests {
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func isRetryableDecidesFromTheBody() {
-        let configuration = BrokerConfiguration(isRetryable: { body in body.first == bytes("retry me") })
+        let configuration = BrokerConfiguration(isRetryable: { body in body.arrays.first == bytes("retry me") })
         var harness = BrokerHarness(configuration)
         _ = harness.ready("w1")
         _ = harness.ready("w2")
@@ -148,7 +149,7 @@ import Testing
         var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(60)))
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
-        let queued = harness.broker.submitOwnerRequest(
+        let queued = harness.submitOwnerRequest(
             token: 9,
             service: "calc",
             body: [bytes("b")],
@@ -236,7 +237,7 @@ import Testing
     @Test func ownerDeadlineLaterThanTheServicesIsCapped() {
         var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(60), defaultDeadline: .seconds(5)))
         _ = harness.ready("w1")
-        _ = harness.broker.submitOwnerRequest(
+        _ = harness.submitOwnerRequest(
             token: 1,
             service: "calc",
             body: [bytes("a")],

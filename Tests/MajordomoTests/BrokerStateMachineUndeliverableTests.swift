@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 /// A message the I/O loop could not send to a worker (`EHOSTUNREACH`, or its queue full).
 @Suite struct BrokerStateMachineUndeliverableTests {
@@ -9,8 +10,8 @@ import Testing
     )
 
     /// The REQUEST frames `worker` would get for request `id`, without the identity.
-    private func requestFrames(id: UInt64, body: String) -> [[UInt8]] {
-        [mdpw02, [0x02], address(id), [], bytes(body)]
+    private func request(id: UInt64, body: String, dialect: WorkerDialect = .mdp02) -> WorkerMessage {
+        .request(dialect: dialect, requestID: id, body: ZMQFrames([bytes(body)]))
     }
 
     @Test func requestThatNeverReachedItsWorkerGoesToAnotherAtOnce() {
@@ -19,7 +20,7 @@ import Testing
         _ = harness.ready("w2")
         #expect(harness.request("c1", body: "a") == [workerRequest("w1", id: 1, body: "a")])
         #expect(
-            harness.undeliverable("w1", requestFrames(id: 1, body: "a"), at: .milliseconds(1))
+            harness.undeliverable("w1", request(id: 1, body: "a"), at: .milliseconds(1))
                 == [workerRequest("w2", id: 1, body: "a")]
         )
         #expect(harness.load("calc") == Load(1, 0, 0))
@@ -32,7 +33,7 @@ import Testing
         var harness = BrokerHarness(Self.configuration)
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
-        #expect(harness.undeliverable("w1", requestFrames(id: 1, body: "a")) == [])
+        #expect(harness.undeliverable("w1", request(id: 1, body: "a")) == [])
         #expect(harness.load("calc") == Load(0, 0, 1))
         #expect(harness.tick(at: .milliseconds(500)) == [])
         #expect(harness.ready("w2", at: .milliseconds(600)) == [workerRequest("w2", id: 1, body: "a")])
@@ -43,8 +44,11 @@ import Testing
         _ = harness.ready("w1", dialect: .mdp01)
         _ = harness.ready("w2")
         _ = harness.request("c1", body: "a")
-        let frames: [[UInt8]] = [[], mdpw01, [0x02], address(1), [], bytes("a")]
-        #expect(harness.undeliverable("w1", frames) == [workerRequest("w2", id: 1, body: "a")])
+        #expect(
+            harness.undeliverable("w1", request(id: 1, body: "a", dialect: .mdp01)) == [
+                workerRequest("w2", id: 1, body: "a")
+            ]
+        )
     }
 
     @Test func unreachableWorkerHoldingADeliveredRequestLosesIt() {
@@ -52,13 +56,13 @@ import Testing
         _ = harness.ready("w1")
         _ = harness.request("c1", body: "a")
         // A heartbeat fails after the REQUEST went out: the worker may have run it.
-        #expect(harness.undeliverable("w1", [mdpw02, [0x05]]) == [failure("c1", .workerLost, body: "a")])
+        #expect(harness.undeliverable("w1", .heartbeat(.mdp02)) == [failure("c1", .workerLost, body: "a")])
         #expect(harness.health("calc")?.workers == 0)
     }
 
     @Test func unknownWorkerIsIgnored() {
         var harness = BrokerHarness(Self.configuration)
-        #expect(harness.undeliverable("stranger", [mdpw02, [0x05]]) == [])
+        #expect(harness.undeliverable("stranger", .heartbeat(.mdp02)) == [])
         #expect(harness.broker.counters.workersUnreachable == 0)
     }
 }

@@ -138,9 +138,9 @@ import Testing
 
     @Test func malformedClientMessageIsDropped() throws {
         var harness = BrokerHarness()
-        let actions = harness.broker.receiveFromClient(
+        let actions = harness.receiveFromClient(
             identity: bytes("c1"),
-            frames: [bytes("c1"), mdpc02, [0x01]][1...],
+            frames: [mdpc02, [0x01]],
             now: harness.start
         )
         try #require(actions.count == 1)

@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 @Suite struct BrokerWorkerCodecTests {
     static let address: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 7]
@@ -38,7 +39,7 @@ import Testing
     func decodes02Partial(_ dialect: WorkerDialect) throws {
         let frames = Self.prefix(dialect) + [[0x03], Self.address, [], bytes("chunk")]
         let (command, decodedDialect) = try BrokerWorkerCodec.decode(frames[...])
-        #expect(command == .partial(address: Self.address, body: [bytes("chunk")]))
+        #expect(command == .partial(requestID: 7, body: [bytes("chunk")]))
         #expect(decodedDialect == dialect)
     }
 
@@ -46,7 +47,7 @@ import Testing
     func decodes02Final(_ dialect: WorkerDialect) throws {
         let frames = Self.prefix(dialect) + [[0x04], Self.address, [], bytes("done"), bytes("more")]
         let (command, decodedDialect) = try BrokerWorkerCodec.decode(frames[...])
-        #expect(command == .final(address: Self.address, body: [bytes("done"), bytes("more")]))
+        #expect(command == .final(requestID: 7, body: [bytes("done"), bytes("more")]))
         #expect(decodedDialect == dialect)
     }
 
@@ -56,10 +57,19 @@ import Testing
         #expect(try BrokerWorkerCodec.decode((Self.prefix(dialect) + [[0x06]])[...]) == (.disconnect, dialect))
     }
 
+    @Test func anAddressThatIsNoRequestIDDecodesWithoutOne() throws {
+        for address in [[7], [0, 0, 0, 0, 0, 0, 0, 0, 7], bytes("client")] as [[UInt8]] {
+            let frames = Self.prefix(.mdp02) + [[0x04], address, [], bytes("done")]
+            #expect(
+                try BrokerWorkerCodec.decode(frames[...]) == (.final(requestID: nil, body: [bytes("done")]), .mdp02)
+            )
+        }
+    }
+
     @Test func decodes01ReplyAsFinal() throws {
         let frames = Self.prefix(.mdp01) + [[0x03], Self.address, [], bytes("done")]
         #expect(
-            try BrokerWorkerCodec.decode(frames[...]) == (.final(address: Self.address, body: [bytes("done")]), .mdp01)
+            try BrokerWorkerCodec.decode(frames[...]) == (.final(requestID: 7, body: [bytes("done")]), .mdp01)
         )
     }
 
@@ -70,7 +80,7 @@ import Testing
 
     @Test func decodesAFinalWithAnEmptyBody() throws {
         let frames: [[UInt8]] = [mdpw02, [0x04], Self.address, []]
-        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.final(address: Self.address, body: []), .mdp02))
+        #expect(try BrokerWorkerCodec.decode(frames[...]) == (.final(requestID: 7, body: []), .mdp02))
     }
 
     @Test func decodesASliceAfterTheIdentity() throws {
@@ -144,41 +154,41 @@ import Testing
     @Test func encodesRequestPerDialect() {
         let body = [bytes("{}")]
         #expect(
-            BrokerWorkerCodec.encodeRequest(dialect: .mdp02, address: Self.address, body: body)
+            BrokerWorkerCodec.frames(.request(dialect: .mdp02, requestID: 7, body: ZMQFrames(body)))
                 == [mdpw02, [0x02], Self.address, [], bytes("{}")]
         )
         #expect(
-            BrokerWorkerCodec.encodeRequest(dialect: .mdp02Delimited, address: Self.address, body: body)
+            BrokerWorkerCodec.frames(.request(dialect: .mdp02Delimited, requestID: 7, body: ZMQFrames(body)))
                 == [[], mdpw02, [0x02], Self.address, [], bytes("{}")]
         )
         #expect(
-            BrokerWorkerCodec.encodeRequest(dialect: .mdp01, address: Self.address, body: body)
+            BrokerWorkerCodec.frames(.request(dialect: .mdp01, requestID: 7, body: ZMQFrames(body)))
                 == [[], mdpw01, [0x02], Self.address, [], bytes("{}")]
         )
     }
 
     @Test func encodesHeartbeatPerDialect() {
-        #expect(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp02) == [mdpw02, [0x05]])
-        #expect(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp02Delimited) == [[], mdpw02, [0x05]])
-        #expect(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp01) == [[], mdpw01, [0x04]])
+        #expect(BrokerWorkerCodec.frames(.heartbeat(.mdp02)) == [mdpw02, [0x05]])
+        #expect(BrokerWorkerCodec.frames(.heartbeat(.mdp02Delimited)) == [[], mdpw02, [0x05]])
+        #expect(BrokerWorkerCodec.frames(.heartbeat(.mdp01)) == [[], mdpw01, [0x04]])
     }
 
     @Test func encodesDisconnectPerDialect() {
-        #expect(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp02) == [mdpw02, [0x06]])
-        #expect(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp02Delimited) == [[], mdpw02, [0x06]])
-        #expect(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp01) == [[], mdpw01, [0x05]])
+        #expect(BrokerWorkerCodec.frames(.disconnect(.mdp02)) == [mdpw02, [0x06]])
+        #expect(BrokerWorkerCodec.frames(.disconnect(.mdp02Delimited)) == [[], mdpw02, [0x06]])
+        #expect(BrokerWorkerCodec.frames(.disconnect(.mdp01)) == [[], mdpw01, [0x05]])
     }
 
     @Test(arguments: dialects)
     func brokerCommandsDecodeAsTheirOwnDialect(_ dialect: WorkerDialect) throws {
         // What the broker sends decodes, with the broker-side decoder, to the same dialect: the framing is symmetric.
         #expect(
-            try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeHeartbeat(dialect: dialect)[...]) == (
+            try BrokerWorkerCodec.decode(BrokerWorkerCodec.frames(.heartbeat(dialect))[...]) == (
                 .heartbeat, dialect
             )
         )
         #expect(
-            try BrokerWorkerCodec.decode(BrokerWorkerCodec.encodeDisconnect(dialect: dialect)[...]) == (
+            try BrokerWorkerCodec.decode(BrokerWorkerCodec.frames(.disconnect(dialect))[...]) == (
                 .disconnect, dialect
             )
         )

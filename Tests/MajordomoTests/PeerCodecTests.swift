@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 @Suite struct PeerCodecTests {
     static let address: [UInt8] = [0, 0, 0, 0, 0, 0, 1, 0]
@@ -73,19 +74,21 @@ import Testing
     @Test func workerRepliesDecodeAtTheBroker() throws {
         let final = PeerCodec.encodeWorkerReply(address: Self.address, body: [bytes("r")])
         #expect(final == [mdpw02, [0x04], Self.address, [], bytes("r")])
-        #expect(try BrokerWorkerCodec.decode(final[...]) == (.final(address: Self.address, body: [bytes("r")]), .mdp02))
+        #expect(try BrokerWorkerCodec.decode(final[...]) == (.final(requestID: 256, body: [bytes("r")]), .mdp02))
         let partial = PeerCodec.encodeWorkerReply(address: Self.address, body: [bytes("p")], final: false)
         #expect(partial == [mdpw02, [0x03], Self.address, [], bytes("p")])
         #expect(
-            try BrokerWorkerCodec.decode(partial[...]) == (.partial(address: Self.address, body: [bytes("p")]), .mdp02)
+            try BrokerWorkerCodec.decode(partial[...]) == (.partial(requestID: 256, body: [bytes("p")]), .mdp02)
         )
     }
 
     @Test func brokerCommandsRoundTrip() throws {
-        let request = BrokerWorkerCodec.encodeRequest(dialect: .mdp02, address: Self.address, body: [bytes("{}"), []])
+        let request = BrokerWorkerCodec.frames(
+            .request(dialect: .mdp02, requestID: 256, body: ZMQFrames([bytes("{}"), []]))
+        )
         #expect(try PeerCodec.decodeBrokerCommand(request) == .request(address: Self.address, body: [bytes("{}"), []]))
-        #expect(try PeerCodec.decodeBrokerCommand(BrokerWorkerCodec.encodeHeartbeat(dialect: .mdp02)) == .heartbeat)
-        #expect(try PeerCodec.decodeBrokerCommand(BrokerWorkerCodec.encodeDisconnect(dialect: .mdp02)) == .disconnect)
+        #expect(try PeerCodec.decodeBrokerCommand(BrokerWorkerCodec.frames(.heartbeat(.mdp02))) == .heartbeat)
+        #expect(try PeerCodec.decodeBrokerCommand(BrokerWorkerCodec.frames(.disconnect(.mdp02))) == .disconnect)
     }
 
     @Test func requestWithoutBodyDecodes() throws {

@@ -1,5 +1,6 @@
 import Majordomo
 import Testing
+import ZeroMQ
 
 /// The UTF-8 bytes of `text`, for writing frames.
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -36,4 +37,46 @@ struct Malformed: Sendable, CustomTestStringConvertible {
     }
 
     var testDescription: String { name }
+}
+
+// MARK: - Frames written as arrays
+
+/// The broker's codecs called with frames written as byte arrays, as the tests write them.
+extension BrokerClientCodec {
+    static func decodeRequest(_ frames: ArraySlice<[UInt8]>) throws -> ClientRequest {
+        try decodeRequest(ZMQFrames(Array(frames)))
+    }
+
+    /// A reply's frames, or `nil` for a PARTIAL the dialect cannot carry.
+    static func encodeReply(dialect: ClientDialect, service: String, body: [[UInt8]], final: Bool = true) -> [[UInt8]]?
+    {
+        let body = ZMQFrames(body)
+        let message =
+            final
+            ? ClientMessage(dialect: dialect, service: service, body: body)
+            : ClientMessage.partial(dialect: dialect, service: service, body: body)
+        return message.map(frames)
+    }
+}
+
+extension BrokerWorkerCodec {
+    static func decode(_ frames: ArraySlice<[UInt8]>) throws -> (WorkerCommand, WorkerDialect) {
+        try decode(ZMQFrames(Array(frames)))
+    }
+}
+
+extension ClientRequest {
+    init(dialect: ClientDialect, service: String, body: [[UInt8]]) {
+        self.init(dialect: dialect, service: service, body: ZMQFrames(body))
+    }
+}
+
+extension WorkerCommand {
+    static func final(requestID: UInt64?, body: [[UInt8]]) -> WorkerCommand {
+        .final(requestID: requestID, body: ZMQFrames(body))
+    }
+
+    static func partial(requestID: UInt64, body: [[UInt8]]) -> WorkerCommand {
+        .partial(requestID: requestID, body: ZMQFrames(body))
+    }
 }

@@ -27,22 +27,31 @@ import ZeroMQ
         }
     }
 
-    @Test func aFirstFrameAndTheRestGoOutAsOneMessage() throws {
+    @Test func framesAddedOneByOneGoOutAsOneMessage() throws {
         try withContext { context in
             let router = try ZMQSocket(context: context, type: .router)
             defer { router.close() }
             let dealer = try ZMQSocket(context: context, type: .dealer)
             defer { dealer.close() }
-            try router.bind("inproc://first-then-rest")
+            try router.bind("inproc://frames-one-by-one")
             try dealer.setRoutingID(bytes("dealer-1"))
-            try dealer.connect("inproc://first-then-rest")
+            try dealer.connect("inproc://frames-one-by-one")
             try dealer.send([bytes("hello")])
             _ = try router.receive(within: deliveryTimeout)
 
-            try router.send(bytes("dealer-1"), then: [[], bytes("reply"), []])
-            try dealer.send(bytes("alone"), then: [])
-            #expect(try dealer.receive(within: deliveryTimeout) == [[], bytes("reply"), []])
+            try router.send { sender in
+                sender.add(ZMQRoutingID(bytes("dealer-1")))
+                sender.add([])
+                sender.add("reply")
+                sender.add(byte: 7)
+                sender.add([])
+            }
+            try dealer.send { $0.add("alone") }
+            try dealer.send { _ in }
+            #expect(try dealer.receive(within: deliveryTimeout) == [[], bytes("reply"), [7], []])
+            // Adding nothing sent nothing: the next message is the one after it.
             #expect(try router.receive(within: deliveryTimeout) == [bytes("dealer-1"), bytes("alone")])
+            #expect(try router.receive(within: silenceTimeout) == nil)
         }
     }
 

@@ -1,9 +1,11 @@
+import ZeroMQ
+
 /// Where a client's reply goes: the ROUTER identity and the dialect to answer in.
 public struct ClientRoute: Sendable, Hashable {
-    public var identity: [UInt8]
+    public var identity: ZMQRoutingID
     public var dialect: ClientDialect
 
-    public init(identity: [UInt8], dialect: ClientDialect) {
+    public init(identity: ZMQRoutingID, dialect: ClientDialect) {
         self.identity = identity
         self.dialect = dialect
     }
@@ -40,16 +42,16 @@ public enum BrokerFailure: Sendable, Hashable {
 
 /// What the I/O loop must do after feeding the broker an event.
 public enum BrokerAction: Sendable, Hashable {
-    /// Send `frames` to the client with `identity` (the identity frame is not included).
-    case sendToClient(identity: [UInt8], frames: [[UInt8]])
-    /// Send `frames` to the worker with `identity`.
-    case sendToWorker(identity: [UInt8], frames: [[UInt8]])
+    /// Send `message` to the client with `identity`.
+    case sendToClient(identity: ZMQRoutingID, message: ClientMessage)
+    /// Send `message` to the worker with `identity`.
+    case sendToWorker(identity: ZMQRoutingID, message: WorkerMessage)
     /// Answer `origin` with an error for `failure`; `body` is the request, for its JSON `id`.
-    case fail(origin: RequestOrigin, service: String, failure: BrokerFailure, body: [[UInt8]])
+    case fail(origin: RequestOrigin, service: String, failure: BrokerFailure, body: ZMQFrames)
     /// The FINAL reply to an owner request.
-    case deliver(token: UInt64, body: [[UInt8]])
+    case deliver(token: UInt64, body: ZMQFrames)
     /// A client request for one of the owner's built-in services.
-    case builtin(route: ClientRoute, service: String, body: [[UInt8]])
+    case builtin(route: ClientRoute, service: String, body: ZMQFrames)
     /// A message was dropped as malformed or out of protocol.
     case dropped(MajordomoError)
     /// A peer was refused because a limit was reached; worth a warning in the log.

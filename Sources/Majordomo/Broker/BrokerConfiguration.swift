@@ -1,3 +1,5 @@
+import ZeroMQ
+
 /// How a ``BrokerStateMachine`` behaves.
 public struct BrokerConfiguration: Sendable {
     /// How often the broker heartbeats each worker (default 1 s).
@@ -21,7 +23,7 @@ public struct BrokerConfiguration: Sendable {
     public var clientLimits: ClientLimits
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
-    public var isRetryable: @Sendable (_ body: [[UInt8]]) -> Bool
+    public var isRetryable: @Sendable (_ body: ZMQFrames) -> Bool
 
     public init(
         heartbeatInterval: Duration = .seconds(1),
@@ -33,7 +35,7 @@ public struct BrokerConfiguration: Sendable {
         serviceGracePeriod: Duration = .seconds(1),
         builtinServices: Set<String> = ["gateway"],
         clientLimits: ClientLimits = ClientLimits(),
-        isRetryable: @escaping @Sendable (_ body: [[UInt8]]) -> Bool = { _ in false }
+        isRetryable: @escaping @Sendable (_ body: ZMQFrames) -> Bool = { _ in false }
     ) {
         self.heartbeatInterval = heartbeatInterval
         self.heartbeatLiveness = heartbeatLiveness

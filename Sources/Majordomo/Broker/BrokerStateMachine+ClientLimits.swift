@@ -1,10 +1,12 @@
+import ZeroMQ
+
 extension BrokerStateMachine {
     /// Clients whose bucket or pending count the broker keeps now; bounded by ``ClientLimits/maximumTracked``.
     public var trackedClientCount: Int { clients.count }
 
     /// Takes a token from `client`'s bucket for a request.
     /// - Returns: `nil` when taken, else the failure to answer the request with (counted).
-    mutating func overRate(_ client: [UInt8], now: Instant) -> BrokerFailure? {
+    mutating func overRate(_ client: ZMQRoutingID, now: Instant) -> BrokerFailure? {
         guard let failure = clients.admit(client, now: now) else { return nil }
         counters.rateLimited += 1
         return failure

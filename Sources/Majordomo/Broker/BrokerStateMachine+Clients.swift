@@ -1,54 +1,57 @@
+import ZeroMQ
+
 extension BrokerStateMachine {
-    /// Handles one message from the client socket. Every request whose service can be read takes a token from its
-    /// client's bucket first (``ClientLimits``); without one it is answered
-    /// ``BrokerFailure/rateLimited(retryAfterSeconds:)`` and goes no further.
+    /// Handles one message from the client socket, adding what to do to `actions` (kept by the caller between
+    /// messages, so their room is reused). Every request whose service can be read takes a token from its client's
+    /// bucket first (``ClientLimits``); without one it is answered ``BrokerFailure/rateLimited(retryAfterSeconds:)``
+    /// and goes no further.
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
     ///   - tooLarge: the message was over the owner's size or frame limit and `frames` stops short; it is
     ///     answered ``BrokerFailure/requestTooLarge`` when its header and service can be read, else dropped.
     public mutating func receiveFromClient(
-        identity: [UInt8],
-        frames: ArraySlice<[UInt8]>,
+        identity: ZMQRoutingID,
+        frames: ZMQFrames,
         tooLarge: Bool = false,
-        now: Instant
-    ) -> [BrokerAction] {
+        now: Instant,
+        into actions: inout [BrokerAction]
+    ) {
         counters.requestsTooLarge += tooLarge ? 1 : 0
         let request: ClientRequest
         do {
             request = try BrokerClientCodec.decodeRequest(frames)
         } catch let error as MajordomoError {
             counters.dropped += tooLarge ? 0 : 1
-            return [.dropped(error)]
+            actions.append(.dropped(error))
+            return
         } catch {
             preconditionFailure("the codec throws only MajordomoError")
         }
         let route = ClientRoute(identity: identity, dialect: request.dialect)
         if let failure = overRate(identity, now: now) {
-            return [.fail(origin: .client(route), service: request.service, failure: failure, body: request.body)]
-        }
-        if tooLarge {
-            return [
+            actions.append(
+                .fail(origin: .client(route), service: request.service, failure: failure, body: request.body)
+            )
+        } else if tooLarge {
+            actions.append(
                 .fail(origin: .client(route), service: request.service, failure: .requestTooLarge, body: request.body)
-            ]
+            )
+        } else if request.service.hasPrefix(reservedServicePrefix) {
+            actions.append(answerMMI(route: route, request: request))
+        } else if configuration.builtinServices.contains(request.service) {
+            actions.append(.builtin(route: route, service: request.service, body: request.body))
+        } else {
+            submit(
+                origin: .client(route),
+                client: identity,
+                service: request.service,
+                body: request.body,
+                deadline: nil,
+                now: now,
+                into: &actions
+            )
         }
-        if request.service.hasPrefix(reservedServicePrefix) {
-            return [answerMMI(route: route, request: request)]
-        }
-        if configuration.builtinServices.contains(request.service) {
-            return [.builtin(route: route, service: request.service, body: request.body)]
-        }
-        var actions: [BrokerAction] = []
-        submit(
-            origin: .client(route),
-            client: identity,
-            service: request.service,
-            body: request.body,
-            deadline: nil,
-            now: now,
-            into: &actions
-        )
-        return actions
     }
 
     /// Sends a request on the owner's behalf (the gateway's batch fan-out); its reply comes back as
@@ -60,9 +63,9 @@ extension BrokerStateMachine {
     public mutating func submitOwnerRequest(
         token: UInt64,
         service: String,
-        body: [[UInt8]],
+        body: ZMQFrames,
         deadline: Instant?,
-        client: [UInt8]? = nil,
+        client: ZMQRoutingID? = nil,
         now: Instant
     ) -> [BrokerAction] {
         let origin = RequestOrigin.owner(token: token)
@@ -91,17 +94,17 @@ extension BrokerStateMachine {
     private mutating func answerMMI(route: ClientRoute, request: ClientRequest) -> BrokerAction {
         let status: String
         if request.service == "mmi.service" {
-            let asked = request.body.first.flatMap { String(validating: $0, as: UTF8.self) } ?? ""
-            status = isServiceAvailable(asked) ? "200" : "404"
+            let asked =
+                request.body.isEmpty ? "" : request.body.withBytes(at: 0) { String(validating: $0, as: UTF8.self) }
+            status = isServiceAvailable(asked ?? "") ? "200" : "404"
         } else {
             status = "501"
         }
         counters.replies += 1
-        let frames = BrokerClientCodec.encodeReply(
-            dialect: route.dialect,
-            service: request.service,
-            body: [Array(status.utf8)]
+        let body = ZMQFrames([Array(status.utf8)])
+        return .sendToClient(
+            identity: route.identity,
+            message: ClientMessage(dialect: route.dialect, service: request.service, body: body)
         )
-        return .sendToClient(identity: route.identity, frames: frames ?? [])
     }
 }

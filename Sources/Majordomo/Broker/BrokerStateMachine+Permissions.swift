@@ -1,3 +1,5 @@
+import ZeroMQ
+
 extension BrokerStateMachine {
     /// Replaces the service permissions (`nil`: any worker may serve any service). Workers no longer allowed their
     /// service are told DISCONNECT and purged at once, each counted in ``BrokerCounters/workersRevoked``; their
@@ -6,7 +8,7 @@ extension BrokerStateMachine {
         self.permissions = permissions
         var actions: [BrokerAction] = []
         let revoked = workers.filter { !permits($0.value.userID, $0.value.service) }.sorted {
-            $0.key.lexicographicallyPrecedes($1.key)
+            $0.key.bytes.lexicographicallyPrecedes($1.key.bytes)
         }
         for (identity, worker) in revoked {
             counters.workersRevoked += 1
@@ -28,7 +30,7 @@ extension BrokerStateMachine {
 
     /// Refuses a READY for a service `userID` may not serve: counted, reported, and the worker told DISCONNECT.
     mutating func refuseForbidden(
-        _ identity: [UInt8],
+        _ identity: ZMQRoutingID,
         userID: String?,
         service: String,
         dialect: WorkerDialect,

@@ -17,12 +17,7 @@ extension BrokerStateMachine {
         if now >= nextHeartbeat {
             nextHeartbeat = now + configuration.heartbeatInterval
             for (identity, worker) in workers {
-                actions.append(
-                    .sendToWorker(
-                        identity: identity,
-                        frames: BrokerWorkerCodec.encodeHeartbeat(dialect: worker.dialect)
-                    )
-                )
+                actions.append(.sendToWorker(identity: identity, message: .heartbeat(worker.dialect)))
             }
         }
         expireDeadlines(now: now, into: &actions)

@@ -1,7 +1,9 @@
 import DequeModule
+import ZeroMQ
 
 extension BrokerStateMachine {
-    /// Handles one message from the worker socket.
+    /// Handles one message from the worker socket, adding what to do to `actions` (kept by the caller between
+    /// messages, so their room is reused).
     /// - Parameters:
     ///   - identity: the ROUTER identity frame.
     ///   - frames: the frames after it.
@@ -11,12 +13,13 @@ extension BrokerStateMachine {
     ///     FINAL for the request the worker holds answers its origin ``BrokerFailure/replyTooLarge`` instead (a
     ///     FINAL still frees the worker); any other such message is dropped.
     public mutating func receiveFromWorker(
-        identity: [UInt8],
-        frames: ArraySlice<[UInt8]>,
+        identity: ZMQRoutingID,
+        frames: ZMQFrames,
         userID: String? = nil,
         tooLarge: Bool = false,
-        now: Instant
-    ) -> [BrokerAction] {
+        now: Instant,
+        into actions: inout [BrokerAction]
+    ) {
         counters.repliesTooLarge += tooLarge ? 1 : 0
         let command: WorkerCommand
         let dialect: WorkerDialect
@@ -24,12 +27,15 @@ extension BrokerStateMachine {
             (command, dialect) = try BrokerWorkerCodec.decode(frames)
         } catch let error as MajordomoError {
             counters.dropped += tooLarge ? 0 : 1
-            return [.dropped(error)]
+            actions.append(.dropped(error))
+            return
         } catch {
             preconditionFailure("the codec throws only MajordomoError")
         }
-        if tooLarge { return refuseOversized(identity, command: command, now: now) }
-        var actions: [BrokerAction] = []
+        if tooLarge {
+            refuseOversized(identity, command: command, now: now, into: &actions)
+            return
+        }
         guard let worker = workers[identity] else {
             if case .ready(let service, let capacity) = command {
                 register(
@@ -45,7 +51,7 @@ extension BrokerStateMachine {
                 // An unknown peer (say, after a broker restart) is told to reconnect and send READY.
                 disconnect(identity, dialect: dialect, reason: "message from an unregistered worker", into: &actions)
             }
-            return actions
+            return
         }
         workers[identity]!.expiry = now + workerExpiry
         switch command {
@@ -58,22 +64,23 @@ extension BrokerStateMachine {
             purge(identity, now: now, into: &actions)
         case .disconnect:
             purge(identity, now: now, into: &actions)
-        case .partial(let address, let body):
-            guard let id = holdingRequest(worker, address: address) else {
-                return violation(identity, worker: worker, "PARTIAL for a request the worker does not hold", now: now)
+        case .partial(let requestID, let body):
+            guard let id = holdingRequest(worker, requestID: requestID) else {
+                let reason = "PARTIAL for a request the worker does not hold"
+                return violation(identity, worker: worker, reason, now: now, into: &actions)
             }
             forwardPartial(pending[id]!, body: body, into: &actions)
-        case .final(let address, let body):
-            guard let id = holdingRequest(worker, address: address) else {
-                return violation(identity, worker: worker, "FINAL for a request the worker does not hold", now: now)
+        case .final(let requestID, let body):
+            guard let id = holdingRequest(worker, requestID: requestID) else {
+                let reason = "FINAL for a request the worker does not hold"
+                return violation(identity, worker: worker, reason, now: now, into: &actions)
             }
             complete(id, worker: identity, body: body, into: &actions)
         }
-        return actions
     }
 
     private mutating func register(
-        _ identity: [UInt8],
+        _ identity: ZMQRoutingID,
         service: String,
         capacity: Int,
         dialect: WorkerDialect,
@@ -117,7 +124,8 @@ extension BrokerStateMachine {
 
     /// A registered worker's READY with a capacity: from now on it takes that many requests at once (0: none, while
     /// it finishes what it holds). Its free slots go to the back of the idle list.
-    private mutating func changeCapacity(_ identity: [UInt8], to capacity: Int, into actions: inout [BrokerAction]) {
+    private mutating func changeCapacity(_ identity: ZMQRoutingID, to capacity: Int, into actions: inout [BrokerAction])
+    {
         let worker = workers[identity]!
         workers[identity]!.capacity = capacity
         services[worker.service]!.slotCount += capacity - worker.capacity
@@ -127,42 +135,37 @@ extension BrokerStateMachine {
         dispatch(worker.service, into: &actions)
     }
 
-    /// The request `worker` holds, when `address` names it.
-    func holdingRequest(_ worker: Worker, address: [UInt8]) -> UInt64? {
-        guard let id = Self.requestID(fromAddress: address), worker.requestIDs.contains(id) else { return nil }
-        return id
+    /// The request `worker` holds, when `requestID` (read from a reply's address) names it.
+    func holdingRequest(_ worker: Worker, requestID: UInt64?) -> UInt64? {
+        guard let requestID, worker.requestIDs.contains(requestID) else { return nil }
+        return requestID
     }
 
     private mutating func violation(
-        _ identity: [UInt8],
+        _ identity: ZMQRoutingID,
         worker: Worker,
         _ reason: String,
-        now: Instant
-    ) -> [BrokerAction] {
-        var actions: [BrokerAction] = [.dropped(MajordomoError(.unknownCommand, reason))]
+        now: Instant,
+        into actions: inout [BrokerAction]
+    ) {
+        actions.append(.dropped(MajordomoError(.unknownCommand, reason)))
         counters.dropped += 1
         disconnect(identity, dialect: worker.dialect, reason: reason, into: &actions)
         purge(identity, now: now, into: &actions)
-        return actions
     }
 
-    private mutating func forwardPartial(_ request: Pending, body: [[UInt8]], into actions: inout [BrokerAction]) {
+    private mutating func forwardPartial(_ request: Pending, body: ZMQFrames, into actions: inout [BrokerAction]) {
         guard !request.answered, case .client(let route) = request.origin,
-            let frames = BrokerClientCodec.encodeReply(
-                dialect: route.dialect,
-                service: request.service,
-                body: body,
-                final: false
-            )
+            let message = ClientMessage.partial(dialect: route.dialect, service: request.service, body: body)
         else { return }
-        actions.append(.sendToClient(identity: route.identity, frames: frames))
+        actions.append(.sendToClient(identity: route.identity, message: message))
     }
 
     /// Answers a request with its worker's FINAL and makes the worker idle again.
     mutating func complete(
         _ id: UInt64,
-        worker identity: [UInt8],
-        body: [[UInt8]],
+        worker identity: ZMQRoutingID,
+        body: ZMQFrames,
         into actions: inout [BrokerAction]
     ) {
         let request = removePending(id)!
@@ -175,12 +178,8 @@ extension BrokerStateMachine {
             counters.replies += 1
             switch request.origin {
             case .client(let route):
-                let frames = BrokerClientCodec.encodeReply(
-                    dialect: route.dialect,
-                    service: request.service,
-                    body: body
-                )!
-                actions.append(.sendToClient(identity: route.identity, frames: frames))
+                let message = ClientMessage(dialect: route.dialect, service: request.service, body: body)
+                actions.append(.sendToClient(identity: route.identity, message: message))
             case .owner(let token):
                 actions.append(.deliver(token: token, body: body))
             }
@@ -189,18 +188,18 @@ extension BrokerStateMachine {
     }
 
     mutating func disconnect(
-        _ identity: [UInt8],
+        _ identity: ZMQRoutingID,
         dialect: WorkerDialect,
         reason: String,
         into actions: inout [BrokerAction]
     ) {
         counters.disconnectsSent += 1
-        actions.append(.sendToWorker(identity: identity, frames: BrokerWorkerCodec.encodeDisconnect(dialect: dialect)))
+        actions.append(.sendToWorker(identity: identity, message: .disconnect(dialect)))
     }
 
     /// Forgets a worker. Each request it held goes to another worker once if it may be retried, else its origin is
     /// told the outcome is unknown.
-    mutating func purge(_ identity: [UInt8], now: Instant, into actions: inout [BrokerAction]) {
+    mutating func purge(_ identity: ZMQRoutingID, now: Instant, into actions: inout [BrokerAction]) {
         guard let worker = workers.removeValue(forKey: identity) else { return }
         services[worker.service]!.workerCount -= 1
         services[worker.service]!.slotCount -= worker.capacity

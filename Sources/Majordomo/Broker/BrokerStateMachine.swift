@@ -1,4 +1,5 @@
 import DequeModule
+import ZeroMQ
 
 /// The Majordomo broker as a sans-IO state machine: feed it messages and clock ticks, execute the
 /// ``BrokerAction``s it returns.
@@ -12,7 +13,9 @@ import DequeModule
 ///
 /// ```swift
 /// var broker = BrokerStateMachine(configuration: .init(), now: clock.now)
-/// for action in broker.receiveFromClient(identity: id, frames: frames[1...], now: clock.now) { execute(action) }
+/// var actions: [BrokerAction] = []
+/// broker.receiveFromClient(identity: id, frames: ZMQFrames(message).dropFirst(), now: clock.now, into: &actions)
+/// for action in actions { execute(action) }
 /// ```
 public struct BrokerStateMachine: Sendable {
     public typealias Instant = ContinuousClock.Instant
@@ -33,7 +36,7 @@ public struct BrokerStateMachine: Sendable {
         var queue: Deque<UInt64> = []
         /// One entry per request a worker could take now, least recently freed first: a worker of capacity K appears
         /// up to K times.
-        var idle: Deque<[UInt8]> = []
+        var idle: Deque<ZMQRoutingID> = []
         /// Worker connections registered.
         var workerCount = 0
         /// The sum of their capacities: the requests the service can serve at once.
@@ -45,18 +48,18 @@ public struct BrokerStateMachine: Sendable {
     struct Pending: Sendable {
         var origin: RequestOrigin
         var service: String
-        var body: [[UInt8]]
+        var body: ZMQFrames
         var deadline: Instant
-        var worker: [UInt8]?
+        var worker: ZMQRoutingID?
         /// The origin was already answered (deadline passed in flight); the worker's reply will be dropped.
         var answered = false
         var attempts = 0
         /// The client whose pending count this request holds, if its limits are tracked.
-        var client: [UInt8]?
+        var client: ZMQRoutingID?
     }
 
     public let configuration: BrokerConfiguration
-    var workers: [[UInt8]: Worker] = [:]
+    var workers: [ZMQRoutingID: Worker] = [:]
     var services: [String: Service] = [:]
     var pending: [UInt64: Pending] = [:]
     var clients: ClientTable
@@ -102,9 +105,9 @@ extension BrokerStateMachine {
     /// - Parameter client: the routing id whose pending count the request holds, if any.
     mutating func submit(
         origin: RequestOrigin,
-        client: [UInt8]?,
+        client: ZMQRoutingID?,
         service name: String,
-        body: [[UInt8]],
+        body: ZMQFrames,
         deadline: Instant?,
         now: Instant,
         into actions: inout [BrokerAction]
@@ -156,23 +159,9 @@ extension BrokerStateMachine {
             }
             pending.values[request].worker = identity
             workers.values[worker].requestIDs.append(id)
-            let frames = BrokerWorkerCodec.encodeRequest(
-                dialect: workers.values[worker].dialect,
-                address: Self.address(id),
-                body: pending.values[request].body
-            )
-            actions.append(.sendToWorker(identity: identity, frames: frames))
+            let body = pending.values[request].body
+            let message = WorkerMessage.request(dialect: workers.values[worker].dialect, requestID: id, body: body)
+            actions.append(.sendToWorker(identity: identity, message: message))
         }
-    }
-
-    /// The client-address frame a worker sees for request `id`: 8 bytes, big-endian.
-    static func address(_ id: UInt64) -> [UInt8] {
-        withUnsafeBytes(of: id.bigEndian, Array.init)
-    }
-
-    /// The request id in a worker's reply address, if it is one.
-    static func requestID(fromAddress address: [UInt8]) -> UInt64? {
-        guard address.count == 8 else { return nil }
-        return address.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -1,3 +1,5 @@
+import ZeroMQ
+
 /// The broker's per-client state under ``ClientLimits``: a token bucket and a count of pending requests for each
 /// routing id. A client is forgotten once it has nothing pending and its bucket is full again (forgetting it then
 /// changes nothing), so the table holds only clients active in the last `burst / rate` seconds, and never more than
@@ -11,7 +13,7 @@ struct ClientTable: Sendable {
     }
 
     let limits: ClientLimits
-    private var entries: [[UInt8]: Entry] = [:]
+    private var entries: [ZMQRoutingID: Entry] = [:]
 
     init(limits: ClientLimits) {
         self.limits = limits
@@ -23,7 +25,7 @@ struct ClientTable: Sendable {
     /// Takes a token from `client`'s bucket.
     /// - Returns: `nil` when one was taken, else ``BrokerFailure/rateLimited(retryAfterSeconds:)``, also when a new
     ///   client finds no room in the table.
-    mutating func admit(_ client: [UInt8], now: Instant) -> BrokerFailure? {
+    mutating func admit(_ client: ZMQRoutingID, now: Instant) -> BrokerFailure? {
         guard limits.limitsRate else { return nil }
         guard track(client, now: now) else { return .rateLimited(retryAfterSeconds: 1) }
         let wait = entries[client]!.bucket!.take(rate: limits.rate, burst: limits.burst, now: now)
@@ -33,7 +35,7 @@ struct ClientTable: Sendable {
     /// Counts a request of `client` as pending, unless it has as many pending as it may.
     /// - Returns: `nil` when the request was counted, which ``release(_:)`` undoes; else
     ///   ``BrokerFailure/tooManyPending``, also when a new client finds no room in the table.
-    mutating func hold(_ client: [UInt8], now: Instant) -> BrokerFailure? {
+    mutating func hold(_ client: ZMQRoutingID, now: Instant) -> BrokerFailure? {
         guard limits.limitsPending else { return nil }
         guard track(client, now: now) else { return .tooManyPending }
         guard entries[client]!.pending < limits.maximumPending else { return .tooManyPending }
@@ -42,7 +44,7 @@ struct ClientTable: Sendable {
     }
 
     /// A request ``hold(_:now:)`` counted has left the broker.
-    mutating func release(_ client: [UInt8]) {
+    mutating func release(_ client: ZMQRoutingID) {
         guard limits.limitsPending, var entry = entries[client] else { return }
         entry.pending -= 1
         entries[client] = entry.pending == 0 && entry.bucket == nil ? nil : entry
@@ -59,7 +61,7 @@ struct ClientTable: Sendable {
 
     /// Makes sure `client` has an entry, making room when the table is full.
     /// - Returns: `false` when there is no room: every tracked client has requests pending.
-    private mutating func track(_ client: [UInt8], now: Instant) -> Bool {
+    private mutating func track(_ client: ZMQRoutingID, now: Instant) -> Bool {
         guard entries[client] == nil else { return true }
         if entries.count >= limits.maximumTracked { makeRoom(now: now) }
         guard entries.count < limits.maximumTracked else { return false }

@@ -1,73 +1,61 @@
+import ZeroMQ
+
 /// Reads client requests and writes replies on the broker's client socket, in every dialect Reckon accepts.
 ///
-/// Frames here exclude the ROUTER identity frame, which the I/O layer strips and prepends.
+/// Frames here exclude the ROUTER identity frame, which the I/O layer strips and prepends. Body frames are never
+/// copied: a request's body is a run of the received message's frames, and a reply's body is written by sharing them.
 public enum BrokerClientCodec {
     /// Decodes one client message.
     /// - Throws: ``MajordomoError`` for anything that is not a well-formed client REQUEST.
-    public static func decodeRequest(_ frames: ArraySlice<[UInt8]>) throws -> ClientRequest {
-        var rest = frames
-        let delimited = rest.first?.isEmpty == true
-        if delimited { rest = rest.dropFirst() }
-        guard let header = rest.first else { throw MajordomoError(.tooFewFrames, "no protocol header") }
-        rest = rest.dropFirst()
-        switch header {
-        case ProtocolHeader.client02:
-            guard let command = rest.first else { throw MajordomoError(.tooFewFrames, "no command") }
-            rest = rest.dropFirst()
+    public static func decodeRequest(_ frames: ZMQFrames) throws -> ClientRequest {
+        let delimited = frames.isEmptyFrame(at: 0)
+        let header = delimited ? 1 : 0
+        guard header < frames.count else { throw MajordomoError(.tooFewFrames, "no protocol header") }
+        if frames.frame(at: header, equals: ProtocolHeader.client02) {
+            guard header + 1 < frames.count else { throw MajordomoError(.tooFewFrames, "no command") }
             let dialect: ClientDialect
-            switch (command, delimited) {
-            case ([Command.clientRequest], false): dialect = .mdp02
-            case ([Command.clientRequest], true): dialect = .mdp02Delimited
-            case ([Command.Majortomo.request], true): dialect = .majortomo
+            switch (frames.byte(at: header + 1), delimited) {
+            case (Command.clientRequest, false): dialect = .mdp02
+            case (Command.clientRequest, true): dialect = .mdp02Delimited
+            case (Command.Majortomo.request, true): dialect = .majortomo
             default: throw MajordomoError(.unknownCommand, "client command must be REQUEST")
             }
-            return try request(dialect: dialect, rest)
-        case ProtocolHeader.client01:
+            return try request(dialect: dialect, frames.dropFirst(header + 2))
+        }
+        if frames.frame(at: header, equals: ProtocolHeader.client01) {
             // RFC 7: frame 0 is the empty delimiter (REQ sockets add it; DEALER clients must send it).
             guard delimited else { throw MajordomoError(.missingDelimiter, "MDPC01 needs a leading empty frame") }
-            return try request(dialect: .mdp01, rest)
-        default:
-            throw MajordomoError(.unknownProtocol, "expected MDPC02 or MDPC01")
+            return try request(dialect: .mdp01, frames.dropFirst(header + 1))
         }
+        throw MajordomoError(.unknownProtocol, "expected MDPC02 or MDPC01")
     }
 
-    private static func request(dialect: ClientDialect, _ rest: ArraySlice<[UInt8]>) throws -> ClientRequest {
-        guard let serviceFrame = rest.first else { throw MajordomoError(.tooFewFrames, "no service name") }
-        return ClientRequest(
-            dialect: dialect,
-            service: try ServiceName.decode(serviceFrame),
-            body: Array(rest.dropFirst())
-        )
+    private static func request(dialect: ClientDialect, _ rest: ZMQFrames) throws -> ClientRequest {
+        guard !rest.isEmpty else { throw MajordomoError(.tooFewFrames, "no service name") }
+        return ClientRequest(dialect: dialect, service: try ServiceName.decode(rest, at: 0), body: rest.dropFirst())
     }
 
-    /// Encodes a reply for a client of `dialect`.
-    /// - Parameters:
-    ///   - final: FINAL when `true`, PARTIAL otherwise; an MDP/0.1 client only ever gets the final reply.
-    /// - Returns: the frames after the identity, or `nil` when the dialect cannot carry a PARTIAL.
-    public static func encodeReply(
-        dialect: ClientDialect,
-        service: String,
-        body: [[UInt8]],
-        final: Bool = true
-    ) -> [[UInt8]]? {
-        guard final || dialect.supportsPartial else { return nil }
-        // Built in one array of the right size: joining arrays with `+` allocates one per join, on every reply.
-        var frames: [[UInt8]] = []
-        frames.reserveCapacity(4 + body.count)
-        if dialect != .mdp02 { frames.append([]) }
-        switch dialect {
+    /// Writes `message`'s frames (after the identity) into `sink`, sharing its body frames.
+    public static func encode(_ message: ClientMessage, into sink: inout some ZMQFrameSink) {
+        let final = message.final
+        if message.dialect != .mdp02 { sink.add([]) }
+        switch message.dialect {
         case .mdp02, .mdp02Delimited:
-            frames.append(ProtocolHeader.client02)
-            frames.append([final ? Command.clientFinal : Command.clientPartial])
-            frames.append(Array(service.utf8))
+            sink.add(ProtocolHeader.client02)
+            sink.add(byte: final ? Command.clientFinal : Command.clientPartial)
+            sink.add(message.service)
         case .majortomo:
-            frames.append(ProtocolHeader.client02)
-            frames.append([final ? Command.Majortomo.final : Command.Majortomo.partial])
+            sink.add(ProtocolHeader.client02)
+            sink.add(byte: final ? Command.Majortomo.final : Command.Majortomo.partial)
         case .mdp01:
-            frames.append(ProtocolHeader.client01)
-            frames.append(Array(service.utf8))
+            sink.add(ProtocolHeader.client01)
+            sink.add(message.service)
         }
-        frames.append(contentsOf: body)
-        return frames
+        sink.add(message.body)
+    }
+
+    /// `message`'s frames (after the identity), as a client reads them.
+    public static func frames(_ message: ClientMessage) -> [[UInt8]] {
+        ZMQFrameCollector.frames { encode(message, into: &$0) }
     }
 }

@@ -1,3 +1,5 @@
+import ZeroMQ
+
 /// How one client frames its messages; the broker answers every client in the form it used.
 public enum ClientDialect: Sendable, Hashable {
     /// RFC 18 exactly: `["MDPC02", 0x01, service, body...]` from a DEALER; replies `0x02` PARTIAL / `0x03` FINAL.
@@ -18,11 +20,36 @@ public struct ClientRequest: Sendable, Hashable {
     public var dialect: ClientDialect
     public var service: String
     /// The body frames, passed through untouched (Reckon sends one JSON frame).
-    public var body: [[UInt8]]
+    public var body: ZMQFrames
 
-    public init(dialect: ClientDialect, service: String, body: [[UInt8]]) {
+    public init(dialect: ClientDialect, service: String, body: ZMQFrames) {
         self.dialect = dialect
         self.service = service
         self.body = body
+    }
+}
+
+/// A PARTIAL or FINAL reply as the broker sends it to a client, framed by ``BrokerClientCodec/encode(_:into:)``.
+public struct ClientMessage: Sendable, Hashable {
+    public let dialect: ClientDialect
+    public let service: String
+    public let final: Bool
+    public let body: ZMQFrames
+
+    /// The FINAL reply in `dialect` (MDP/0.1's only reply).
+    public init(dialect: ClientDialect, service: String, body: ZMQFrames) {
+        self.init(dialect: dialect, service: service, final: true, body: body)
+    }
+
+    private init(dialect: ClientDialect, service: String, final: Bool, body: ZMQFrames) {
+        self.dialect = dialect
+        self.service = service
+        self.final = final
+        self.body = body
+    }
+
+    /// A PARTIAL reply in `dialect`, or `nil` when the dialect cannot carry one (MDP/0.1).
+    public static func partial(dialect: ClientDialect, service: String, body: ZMQFrames) -> ClientMessage? {
+        dialect.supportsPartial ? ClientMessage(dialect: dialect, service: service, final: false, body: body) : nil
     }
 }
