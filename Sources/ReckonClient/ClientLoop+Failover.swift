@@ -28,7 +28,9 @@ extension ClientLoop {
             probesSent += 1
             let id = "probe-\(probesSent)"
             let body = JSONValue.object(JSONObject([("op", "ping"), ("id", .string(id))])).serialized
-            try? sockets[active].send(PeerCodec.encodeClientRequest(service: "gateway", body: [body]), dontWait: true)
+            try? sockets[active].send(dontWait: true) {
+                PeerCodec.encodeClientRequest(service: "gateway", body: body, into: &$0)
+            }
             probe = (id, now)
         }
     }

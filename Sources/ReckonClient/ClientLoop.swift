@@ -99,9 +99,9 @@ final class ClientLoop: @unchecked Sendable {
                 }
                 if !backlog.isEmpty { try sendBacklog() }
                 for (index, item) in socketItems.enumerated() where poller.isReadable(item) {
-                    while let frames = try sockets[index].receive(dontWait: true) {
+                    while let received = try sockets[index].receive(dontWait: true, limits: .unlimited) {
                         if index == active { lastHeard = .now }
-                        resolve(frames)
+                        resolve(ZMQFrames(received.message))
                     }
                 }
                 let now = ContinuousClock.now
@@ -125,9 +125,10 @@ final class ClientLoop: @unchecked Sendable {
             if backlog.isEmpty { blockedSince = nil }
         }
         for request in backlog {
-            let frames = PeerCodec.encodeClientRequest(service: request.service, body: [request.body])
             do {
-                try sockets[active].send(frames, dontWait: true)
+                try sockets[active].send(dontWait: true) {
+                    PeerCodec.encodeClientRequest(service: request.service, body: request.body, into: &$0)
+                }
             } catch let error as ZMQError where error.isWouldBlock {
                 if blockedSince == nil { blockedSince = .now }
                 return
@@ -138,10 +139,10 @@ final class ClientLoop: @unchecked Sendable {
         }
     }
 
-    private func resolve(_ frames: [[UInt8]]) {
-        guard let reply = try? PeerCodec.decodeClientReply(frames), reply.final, let body = reply.body.first else {
-            return
-        }
+    /// Completes the call a reply answers: read in place, its one body frame copied once, as the caller's result.
+    private func resolve(_ frames: ZMQFrames) {
+        guard let reply = try? PeerCodec.decodeClientReply(frames), reply.final, !reply.body.isEmpty else { return }
+        let body = reply.body.bytes(at: 0)
         let json = try? JSONValue(parsing: body)
         if let id = json?["id"]?.stringValue, id == probe?.id {
             probe = nil

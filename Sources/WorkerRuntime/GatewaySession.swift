@@ -38,8 +38,9 @@ final class GatewaySession {
     /// Whether the socket was sent on since it was last read until it would block: the send may have taken in
     /// libzmq's signal of a message, so the loop must read it before it waits (see ``ZMQSignalPoller``).
     var mayHoldUnsignalled = true
-    /// Replies kept by ``hold(_:)`` until the next ``flush(now:)``.
-    private var held: [[[UInt8]]] = []
+    /// Replies kept by ``hold(address:reply:)`` until the next ``flush(now:)``: each request's address frame, shared
+    /// from the message it came in, and its reply body.
+    private var held: [(address: ZMQFrames, reply: [UInt8])] = []
     private var lastReceived: Instant
     private var lastSent: Instant
     private var backoff: Duration
@@ -142,20 +143,30 @@ final class GatewaySession {
     func send(_ frames: [[UInt8]], now: Instant) {
         // A failed send counts as sent all the same, so a missing gateway does not turn heartbeats into a busy loop.
         try? socket?.send(frames, dontWait: true)
+        sent(now: now)
+    }
+
+    /// Sends the FINAL for the request whose address frame is `address`, as ``send(_:now:)`` sends.
+    func sendReply(address: ZMQFrames, body: [UInt8], now: Instant) {
+        try? socket?.send(dontWait: true) { PeerCodec.encodeWorkerReply(address: address, body: body, into: &$0) }
+        sent(now: now)
+    }
+
+    private func sent(now: Instant) {
         lastSent = now
         mayHoldUnsignalled = true
     }
 
-    /// Keeps `frames` to send with the next ``flush(now:)``.
-    func hold(_ frames: [[UInt8]]) {
-        held.append(frames)
+    /// Keeps a reply to send with the next ``flush(now:)``.
+    func hold(address: ZMQFrames, reply: [UInt8]) {
+        held.append((address, reply))
     }
 
-    /// Sends what ``hold(_:)`` kept, in order. Returns whether there was anything.
+    /// Sends what ``hold(address:reply:)`` kept, in order. Returns whether there was anything.
     @discardableResult
     func flush(now: Instant) -> Bool {
         guard !held.isEmpty else { return false }
-        for frames in held { send(frames, now: now) }
+        for (address, reply) in held { sendReply(address: address, body: reply, now: now) }
         held.removeAll(keepingCapacity: true)
         return true
     }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Metrics
 import Wire
+import ZeroMQ
 
 /// Turns a request body into a reply body: finds the op, runs it, and answers every failure with a typed error.
 /// It also answers the built-in `ops` op with each op's summary and argument schema.
@@ -55,8 +56,18 @@ public struct OpDispatcher: Sendable {
     /// requests an inline op finds too costly, come back as ``Outcome/pending(_:)``.
     /// The body is parsed once; the op's arguments are decoded from that parse.
     public func dispatch(_ body: [[UInt8]]) -> Outcome {
+        dispatch(json: body.count == 1 ? body[0] : nil)
+    }
+
+    /// ``dispatch(_:)`` for body frames as a gateway session received them.
+    public func dispatch(_ body: ZMQFrames) -> Outcome {
+        dispatch(json: body.count == 1 ? body.bytes(at: 0) : nil)
+    }
+
+    /// Answers a request whose body is `json`, or `nil` when it was not one frame.
+    private func dispatch(json: [UInt8]?) -> Outcome {
         let started = ContinuousClock.now
-        guard body.count == 1, let request = try? JSONValue(parsing: body[0]),
+        guard let json, let request = try? JSONValue(parsing: json),
             let header = RequestHeader(request: request)
         else {
             unknownMetrics.record(ok: false, since: started)

@@ -143,7 +143,7 @@ final class WorkerLoop {
             if completion.opEnded { session.inFlight -= 1 }
             // A reply for an older connection would name a request the current gateway session never gave us.
             if let reply = completion.reply, completion.generation == session.generation, session.isConnected {
-                session.send(PeerCodec.encodeWorkerReply(address: completion.address, body: [reply]), now: now)
+                session.sendReply(address: completion.address, body: reply, now: now)
             }
             let wasConnected = session.isConnected
             if !completion.opEnded {
@@ -165,10 +165,12 @@ final class WorkerLoop {
     /// thread is woken once for them; then the socket is read again, as a send may have taken in its signal.
     private func receiveAll(_ session: GatewaySession) throws {
         repeat {
-            while session.isConnected, let socket = session.socket, let frames = try socket.receive(dontWait: true) {
+            while session.isConnected, let socket = session.socket,
+                let received = try socket.receive(dontWait: true, limits: .unlimited)
+            {
                 let now = clock.now
                 session.heard(now: now)
-                switch try? PeerCodec.decodeBrokerCommand(frames) {
+                switch try? PeerCodec.decodeBrokerCommand(ZMQFrames(received.message)) {
                 case .request(let address, let body):
                     // Served while draining too: the gateway sent it before it read the READY with capacity 0.
                     serve(body, address: address, on: session)
@@ -196,10 +198,10 @@ final class WorkerLoop {
     }
 
     /// Runs a request's op in place, its reply held for ``GatewaySession/flush(now:)``, or hands it to a task.
-    private func serve(_ body: [[UInt8]], address: [UInt8], on session: GatewaySession) {
+    private func serve(_ body: ZMQFrames, address: ZMQFrames, on session: GatewaySession) {
         switch dispatcher.dispatch(body) {
         case .replied(let reply):
-            session.hold(PeerCodec.encodeWorkerReply(address: address, body: [reply]))
+            session.hold(address: address, reply: reply)
         case .pending(let pending):
             session.inFlight += 1
             jobs.yield(Job(session: session.index, generation: session.generation, address: address, pending: pending))

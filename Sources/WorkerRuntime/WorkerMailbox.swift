@@ -8,7 +8,8 @@ struct Job: Sendable {
     /// The connection the request came on; a reply for an older connection is dropped, since that gateway
     /// session has already answered the client.
     let generation: Int
-    let address: [UInt8]
+    /// The request's address frame, in the message it came in: only released off the loop thread, never sent there.
+    let address: ZMQFrames
     let pending: OpDispatcher.PendingOp
 }
 
@@ -20,7 +21,7 @@ final class WorkerMailbox: Sendable {
     struct Completion: Sendable {
         let session: Int
         let generation: Int
-        let address: [UInt8]
+        let address: ZMQFrames
         /// The reply to send; nil when it went out earlier.
         let reply: [UInt8]?
         /// Whether the op has ended; false for the early answer to an op still running past its deadline.

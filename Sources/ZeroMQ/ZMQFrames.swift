@@ -48,6 +48,11 @@ public struct ZMQFrames: @unchecked Sendable, Hashable, CustomStringConvertible 
         ZMQFrames(message, indices: min(indices.lowerBound + k, indices.upperBound)..<indices.upperBound)
     }
 
+    /// The first `k` frames (all of them, if there are fewer).
+    public func prefix(_ k: Int) -> ZMQFrames {
+        ZMQFrames(message, indices: indices.lowerBound..<min(indices.lowerBound + k, indices.upperBound))
+    }
+
     /// Copies of the frames' bytes.
     public var arrays: [[UInt8]] { (0..<count).map(bytes(at:)) }
 

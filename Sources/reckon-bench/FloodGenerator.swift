@@ -49,7 +49,7 @@ final class FloodGenerator {
         self.plan = plan
         gatewayProcess = gateway.processIdentifier
         let body = Array(#"{"op":"flood","args":{}}"#.utf8)
-        request = PeerCodec.encodeClientRequest(service: plan.service, body: [body])
+        request = PeerCodec.encodeClientRequest(service: plan.service, body: body)
     }
 
     /// Floods for the plan's span, then waits up to two seconds for the last replies.

@@ -22,7 +22,7 @@ final class GatewayClients: LoadTransport {
 
     func prepare(clients: Int, poller: inout ZMQPoller) throws {
         for client in 0..<clients {
-            requests.append(PeerCodec.encodeClientRequest(service: target.service, body: [target.body(client: client)]))
+            requests.append(PeerCodec.encodeClientRequest(service: target.service, body: target.body(client: client)))
             let socket = try ZMQSocket(context: context, type: .dealer)
             try socket.connect(endpoint)
             sockets.append(socket)

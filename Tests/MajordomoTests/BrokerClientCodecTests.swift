@@ -149,6 +149,6 @@ import ZeroMQ
         let reply = try PeerCodec.decodeClientReply(frames)
         #expect(!reply.final)
         #expect(reply.service == "calc")
-        #expect(reply.body == [bytes("x")])
+        #expect(reply.body.arrays == [bytes("x")])
     }
 }

@@ -80,3 +80,19 @@ extension WorkerCommand {
         .partial(requestID: requestID, body: ZMQFrames(body))
     }
 }
+
+extension PeerCodec {
+    static func decodeClientReply(_ frames: [[UInt8]]) throws -> ClientReply {
+        try decodeClientReply(ZMQFrames(frames))
+    }
+
+    static func decodeBrokerCommand(_ frames: [[UInt8]]) throws -> BrokerCommand {
+        try decodeBrokerCommand(ZMQFrames(frames))
+    }
+}
+
+extension PeerCodec.BrokerCommand {
+    static func request(address: [UInt8], body: [[UInt8]]) -> PeerCodec.BrokerCommand {
+        .request(address: ZMQFrames([address]), body: ZMQFrames(body))
+    }
+}

@@ -13,13 +13,13 @@ struct FuzzMessages {
         random = SeededGenerator(seed: seed)
         let body = Array(#"{"op":"evaluate","id":"f","args":{"expression":"1+1"}}"#.utf8)
         valid = [
-            PeerCodec.encodeClientRequest(service: "calc", body: [body]),
-            PeerCodec.encodeClientRequest(service: "gateway", body: [Array(#"{"op":"batch","args":{}}"#.utf8)]),
-            PeerCodec.encodeClientRequest(service: "mmi.service", body: [Array("calc".utf8)]),
+            PeerCodec.encodeClientRequest(service: "calc", body: body),
+            PeerCodec.encodeClientRequest(service: "gateway", body: Array(#"{"op":"batch","args":{}}"#.utf8)),
+            PeerCodec.encodeClientRequest(service: "mmi.service", body: Array("calc".utf8)),
             PeerCodec.encodeReady(service: "fuzz-service"),
             PeerCodec.heartbeat,
             PeerCodec.disconnect,
-            PeerCodec.encodeWorkerReply(address: Array("nobody".utf8), body: [body]),
+            PeerCodec.encodeWorkerReply(address: Array("nobody".utf8), body: body),
         ]
     }
 
