@@ -15,7 +15,7 @@ extension BrokerStateMachine {
         case .partial(let replyID, _), .final(let replyID, _): requestID = replyID
         default: requestID = nil
         }
-        guard let worker = workers[identity], let id = holdingRequest(worker, requestID: requestID) else {
+        guard let worker = workers.index(forKey: identity), let id = holdingRequest(worker, requestID: requestID) else {
             actions.append(.dropped(MajordomoError(.tooLarge, "oversized message that is no reply to a request held")))
             return
         }

@@ -36,7 +36,9 @@ extension BrokerStateMachine {
             refuseOversized(identity, command: command, now: now, into: &actions)
             return
         }
-        guard let worker = workers[identity] else {
+        // The worker is read through its index, field by field: a copy of it would share its `requestIDs`, and
+        // `complete` would then copy that array to change it, once per reply.
+        guard let worker = workers.index(forKey: identity) else {
             if case .ready(let service, let capacity) = command {
                 register(
                     identity,
@@ -53,27 +55,28 @@ extension BrokerStateMachine {
             }
             return
         }
-        workers[identity]!.expiry = now + workerExpiry
+        workers.values[worker].expiry = now + workerExpiry
+        let workerDialect = workers.values[worker].dialect
         switch command {
         case .heartbeat:
             break
-        case .ready(let service, let capacity?) where service == worker.service:
+        case .ready(let service, let capacity?) where service == workers.values[worker].service:
             changeCapacity(identity, to: capacity, into: &actions)
         case .ready:
-            disconnect(identity, dialect: worker.dialect, reason: "second READY", into: &actions)
+            disconnect(identity, dialect: workerDialect, reason: "second READY", into: &actions)
             purge(identity, now: now, into: &actions)
         case .disconnect:
             purge(identity, now: now, into: &actions)
         case .partial(let requestID, let body):
             guard let id = holdingRequest(worker, requestID: requestID) else {
                 let reason = "PARTIAL for a request the worker does not hold"
-                return violation(identity, worker: worker, reason, now: now, into: &actions)
+                return violation(identity, dialect: workerDialect, reason, now: now, into: &actions)
             }
             forwardPartial(pending[id]!, body: body, into: &actions)
         case .final(let requestID, let body):
             guard let id = holdingRequest(worker, requestID: requestID) else {
                 let reason = "FINAL for a request the worker does not hold"
-                return violation(identity, worker: worker, reason, now: now, into: &actions)
+                return violation(identity, dialect: workerDialect, reason, now: now, into: &actions)
             }
             complete(id, worker: identity, body: body, into: &actions)
         }
@@ -135,22 +138,22 @@ extension BrokerStateMachine {
         dispatch(worker.service, into: &actions)
     }
 
-    /// The request `worker` holds, when `requestID` (read from a reply's address) names it.
-    func holdingRequest(_ worker: Worker, requestID: UInt64?) -> UInt64? {
-        guard let requestID, worker.requestIDs.contains(requestID) else { return nil }
+    /// The request the worker at index `worker` holds, when `requestID` (read from a reply's address) names it.
+    func holdingRequest(_ worker: Dictionary<ZMQRoutingID, Worker>.Index, requestID: UInt64?) -> UInt64? {
+        guard let requestID, workers.values[worker].requestIDs.contains(requestID) else { return nil }
         return requestID
     }
 
     private mutating func violation(
         _ identity: ZMQRoutingID,
-        worker: Worker,
+        dialect: WorkerDialect,
         _ reason: String,
         now: Instant,
         into actions: inout [BrokerAction]
     ) {
         actions.append(.dropped(MajordomoError(.unknownCommand, reason)))
         counters.dropped += 1
-        disconnect(identity, dialect: worker.dialect, reason: reason, into: &actions)
+        disconnect(identity, dialect: dialect, reason: reason, into: &actions)
         purge(identity, now: now, into: &actions)
     }
 
