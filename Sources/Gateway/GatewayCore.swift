@@ -48,17 +48,9 @@ public struct GatewayCore: Sendable {
         now: Instant,
         into outputs: inout [GatewayOutput]
     ) {
-        guard !frames.isEmpty else { return }
-        var actions = takeActions()
-        broker.receiveFromClient(
-            identity: frames.withBytes(at: 0, ZMQRoutingID.init),
-            frames: frames.dropFirst(),
-            tooLarge: tooLarge,
-            now: now,
-            into: &actions
-        )
-        execute(actions, now: now, into: &outputs)
-        self.actions = actions
+        feed(frames, now: now, into: &outputs) { broker, identity, rest, actions in
+            broker.receiveFromClient(identity: identity, frames: rest, tooLarge: tooLarge, now: now, into: &actions)
+        }
     }
 
     /// Handles a message from the worker socket (identity frame first), adding what to send to `outputs`.
@@ -72,26 +64,34 @@ public struct GatewayCore: Sendable {
         now: Instant,
         into outputs: inout [GatewayOutput]
     ) {
-        guard !frames.isEmpty else { return }
-        var actions = takeActions()
-        broker.receiveFromWorker(
-            identity: frames.withBytes(at: 0, ZMQRoutingID.init),
-            frames: frames.dropFirst(),
-            userID: userID,
-            tooLarge: tooLarge,
-            now: now,
-            into: &actions
-        )
-        execute(actions, now: now, into: &outputs)
-        self.actions = actions
+        feed(frames, now: now, into: &outputs) { broker, identity, rest, actions in
+            broker.receiveFromWorker(
+                identity: identity,
+                frames: rest,
+                userID: userID,
+                tooLarge: tooLarge,
+                now: now,
+                into: &actions
+            )
+        }
     }
 
-    /// ``actions``, emptied, moved out so that the broker can fill it while `self` is in use.
-    private mutating func takeActions() -> [BrokerAction] {
-        var taken: [BrokerAction] = []
-        swap(&taken, &actions)
-        taken.removeAll(keepingCapacity: true)
-        return taken
+    /// Splits a message into its sender's routing id and the rest, has `receive` give both to the broker with
+    /// ``actions`` (emptied, its room kept from the last message) and executes what the broker added.
+    private mutating func feed(
+        _ frames: ZMQFrames,
+        now: Instant,
+        into outputs: inout [GatewayOutput],
+        _ receive: (inout BrokerStateMachine, ZMQRoutingID, ZMQFrames, inout [BrokerAction]) -> Void
+    ) {
+        guard !frames.isEmpty else { return }
+        // Moved out, so that the broker can fill it while `self` is in use.
+        var actions: [BrokerAction] = []
+        swap(&actions, &self.actions)
+        actions.removeAll(keepingCapacity: true)
+        receive(&broker, frames.withBytes(at: 0, ZMQRoutingID.init), frames.dropFirst(), &actions)
+        execute(actions, now: now, into: &outputs)
+        self.actions = actions
     }
 
     /// Handles a message to the worker with `identity` that the worker socket could not send: the worker is

@@ -54,11 +54,7 @@ import ZeroMQ
         client: (trustedKey: CurveKey, keyPair: CurveKeyPair)?,
         _ body: (ZMQSocket, ZMQSocket) throws -> Void
     ) throws {
-        try withContext { context in
-            let router = try ZMQSocket(context: context, type: .router)
-            defer { router.close() }
-            let dealer = try ZMQSocket(context: context, type: .dealer)
-            defer { dealer.close() }
+        try withRouterAndDealer { router, dealer in
             try router.makeCurveServer(secretKey: server.secretKey)
             try router.bind("tcp://127.0.0.1:*")
             if let client { try dealer.makeCurveClient(serverKey: client.trustedKey, keyPair: client.keyPair) }

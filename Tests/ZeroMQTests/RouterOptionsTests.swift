@@ -16,15 +16,7 @@ import ZeroMQ
     }
 
     @Test func mandatoryRouterReachesAKnownIdentity() throws {
-        try withContext { context in
-            let router = try ZMQSocket(context: context, type: .router)
-            defer { router.close() }
-            let dealer = try ZMQSocket(context: context, type: .dealer)
-            defer { dealer.close() }
-            try router.setRouterMandatory(true)
-            try router.bind("inproc://mandatory-known")
-            try dealer.setRoutingID(bytes("known"))
-            try dealer.connect("inproc://mandatory-known")
+        try withMandatoryRouter("mandatory-known") { router, dealer in
             try dealer.send([bytes("hello")])
             #expect(try router.receive(within: deliveryTimeout) == [bytes("known"), bytes("hello")])
             try router.send([bytes("known"), bytes("welcome")])

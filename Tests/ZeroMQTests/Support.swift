@@ -43,6 +43,32 @@ func withQuietAndBusy(
     }
 }
 
+/// Runs `body` with a ROUTER and a DEALER, neither bound nor connected, in a fresh context, closing both afterwards.
+func withRouterAndDealer(_ body: (_ router: ZMQSocket, _ dealer: ZMQSocket) throws -> Void) throws {
+    try withContext { context in
+        let router = try ZMQSocket(context: context, type: .router)
+        defer { router.close() }
+        let dealer = try ZMQSocket(context: context, type: .dealer)
+        defer { dealer.close() }
+        try body(router, dealer)
+    }
+}
+
+/// Runs `body` with a ROUTER set to `ZMQ_ROUTER_MANDATORY` bound on inproc (endpoint named after `name`) and a DEALER
+/// with routing id "known" connected to it (``withRouterAndDealer(_:)``).
+func withMandatoryRouter(
+    _ name: String,
+    _ body: (_ router: ZMQSocket, _ dealer: ZMQSocket) throws -> Void
+) throws {
+    try withRouterAndDealer { router, dealer in
+        try router.setRouterMandatory(true)
+        try router.bind("inproc://\(name)")
+        try dealer.setRoutingID(bytes("known"))
+        try dealer.connect("inproc://\(name)")
+        try body(router, dealer)
+    }
+}
+
 extension ZMQSocket {
     /// Receives one message, waiting at most `timeout`; `nil` when none arrived in time.
     func receive(within timeout: Duration) throws -> [[UInt8]]? {

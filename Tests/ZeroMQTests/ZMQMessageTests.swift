@@ -69,15 +69,7 @@ import ZeroMQ
     }
 
     @Test func aRefusedFirstFrameSendsNothingOfTheMessage() throws {
-        try withContext { context in
-            let router = try ZMQSocket(context: context, type: .router)
-            defer { router.close() }
-            let dealer = try ZMQSocket(context: context, type: .dealer)
-            defer { dealer.close() }
-            try router.setRouterMandatory(true)
-            try router.bind("inproc://refused-first-frame")
-            try dealer.setRoutingID(bytes("known"))
-            try dealer.connect("inproc://refused-first-frame")
+        try withMandatoryRouter("refused-first-frame") { router, dealer in
             try dealer.send([bytes("hello")])
             _ = try router.receive(within: deliveryTimeout)
             let body = ZMQFrames([bytes("body")])

@@ -28,11 +28,7 @@ import ZeroMQ
     }
 
     @Test func framesAddedOneByOneGoOutAsOneMessage() throws {
-        try withContext { context in
-            let router = try ZMQSocket(context: context, type: .router)
-            defer { router.close() }
-            let dealer = try ZMQSocket(context: context, type: .dealer)
-            defer { dealer.close() }
+        try withRouterAndDealer { router, dealer in
             try router.bind("inproc://frames-one-by-one")
             try dealer.setRoutingID(bytes("dealer-1"))
             try dealer.connect("inproc://frames-one-by-one")
