@@ -19,7 +19,7 @@ public struct ReceiveLimits: Sendable, Hashable {
 }
 
 /// A message as ``ZMQSocket/receive(dontWait:limits:)`` read it.
-public struct ReceivedMessage: @unchecked Sendable {
+public struct ReceivedMessage {
     /// The frames kept: the exempt ones, then counted frames up to the first that would pass a cap.
     public let message: ZMQMessage
     /// What was counted while reading it.

@@ -6,7 +6,7 @@ import CZeroMQ
 /// Sending a frame again (``ZMQFrameSink/add(frame:of:)``) shares it: libzmq counts a reference to a large frame, and
 /// a frame of up to 33 bytes lives inside its `zmq_msg_t`. A message does not change once built, but sharing a frame
 /// updates libzmq's reference count without a lock, so a message belongs to one thread at a time (the gateway loop's):
-/// ``ZMQFrames`` and ``ReceivedMessage``, which carry one, are `Sendable` on that understanding.
+/// ``ZMQFrames``, which carries one, is `Sendable` on that understanding.
 public final class ZMQMessage: ManagedBuffer<Int, zmq_msg_t> {
     /// A message taking over the `count` frames at `frames`, which are left uninitialised.
     static func moving(_ count: Int, from frames: UnsafeMutablePointer<zmq_msg_t>) -> ZMQMessage {

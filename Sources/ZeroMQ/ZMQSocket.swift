@@ -2,7 +2,9 @@ import CZeroMQ
 
 /// A libzmq socket, owned by one thread: not `Sendable`, as libzmq sockets are not thread-safe.
 ///
-/// Messages are multipart: an array of frames, each `[UInt8]`. ``close()`` is idempotent and `deinit` calls it.
+/// Messages are multipart: an array of frames, each `[UInt8]`, or, on the hot paths, a ``ZMQMessage`` of libzmq's own
+/// frames, read and sent without copies (``receive(dontWait:limits:)``, ``send(dontWait:_:)``). ``close()`` is
+/// idempotent and `deinit` calls it.
 public final class ZMQSocket {
     /// The socket's `void *` handle, or `nil` once closed.
     private(set) var handle: UnsafeMutableRawPointer?
