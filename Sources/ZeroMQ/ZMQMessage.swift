@@ -21,7 +21,9 @@ public final class ZMQMessage: ManagedBuffer<Int, zmq_msg_t> {
         withUnsafeTemporaryAllocation(of: zmq_msg_t.self, capacity: max(1, frames.count)) { buffer in
             for (index, frame) in frames.enumerated() {
                 let slot = buffer.baseAddress! + index
-                zmq_msg_init_size(slot, frame.count)
+                // Fails only when memory runs out, which a Swift array of the same bytes could not survive either.
+                let initialised = zmq_msg_init_size(slot, frame.count) == 0
+                precondition(initialised, "zmq_msg_init_size: \(ZMQError.current("zmq_msg_init_size"))")
                 frame.withUnsafeBytes { bytes in
                     guard let base = bytes.baseAddress else { return }
                     zmq_msg_data(slot).copyMemory(from: base, byteCount: bytes.count)

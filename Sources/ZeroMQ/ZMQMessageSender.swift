@@ -19,7 +19,10 @@ public struct ZMQMessageSender: ZMQFrameSink {
 
     public mutating func add(_ bytes: UnsafeRawBufferPointer) {
         guard sendHeld(more: true) else { return }
-        zmq_msg_init_size(&held, bytes.count)
+        guard zmq_msg_init_size(&held, bytes.count) == 0 else {
+            failure = ZMQError.current("zmq_msg_init_size")
+            return
+        }
         if let base = bytes.baseAddress { zmq_msg_data(&held).copyMemory(from: base, byteCount: bytes.count) }
         holding = true
     }
