@@ -26,18 +26,13 @@ enum FailureReplies {
 
     /// The request's JSON `id`, when its first body frame is a JSON object with a string `id`.
     static func requestID(_ body: ZMQFrames) -> String? {
-        firstJSON(body)?["id"]?.stringValue
+        body.firstJSON?["id"]?.stringValue
     }
 
     /// Whether the request carries an `idempotencyKey` (a non-empty string of at most 128 characters), which
     /// makes it safe to give to a second worker.
     static func hasIdempotencyKey(_ body: ZMQFrames) -> Bool {
-        guard let key = firstJSON(body)?["idempotencyKey"]?.stringValue else { return false }
+        guard let key = body.firstJSON?["idempotencyKey"]?.stringValue else { return false }
         return !key.isEmpty && key.count <= 128
-    }
-
-    /// The first body frame as JSON, read in place, if it parses.
-    static func firstJSON(_ body: ZMQFrames) -> JSONValue? {
-        body.isEmpty ? nil : body.withBytes(at: 0) { try? JSONValue(parsing: $0) }
     }
 }

@@ -164,7 +164,7 @@ public struct GatewayCore: Sendable {
 
     /// A worker's reply as it goes into a batch: its JSON, or an `internal` error if it is not one JSON object.
     private static func validJSON(_ body: ZMQFrames) -> [UInt8] {
-        guard body.count == 1, case .object = FailureReplies.firstJSON(body) else {
+        guard body.count == 1, case .object = body.firstJSON else {
             return JSONCoding.errorReply(WireError(.internal, "worker reply is not one JSON object"), id: nil)
         }
         return body.bytes(at: 0)

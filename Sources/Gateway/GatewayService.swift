@@ -47,7 +47,7 @@ enum GatewayService {
 extension GatewayCore {
     /// Answers a request to the `gateway` service.
     mutating func handleBuiltin(route: ClientRoute, body: ZMQFrames, now: Instant) -> [GatewayOutput] {
-        guard body.count == 1, let request = FailureReplies.firstJSON(body), request.objectValue != nil else {
+        guard body.count == 1, let request = body.firstJSON, request.objectValue != nil else {
             return failure(route, id: nil, WireError(.malformedRequest, "request body must be one JSON object"))
         }
         let id = request["id"]?.stringValue
