@@ -17,8 +17,8 @@ public struct WorkerOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Worker slots per gateway (requests served at once, on one connection); defaults to 4 per CPU for calc, 2 per CPU for "
-                + "orders and ledger."
+            "Worker slots per gateway (requests served at once, on one connection); defaults to 4 per CPU for calc, "
+                + "2 per CPU for orders and ledger."
         )
     )
     public var slots: Int?

@@ -2,8 +2,8 @@ import CZeroMQ
 
 /// Sends one multipart message on a socket as an encoder adds its frames (``ZMQSocket/send(dontWait:_:)``): each frame
 /// goes out once the next is added, so the last goes without `ZMQ_SNDMORE`. A shared frame is sent with
-/// `zmq_msg_copy`, which copies no bytes of a large frame. Once a send fails, later frames are dropped (a ROUTER refuses
-/// a message at its first frame), and the failure is what the message's send throws.
+/// `zmq_msg_copy`, which copies no bytes of a large frame. Once a send fails, later frames are dropped (a ROUTER
+/// refuses a message at its first frame), and the failure is what the message's send throws.
 public struct ZMQMessageSender: ZMQFrameSink {
     private let handle: UnsafeMutableRawPointer
     private let flags: Int32
