@@ -6,24 +6,22 @@
 #   BIN=.build-release/release BASELINE=/tmp/old-bin scripts/bench/gateway.sh
 # With BASELINE set, BASELINE's reckon-gateway is measured in the same run, round by round in turn with BIN's, for
 # before/after figures side by side. Prints each run's report, then a markdown table of the medians of ROUNDS rounds.
-# Env: BIN (.build/release), BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000), REQUESTS_16 (1000 per client).
+# Env: BIN (.build/release), BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000), REQUESTS_16 (1000 per client),
+# CAPACITY (unset: the echo takes one request at a time; 8 matches `reckon up`'s calc on two CPUs, and so gives the
+# most any worker could get through this gateway).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
 closed_loop_settings gateway
 
 build_loadgen "$work"
-cc -O2 -o "$work/mdp-echo" scripts/bench/mdp-echo.c -lzmq
+build_c_peers "$work"
 
 # Starts SYSTEM's gateway from bin dir DIR, with its CPU time measured, and the echo worker.
 #   start_gateway SYSTEM DIR
 start_gateway() {
-    local worker="tcp://127.0.0.1:$(free_port)"
-    "$2/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$worker" >>"$work/$1.log" 2>&1 &
-    pids+=($!)
-    cpu_pid=$!
-    "$work/mdp-echo" "$worker" calc >>"$work/$1.log" 2>&1 &
-    pids+=($!)
+    start_echo_gateway "$2" "${CAPACITY:-}" "$work/$1.log"
+    cpu_pid=$gateway_pid
 }
 
 # Both gateways run at once on their own ports, and the rounds alternate between them, so a change in the machine's

@@ -12,6 +12,38 @@ build_loadgen() {
     cc -O2 -pthread -o "$1/loadgen" scripts/bench/loadgen.c -lzmq
 }
 
+# Builds the native pair (native-proxy.c, native-echo.c) and the C MDP/0.2 echo worker (mdp-echo.c) into DIR.
+build_c_peers() {
+    local program
+    for program in native-proxy native-echo mdp-echo; do
+        cc -O2 -pthread -o "$1/$program" "scripts/bench/$program.c" -lzmq
+    done
+}
+
+# Starts the native pair built by build_c_peers on "$endpoint": libzmq's zmq_proxy in front of a C REP echo. Both
+# are added to `pids`; their output goes to LOG.
+#   start_native_pair LOG
+start_native_pair() {
+    local backend="tcp://127.0.0.1:$(free_port)"
+    "$work/native-proxy" "$endpoint" "$backend" >>"$1" 2>&1 &
+    pids+=($!)
+    "$work/native-echo" "$backend" >>"$1" 2>&1 &
+    pids+=($!)
+}
+
+# Starts reckon-gateway from bin dir DIR on "$endpoint" with the C MDP echo worker built by build_c_peers, for
+# service calc, taking CAPACITY requests at once (empty: one at a time). Both are added to `pids`, and the gateway's
+# id is `gateway_pid`; their output goes to LOG.
+#   start_echo_gateway DIR CAPACITY LOG
+start_echo_gateway() {
+    local backend="tcp://127.0.0.1:$(free_port)"
+    "$1/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$backend" >>"$3" 2>&1 &
+    pids+=($!)
+    gateway_pid=$!
+    "$work/mdp-echo" "$backend" calc ${2:+"$2"} >>"$3" 2>&1 &
+    pids+=($!)
+}
+
 # The processes a script started; stop_all stops them and waits for them to end.
 pids=()
 stop_all() {

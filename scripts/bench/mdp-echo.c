@@ -1,7 +1,8 @@
 /* An MDP/0.2 (RFC 18) echo worker in C, so gateway.sh measures the gateway alone: one DEALER sends READY for
  * SERVICE, answers every REQUEST [MDPW02, 0x02, ADDRESS, "", BODY] with FINAL [MDPW02, 0x04, ADDRESS, "", BODY],
- * and every HEARTBEAT with one, until it is killed or the gateway sends DISCONNECT.
- *   mdp-echo ENDPOINT SERVICE
+ * and every HEARTBEAT with one, until it is killed or the gateway sends DISCONNECT. With CAPACITY, its READY carries
+ * that frame (Reckon's extension, docs/api.md "Worker protocol"): the gateway then gives it that many requests at once.
+ *   mdp-echo ENDPOINT SERVICE [CAPACITY]
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,8 +16,8 @@ static void send_command(void *socket, char command, int more) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: mdp-echo ENDPOINT SERVICE\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: mdp-echo ENDPOINT SERVICE [CAPACITY]\n");
         return 2;
     }
     void *context = zmq_ctx_new();
@@ -28,7 +29,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     send_command(socket, ready, 1);
-    zmq_send(socket, argv[2], strlen(argv[2]), 0);
+    zmq_send(socket, argv[2], strlen(argv[2]), argc == 4 ? ZMQ_SNDMORE : 0);
+    if (argc == 4) zmq_send(socket, argv[3], strlen(argv[3]), 0);
     zmq_msg_t frames[max_frames];
     for (;;) {
         int count = 0, more = 1;

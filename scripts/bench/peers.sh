@@ -5,6 +5,9 @@
 #   majortomo  majortomo 0.2.0, a Python MDP/0.2 broker, with its bundled echo worker, in a throwaway venv. Its
 #              broker logs a line per request at its default level (INFO), so it runs at WARNING: Reckon logs none.
 #   reckon     `reckon up` with its defaults (gateway, reckon-calc, reckon-orders), asked calc evaluate 1+1.
+#   gateway    Reckon's gateway (`reckon-gateway` from BIN) with the C MDP/0.2 echo worker (mdp-echo.c) taking
+#              4 requests per CPU at once, as `reckon up`'s calc does: the broker like for like with the two above,
+#              whose workers echo too, and the most any worker could get through Reckon's gateway here.
 # Every system gets the body {"op":"evaluate","args":{"expression":"1+1"}}; the echo workers send it back.
 #   baseline   with BASELINE set: `reckon up` from the bin dir BASELINE (an older build), for before/after figures
 #              measured side by side in one run.
@@ -19,21 +22,13 @@ closed_loop_settings peers
 
 scripts/ensure-packages.sh python3-venv
 build_loadgen "$work"
-for program in native-proxy native-echo; do
-    cc -O2 -pthread -o "$work/$program" "scripts/bench/$program.c" -lzmq
-done
+build_c_peers "$work"
 python3 -m venv "$work/venv"
 # majortomo 0.2.0 imports six without declaring it.
 "$work/venv/bin/pip" install -q --disable-pip-version-check majortomo==0.2.0 six
 printf 'logging:\n  root:\n    level: WARNING\n' >"$work/majortomo.yaml"
 
-start_native() {
-    local backend="tcp://127.0.0.1:$(free_port)"
-    "$work/native-proxy" "$endpoint" "$backend" >>"$work/native.log" 2>&1 &
-    pids+=($!)
-    "$work/native-echo" "$backend" >>"$work/native.log" 2>&1 &
-    pids+=($!)
-}
+start_native() { start_native_pair "$work/native.log"; }
 start_majortomo() {
     "$work/venv/bin/python" -m majortomo.broker --bind-url "$endpoint" --config "$work/majortomo.yaml" \
         >>"$work/majortomo.log" 2>&1 &
@@ -42,6 +37,7 @@ start_majortomo() {
         >>"$work/majortomo.log" 2>&1 &
     pids+=($!)
 }
+start_gateway() { start_echo_gateway "$bin" $((4 * $(nproc))) "$work/gateway.log"; }
 start_reckon() { start_reckon_from "$bin"; }
 start_baseline() { start_reckon_from "$BASELINE"; }
 start_reckon_from() {
@@ -61,13 +57,13 @@ wait_ready() {
     exit 1
 }
 
-systems=(native majortomo reckon)
+systems=(native majortomo reckon gateway)
 [ -n "${BASELINE:-}" ] && systems+=(baseline)
 for system in "${systems[@]}"; do
     case $system in
         native) mode=raw service=echo ;;
         majortomo) mode=majortomo service=echo ;;
-        reckon | baseline) mode=mdp service=calc ;;
+        reckon | gateway | baseline) mode=mdp service=calc ;;
     esac
     endpoint="tcp://127.0.0.1:$(free_port)"
     "start_$system"
@@ -81,19 +77,23 @@ import sys
 from reports import load, median, row
 runs = load(sys.argv[1])
 names = {"native": "native (zmq_proxy + C echo)", "majortomo": "majortomo 0.2.0 (Python)",
-         "reckon": "Reckon (`reckon up`, calc evaluate)", "baseline": "Reckon baseline (BASELINE)"}
+         "reckon": "Reckon (`reckon up`, calc evaluate)", "baseline": "Reckon baseline (BASELINE)",
+         "gateway": "Reckon's gateway + C MDP echo"}
 print(f"\nMedians of {sys.argv[2]} rounds; errors are summed over every run, warm-up included.\n")
 print("| system | 1-client p50 µs | 16-client req/s | 16-client p50 µs | errors |")
 print("|---|---:|---:|---:|---:|")
 for system, name in names.items():
     if (system, 1) in runs:
         print(f"| {name} | {row(runs, system)} |")
-def ratio(system, clients, key):
-    return median(runs, "reckon", clients, key) / median(runs, system, clients, key)
+def ratio(system, clients, key, of="reckon"):
+    return median(runs, of, clients, key) / median(runs, system, clients, key)
 print("\n| ratio | value |\n|---|---:|")
 print(f"| Reckon / native, 1-client p50 | {ratio('native', 1, 'p50_us'):.2f} |")
 print(f"| Reckon / native, 16-client req/s | {ratio('native', 16, 'rps'):.2f} |")
 print(f"| Reckon / majortomo, 16-client req/s | {ratio('majortomo', 16, 'rps'):.2f} |")
+print(f"| Reckon's gateway + C echo / native, 1-client p50 | {ratio('native', 1, 'p50_us', 'gateway'):.2f} |")
+print(f"| Reckon's gateway + C echo / native, 16-client req/s | {ratio('native', 16, 'rps', 'gateway'):.2f} |")
+print(f"| Reckon's gateway + C echo / majortomo, 16-client req/s | {ratio('majortomo', 16, 'rps', 'gateway'):.2f} |")
 if ("baseline", 1) in runs:
     print(f"| Reckon / baseline, 1-client p50 | {ratio('baseline', 1, 'p50_us'):.2f} |")
     print(f"| Reckon / baseline, 16-client req/s | {ratio('baseline', 16, 'rps'):.2f} |")
