@@ -49,38 +49,27 @@ private func billSchema(required: [JSONValue], extra: [(String, JSONValue)]) -> 
     ]
 }
 
-/// Arguments that carry a bill's fields flat beside `key` (`householdId` or `billId`) and an optional `version`.
-public struct KeyedBillArgs: Codable, Sendable, Hashable {
-    /// `householdId` for `bills.add`, `billId` for `bills.edit`.
-    public var key: String
-    /// `bills.edit`: the version last read.
-    public var version: Int?
+/// Arguments that carry a bill's fields flat beside those of `Target`, which names what the bill is for: the
+/// household (`bills.add`) or the bill and the version last read (`bills.edit`).
+public struct BillArgs<Target: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+    public var target: Target
     public var bill: BillFields
 
     /// Creates the value.
-    public init(key: String, version: Int? = nil, bill: BillFields) {
-        self.key = key
-        self.version = version
+    public init(_ target: Target, bill: BillFields) {
+        self.target = target
         self.bill = bill
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        key =
-            try container.decodeIfPresent(String.self, forKey: .householdId)
-            ?? container.decode(String.self, forKey: .billId)
-        version = try container.decodeIfPresent(Int.self, forKey: .version)
+        target = try Target(from: decoder)
         bill = try BillFields(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(key, forKey: version == nil ? .householdId : .billId)
-        try container.encodeIfPresent(version, forKey: .version)
+        try target.encode(to: encoder)
         try bill.encode(to: encoder)
     }
-
-    private enum Key: String, CodingKey { case householdId, billId, version }
 }
 
 /// `bills.add`: records a bill.
@@ -92,8 +81,7 @@ public enum BillsAddOp: OpContract {
         required: ["householdId", "description", "amount", "split"],
         extra: [("householdId", LedgerOps.id)]
     )
-    /// `key` is the household.
-    public typealias Args = KeyedBillArgs
+    public typealias Args = BillArgs<HouseholdArgs>
     public typealias Result = BillView
 }
 
@@ -106,8 +94,7 @@ public enum BillsEditOp: OpContract {
         required: ["billId", "version"],
         extra: [("billId", LedgerOps.id), ("version", LedgerOps.version)]
     )
-    /// `key` is the bill.
-    public typealias Args = KeyedBillArgs
+    public typealias Args = BillArgs<BillRefArgs>
     public typealias Result = BillView
 }
 
@@ -119,6 +106,12 @@ public struct BillRefArgs: Codable, Sendable, Hashable {
         self.billId = billId
         self.version = version
     }
+}
+
+/// Arguments naming a bill.
+public struct BillIDArgs: Codable, Sendable, Hashable {
+    public var billId: String
+    public init(billId: String) { self.billId = billId }
 }
 
 /// `bills.delete`: deletes a bill (kept in the activity log).
@@ -142,7 +135,7 @@ public enum BillsGetOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["billId"], "properties": ["billId": LedgerOps.id],
     ]
-    public typealias Args = BillRefArgs
+    public typealias Args = BillIDArgs
     public typealias Result = BillView
 }
 

@@ -131,6 +131,12 @@ public struct EventRefArgs: Codable, Sendable, Hashable {
     }
 }
 
+/// Arguments naming an event.
+public struct EventIDArgs: Codable, Sendable, Hashable {
+    public var eventId: String
+    public init(eventId: String) { self.eventId = eventId }
+}
+
 /// `events.delete`: removes an event and all its repeats (kept in the activity log).
 public enum EventsDeleteOp: OpContract {
     public static let service = LedgerOps.service
@@ -153,7 +159,7 @@ public enum EventsGetOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["eventId"], "properties": ["eventId": LedgerOps.id],
     ]
-    public typealias Args = EventRefArgs
+    public typealias Args = EventIDArgs
     public typealias Result = EventView
 }
 

@@ -42,5 +42,44 @@ public enum ExportJSONOp: OpContract {
         "The whole household (members, bills, payments, rules, events, balances, stock, list, activity)"
     public static let argsSchema = LedgerOps.household
     public typealias Args = HouseholdArgs
-    public typealias Result = JSONValue
+    public typealias Result = HouseholdExportDocument
+}
+
+/// What `export.json` answers: the whole household, for backup.
+public struct HouseholdExportDocument: Codable, Sendable, Hashable {
+    /// The format, for readers of old backups: `reckon-household/1`.
+    public var format: String
+    public var household: HouseholdView
+    public var bills: [BillView]
+    public var payments: [PaymentView]
+    public var recurring: [RecurringView]
+    public var events: [EventView]
+    public var balances: BalancesView
+    public var shopping: [ShoppingItemView]
+    public var inventory: [StockLineView]
+    public var activity: [ActivityView]
+
+    /// Creates the document, in the current format.
+    public init(
+        household: HouseholdView,
+        bills: [BillView],
+        payments: [PaymentView],
+        recurring: [RecurringView],
+        events: [EventView],
+        balances: BalancesView,
+        shopping: [ShoppingItemView],
+        inventory: [StockLineView],
+        activity: [ActivityView]
+    ) {
+        format = "reckon-household/1"
+        self.household = household
+        self.bills = bills
+        self.payments = payments
+        self.recurring = recurring
+        self.events = events
+        self.balances = balances
+        self.shopping = shopping
+        self.inventory = inventory
+        self.activity = activity
+    }
 }

@@ -84,6 +84,15 @@ public struct DecimalText: Codable, Sendable, Hashable, ExpressibleByStringLiter
     }
 }
 
+extension DecimalText: JSONSchemaDescribing {
+    /// A decimal number, as a JSON string or number.
+    public static let jsonSchema: JSONValue = [
+        "type": ["string", "number"], "pattern": "^-?[0-9]+(\\.[0-9]+)?$",
+        "description": "a decimal number, as a string or a number",
+    ]
+    public static let schemaExample = DecimalText("0")
+}
+
 /// A member's amount in a bill: what they paid, or their share.
 public struct MemberAmount: Codable, Sendable, Hashable {
     public var userId: String

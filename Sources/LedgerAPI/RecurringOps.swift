@@ -14,6 +14,7 @@ public enum RecurringAddOp: OpContract {
             "payers": LedgerOps.payers, "split": LedgerOps.split,
             "frequency": ["enum": ["weekly", "monthly"]], "interval": ["type": "integer", "minimum": 1, "default": 1],
             "start": LedgerOps.date, "end": LedgerOps.date,
+            "date": ["not": [:], "description": "refused: each occurrence is dated by start, frequency and interval"],
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {
@@ -24,7 +25,7 @@ public enum RecurringAddOp: OpContract {
         public var start: String
         public var end: String?
 
-        /// Creates the value; `bill.date` is ignored (each occurrence has its own).
+        /// Creates the value; `bill.date` must be `nil` (each occurrence has its own).
         public init(
             householdId: String,
             bill: BillFields,

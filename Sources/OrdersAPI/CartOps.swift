@@ -11,12 +11,37 @@ public struct CartLineArgs: Codable, Sendable, Hashable {
     public var cartId: String
     public var itemId: String?
     public var saleId: String?
-    /// How many to add (`cart.add`, `cart.addSale`); 1 when absent.
-    public var quantity: Int?
 
-    public init(cartId: String, itemId: String? = nil, saleId: String? = nil, quantity: Int? = nil) {
+    public init(cartId: String, itemId: String? = nil, saleId: String? = nil) {
         self.cartId = cartId
         self.itemId = itemId
+        self.saleId = saleId
+    }
+}
+
+/// Arguments of `cart.add`: an item and how many.
+public struct CartItemArgs: Codable, Sendable, Hashable {
+    public var cartId: String
+    public var itemId: String
+    /// How many to add; 1 when absent.
+    public var quantity: Int?
+
+    public init(cartId: String, itemId: String, quantity: Int? = nil) {
+        self.cartId = cartId
+        self.itemId = itemId
+        self.quantity = quantity
+    }
+}
+
+/// Arguments of `cart.addSale`: a bundle sale and how many.
+public struct CartSaleArgs: Codable, Sendable, Hashable {
+    public var cartId: String
+    public var saleId: String
+    /// How many to add; 1 when absent.
+    public var quantity: Int?
+
+    public init(cartId: String, saleId: String, quantity: Int? = nil) {
+        self.cartId = cartId
         self.saleId = saleId
         self.quantity = quantity
     }
@@ -61,7 +86,7 @@ public enum CartAddOp: OpContract {
         "type": "object", "required": ["cartId", "itemId"],
         "properties": ["cartId": OrdersOps.cartID, "itemId": ["type": "string"], "quantity": OrdersOps.quantity],
     ]
-    public typealias Args = CartLineArgs
+    public typealias Args = CartItemArgs
     public typealias Result = CartView
 }
 
@@ -104,6 +129,6 @@ public enum CartAddSaleOp: OpContract {
         "type": "object", "required": ["cartId", "saleId"],
         "properties": ["cartId": OrdersOps.cartID, "saleId": ["type": "string"], "quantity": OrdersOps.quantity],
     ]
-    public typealias Args = CartLineArgs
+    public typealias Args = CartSaleArgs
     public typealias Result = CartView
 }

@@ -1,7 +1,9 @@
-/// One op of the wire contract as a type: its service, name, argument and result types and argument schema.
+/// One op of the wire contract as a type: its service, name, argument and result types and their JSON Schemas.
 ///
 /// The worker registers the op from it, and the CLI and ``ReckonClient`` call it through it, so a field lives in
-/// one place.
+/// one place. The result's schema is derived from ``Result`` (``JSONSchema/derived(from:)``); the arguments' schema
+/// is written by hand, for its patterns, bounds and descriptions, and a registry-wide test checks it against
+/// ``Args`` with ``JSONSchema/drift(written:derived:path:)``.
 ///
 /// ```swift
 /// enum CartGet: OpContract {
@@ -22,6 +24,28 @@ public protocol OpContract: Sendable {
     static var summary: String { get }
     /// The JSON Schema of ``Args``.
     static var argsSchema: JSONValue { get }
+    /// The JSON Schema of ``Result``: derived from its `Decodable` conformance unless the contract states it.
+    static var resultSchema: JSONValue { get }
+}
+
+extension OpContract {
+    public static var resultSchema: JSONValue { JSONSchema.derivedOrMarked(Result.self) }
+}
+
+extension JSONSchema {
+    /// The member that marks a schema ``derivedOrMarked(_:)`` could not derive; the registry-wide contract tests
+    /// fail on it.
+    public static let underivableMarker = "x-underivable"
+
+    /// ``derived(from:)`` for a contract's own types; a type that cannot be derived gives a schema that says so,
+    /// which the registry-wide contract tests fail on, rather than stopping the process that registers it.
+    public static func derivedOrMarked<T: Decodable>(_ type: T.Type) -> JSONValue {
+        do {
+            return try derived(from: type)
+        } catch {
+            return [underivableMarker: .string("\(error)")]
+        }
+    }
 }
 
 /// Arguments of ops that take none.

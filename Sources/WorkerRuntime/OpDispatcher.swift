@@ -5,10 +5,10 @@ import Wire
 import ZeroMQ
 
 /// Turns a request body into a reply body: finds the op, runs it, and answers every failure with a typed error.
-/// It also answers the built-in `ops` op with each op's summary and argument schema.
+/// It also answers the built-in `ops` op with each op's summary and the schemas of its arguments and result.
 public struct OpDispatcher: Sendable {
     private let registry: OpRegistry
-    private let opsReply: JSONValue
+    private let opsReply: OpsListing
     private let logger: Logger
     private let metrics: [String: OpMetrics]
     private let unknownMetrics: OpMetrics
@@ -22,14 +22,10 @@ public struct OpDispatcher: Sendable {
         self.registry = registry
         self.requestTimeout = requestTimeout
         self.logger = logger
-        let listing = registry.ops.map { op -> JSONValue in
-            ["name": .string(op.name), "summary": .string(op.summary), "schema": op.argsSchema]
+        let listing = registry.ops.map {
+            OpDescription(name: $0.name, summary: $0.summary, schema: $0.argsSchema, resultSchema: $0.resultSchema)
         }
-        let opsOp: JSONValue = [
-            "name": "ops", "summary": "Lists this service's ops with their argument schemas",
-            "schema": ["type": "object"],
-        ]
-        opsReply = ["service": .string(service), "ops": .array(listing + [opsOp])]
+        opsReply = OpsListing(service: service, ops: listing + [.ops])
         var metrics: [String: OpMetrics] = [:]
         for name in registry.ops.map(\.name) + ["ops"] { metrics[name] = OpMetrics(service: service, op: name) }
         self.metrics = metrics

@@ -2,11 +2,16 @@ import Foundation
 import Logging
 import Wire
 
-/// One registered op: its name, a summary, the JSON Schema of its `args`, and the handler.
+/// One registered op: its name, a summary, the JSON Schemas of its `args` and `result`, and the handler.
 public struct Op: Sendable {
     public let name: String
     public let summary: String
     public let argsSchema: JSONValue
+    /// The JSON Schema of the op's `result` (`nil` only for ops registered without a contract).
+    public let resultSchema: JSONValue?
+    /// The schema derived from the type `args` decode into, which ``argsSchema`` (written by hand) must agree with
+    /// (``JSONSchema/drift(written:derived:path:)``); `nil` for ops registered without a contract.
+    public let argsTypeSchema: JSONValue?
     /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
     let run: OpNext
     /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
@@ -60,22 +65,53 @@ public struct OpRegistry: Sendable {
             let result = try await handler(args, request.context)
             return OpResponse(resultJSON: try JSONCoding.encode(result))
         }
-        add(Op(name: name, summary: summary, argsSchema: schema, run: middleware.chained(to: endpoint), runInline: nil))
+        add(
+            Op(
+                name: name,
+                summary: summary,
+                argsSchema: schema,
+                resultSchema: nil,
+                argsTypeSchema: nil,
+                run: middleware.chained(to: endpoint),
+                runInline: nil
+            )
+        )
     }
 
-    /// Registers the op a contract describes, as ``register(_:summary:schema:middleware:handler:)`` does.
+    /// Registers the op a contract describes, as ``register(_:summary:schema:middleware:handler:)`` does, with the
+    /// contract's result schema.
     public mutating func register<Contract: OpContract>(
         _ contract: Contract.Type,
         middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Contract.Args, OpContext) async throws -> Contract.Result
     ) {
-        register(
-            Contract.name,
-            summary: Contract.summary,
-            schema: Contract.argsSchema,
-            middleware: middleware,
-            handler: handler
-        )
+        let endpoint: OpNext = { request in
+            let args = try ArgsDecoder.decode(Contract.Args.self, from: request.args)
+            return OpResponse(resultJSON: try JSONCoding.encode(try await handler(args, request.context)))
+        }
+        add(Op(contract, run: middleware.chained(to: endpoint), runInline: nil))
+    }
+
+    /// Registers the op a contract describes to run in place on the worker slot, as
+    /// ``registerInline(_:summary:schema:handler:)`` does.
+    public mutating func registerInline<Contract: OpContract>(
+        _ contract: Contract.Type,
+        handler: @escaping @Sendable (Contract.Args, OpContext) throws -> Contract.Result
+    ) {
+        registerInline(contract, plan: { $0 }, when: { _ in true }, handler: handler)
+    }
+
+    /// Registers the op a contract describes with a plan made once per request, as
+    /// ``registerInline(_:summary:schema:plan:when:middleware:handler:)`` does.
+    public mutating func registerInline<Contract: OpContract, Plan: Sendable>(
+        _ contract: Contract.Type,
+        plan: @escaping @Sendable (Contract.Args) throws -> Plan,
+        when isCheap: @escaping @Sendable (Plan) -> Bool,
+        middleware: [any OpMiddleware] = [],
+        handler: @escaping @Sendable (Plan, OpContext) throws -> Contract.Result
+    ) {
+        let steps = InlineSteps(plan: plan, isCheap: isCheap, handler: handler)
+        add(Op(contract, run: middleware.chained(to: steps.endpoint), runInline: steps.runInline))
     }
 
     /// Registers an op that the worker slot runs in place, sparing each request two thread hand-offs. Only for
@@ -128,22 +164,16 @@ public struct OpRegistry: Sendable {
         middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Plan, OpContext) throws -> Result
     ) {
-        let runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? = { json, context in
-            let planned = try plan(try ArgsDecoder.decode(Args.self, from: json))
-            guard isCheap(planned) else { return nil }
-            return try JSONCoding.successReply(try handler(planned, context), id: context.requestID)
-        }
-        let endpoint: OpNext = { request in
-            let planned = try plan(try ArgsDecoder.decode(Args.self, from: request.args))
-            return OpResponse(resultJSON: try JSONCoding.encode(try handler(planned, request.context)))
-        }
+        let steps = InlineSteps(plan: plan, isCheap: isCheap, handler: handler)
         add(
             Op(
                 name: name,
                 summary: summary,
                 argsSchema: schema,
-                run: middleware.chained(to: endpoint),
-                runInline: runInline
+                resultSchema: nil,
+                argsTypeSchema: nil,
+                run: middleware.chained(to: steps.endpoint),
+                runInline: steps.runInline
             )
         )
     }
@@ -152,5 +182,48 @@ public struct OpRegistry: Sendable {
         precondition(index[op.name] == nil, "op \(op.name) registered twice")
         index[op.name] = ops.count
         ops.append(op)
+    }
+}
+
+extension Op {
+    /// The op a contract describes, with its schemas.
+    init<Contract: OpContract>(
+        _ contract: Contract.Type,
+        run: @escaping OpNext,
+        runInline: (@Sendable (JSONValue?, OpContext) throws -> [UInt8]?)?
+    ) {
+        self.init(
+            name: Contract.name,
+            summary: Contract.summary,
+            argsSchema: Contract.argsSchema,
+            resultSchema: Contract.resultSchema,
+            argsTypeSchema: JSONSchema.derivedOrMarked(Contract.Args.self),
+            run: run,
+            runInline: runInline
+        )
+    }
+}
+
+/// The two ways an inline op runs: in place when its plan is cheap, else as a task.
+private struct InlineSteps<Args: Decodable & Sendable, Plan: Sendable, Result: Encodable & Sendable> {
+    let plan: @Sendable (Args) throws -> Plan
+    let isCheap: @Sendable (Plan) -> Bool
+    let handler: @Sendable (Plan, OpContext) throws -> Result
+
+    /// The whole reply when the plan is cheap, else `nil`.
+    var runInline: @Sendable (JSONValue?, OpContext) throws -> [UInt8]? {
+        { [plan, isCheap, handler] json, context in
+            let planned = try plan(try ArgsDecoder.decode(Args.self, from: json))
+            guard isCheap(planned) else { return nil }
+            return try JSONCoding.successReply(try handler(planned, context), id: context.requestID)
+        }
+    }
+
+    /// The op as a task.
+    var endpoint: OpNext {
+        { [plan, handler] request in
+            let planned = try plan(try ArgsDecoder.decode(Args.self, from: request.args))
+            return OpResponse(resultJSON: try JSONCoding.encode(try handler(planned, request.context)))
+        }
     }
 }

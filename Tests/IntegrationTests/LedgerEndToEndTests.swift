@@ -26,8 +26,8 @@ import Wire
                 token: ana.token
             )
             _ = try await client.call(RoommatesAcceptOp.self, .init(requestId: request.requestId), token: bob.token)
-            let groceries = KeyedBillArgs(
-                key: home.householdId,
+            let groceries = BillArgs(
+                HouseholdArgs(householdId: home.householdId),
                 bill: .init(
                     description: "Groceries",
                     amount: "84.30",
@@ -86,7 +86,7 @@ import Wire
                         _ = try await client.call(
                             BillsAddOp.self,
                             .init(
-                                key: home.householdId,
+                                HouseholdArgs(householdId: home.householdId),
                                 bill: .init(
                                     description: "bill \(index)",
                                     amount: "1.01",

@@ -81,7 +81,7 @@ import Wire
                 try await ledger.failure(
                     BillsAddOp.self,
                     .init(
-                        key: home,
+                        HouseholdArgs(householdId: home),
                         bill: .init(
                             description: "X",
                             amount: amount,
@@ -119,7 +119,7 @@ import Wire
             _ = try await ledger.call(
                 BillsAddOp.self,
                 .init(
-                    key: home,
+                    HouseholdArgs(householdId: home),
                     bill: .init(
                         description: "Trip",
                         amount: "90.00",
@@ -141,7 +141,7 @@ import Wire
             )
             let home = try await ledger.household(ana, members: [bob, cy])
             let bill = try await ledger.bill(home, "Groceries", "30.00", paidBy: bob, split: .init(kind: "equal"))
-            let change = KeyedBillArgs(key: bill.billId, version: 1, bill: .init(amount: "60.00"))
+            let change = BillArgs(BillRefArgs(billId: bill.billId, version: 1), bill: .init(amount: "60.00"))
             let byOther = try await ledger.failure(BillsEditOp.self, change, token: cy.token)
             #expect(byOther.code == .permissionDenied)
             let edited = try await ledger.call(BillsEditOp.self, change, token: bob.token)
@@ -150,7 +150,7 @@ import Wire
             #expect(stale.code == .conflict)
             let byOwner = try await ledger.call(
                 BillsEditOp.self,
-                .init(key: bill.billId, version: 2, bill: .init(description: "Food")),
+                .init(BillRefArgs(billId: bill.billId, version: 2), bill: .init(description: "Food")),
                 token: ana.token
             )
             #expect(byOwner.version == 3 && byOwner.amount == "60.00")
@@ -169,7 +169,9 @@ import Wire
                     group.addTask {
                         let reply = try await ledger.send(
                             "bills.edit",
-                            try jsonValue(KeyedBillArgs(key: bill.billId, version: 1, bill: .init(amount: amount))),
+                            try jsonValue(
+                                BillArgs(BillRefArgs(billId: bill.billId, version: 1), bill: .init(amount: amount))
+                            ),
                             token: ana.token
                         )
                         return reply["ok"] == .bool(true)
@@ -209,8 +211,8 @@ import Wire
         try await LedgerHarness.with(engine) { ledger in
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
             let home = try await ledger.household(ana, members: [bob])
-            let args = KeyedBillArgs(
-                key: home,
+            let args = BillArgs(
+                HouseholdArgs(householdId: home),
                 bill: .init(description: "Milk", amount: "4.00", paidBy: ana.id, split: .init(kind: "equal"))
             )
             var ids: Set<String> = []

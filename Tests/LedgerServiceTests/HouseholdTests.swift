@@ -81,7 +81,7 @@ import Wire
             let involving = try await ledger.failure(
                 BillsAddOp.self,
                 .init(
-                    key: home,
+                    HouseholdArgs(householdId: home),
                     bill: .init(
                         description: "Pizza",
                         amount: "10.00",

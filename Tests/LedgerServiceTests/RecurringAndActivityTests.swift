@@ -32,6 +32,19 @@ import Wire
     }
 
     @Test(arguments: TestDatabase.engines)
+    func aRepeatingBillRefusesADateOfItsOwn(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let ana = try await ledger.user("ana")
+            let home = try await ledger.household(ana, members: [])
+            let bill = BillFields(description: "Rent", amount: "900.00", date: "2026-12-01", paidBy: ana.id)
+            let args = RecurringAddOp.Args(householdId: home, bill: bill, frequency: "monthly", start: "2026-12-01")
+            let refused = try await ledger.failure(RecurringAddOp.self, args, token: ana.token)
+            #expect(refused.code == .invalidArgument && refused.field == "date")
+            #expect(try await ledger.count("ledger_recurring") == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
     func replicasRacingTheJobCreateEachOccurrenceOnce(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
@@ -126,7 +139,7 @@ import Wire
             let bill = try await ledger.bill(home, "Groceries", "30.00", paidBy: ana, split: .init(kind: "equal"))
             _ = try await ledger.call(
                 BillsEditOp.self,
-                .init(key: bill.billId, version: 1, bill: .init(amount: "40.00")),
+                .init(BillRefArgs(billId: bill.billId, version: 1), bill: .init(amount: "40.00")),
                 token: ana.token
             )
             let first = try await ledger.call(ActivityListOp.self, .init(householdId: home, limit: 2), token: bob.token)

@@ -150,10 +150,10 @@ import Wire
             #expect(soldOut.field == "itemId")
             #expect(soldOut.details?.map(\.code.rawValue) == ["sold_out"])
 
-            let noItem = try await orders.failure(CartAddOp.self, .init(cartId: id, saleId: "date-night"))
+            let noItem = try await orders.failure(CartAddOp.name, ["cartId": .string(id), "saleId": "date-night"])
             #expect(noItem.code == .invalidArgument)
             #expect(noItem.field == "itemId")
-            let noSale = try await orders.failure(CartAddSaleOp.self, .init(cartId: id, itemId: "burger"))
+            let noSale = try await orders.failure(CartAddSaleOp.name, ["cartId": .string(id), "itemId": "burger"])
             #expect(noSale.code == .invalidArgument)
             #expect(noSale.field == "saleId")
 
@@ -210,7 +210,8 @@ import Wire
             let line = CartLineArgs(cartId: missing, itemId: "poutine")
             var refusals: [(String, WireError)] = []
             refusals.append(("cart.get", try await orders.failure(CartGetOp.self, .init(cartId: missing))))
-            refusals.append(("cart.add", try await orders.failure(CartAddOp.self, line)))
+            let add = CartItemArgs(cartId: missing, itemId: "poutine")
+            refusals.append(("cart.add", try await orders.failure(CartAddOp.self, add)))
             refusals.append(("cart.increment", try await orders.failure(CartIncrementOp.self, line)))
             refusals.append(("cart.decrement", try await orders.failure(CartDecrementOp.self, line)))
             refusals.append(("cart.remove", try await orders.failure(CartRemoveOp.self, line)))

@@ -167,7 +167,7 @@ import Wire
 
             let line = CartLineArgs(cartId: cart.cartId, itemId: "burger")
             let refusals = [
-                try await orders.failure(CartAddOp.self, line),
+                try await orders.failure(CartAddOp.self, .init(cartId: line.cartId, itemId: "burger")),
                 try await orders.failure(CartIncrementOp.self, line),
                 try await orders.failure(CartDecrementOp.self, line),
                 try await orders.failure(CartRemoveOp.self, line),

@@ -181,7 +181,7 @@ import Wire
 
             let line = CartLineArgs(cartId: cart.cartId, itemId: "burger")
             let refusals = [
-                try await hasty.failure(CartAddOp.self, line),
+                try await hasty.failure(CartAddOp.self, .init(cartId: line.cartId, itemId: "burger")),
                 try await hasty.failure(CartIncrementOp.self, line),
                 try await hasty.failure(CartRemoveOp.self, line),
                 try await hasty.failure(QuoteOp.self, .init(cartId: cart.cartId)),

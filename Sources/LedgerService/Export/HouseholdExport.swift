@@ -48,9 +48,9 @@ extension HouseholdBook {
 
     /// The whole household as one JSON document, for backup: the household and its members, bills, payments,
     /// recurring rules, calendar events, balances, shopping list, stock and activity log.
-    func exportJSON(_ member: HouseholdMember) async throws -> JSONValue {
+    func exportJSON(_ member: HouseholdMember) async throws -> HouseholdExportDocument {
         let (db, id) = (member.db, member.household.id)
-        let document = HouseholdExportDocument(
+        return HouseholdExportDocument(
             household: try await view(of: member.household, role: member.role, in: db),
             bills: try await allBills(id, in: db),
             payments: try await allPayments(id, in: db),
@@ -61,21 +61,5 @@ extension HouseholdBook {
             inventory: try await inventory.list(id, location: nil, dueBy: nil, in: db).map { $0.view() },
             activity: try await allActivity(id, in: db)
         )
-        return try JSONValue(parsing: JSONCoding.encode(document))
     }
-}
-
-/// What `export.json` answers.
-struct HouseholdExportDocument: Encodable, Sendable {
-    /// The format, for readers of old backups.
-    var format = "reckon-household/1"
-    let household: HouseholdView
-    let bills: [BillView]
-    let payments: [PaymentView]
-    let recurring: [RecurringView]
-    let events: [EventView]
-    let balances: BalancesView
-    let shopping: [ShoppingItemView]
-    let inventory: [StockLineView]
-    let activity: [ActivityView]
 }

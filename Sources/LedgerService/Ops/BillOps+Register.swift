@@ -9,13 +9,13 @@ extension OpRegistry {
     /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
     mutating func registerBillOps(_ book: HouseholdBook, _ chains: LedgerChains) {
         register(BillsAddOp.self, middleware: chains.write) { args, context in
-            try await book.addBill(args.bill, by: try await book.member(of: args.key, context))
+            try await book.addBill(args.bill, by: try await book.member(of: args.target.householdId, context))
         }
         register(BillsEditOp.self, middleware: chains.write) { args, context in
             let db = try context.database()
             let userID = try context.userID()
-            let old = try await book.editableBill(args.key, userID: userID, in: db)
-            guard let version = args.version else {
+            let old = try await book.editableBill(args.target.billId, userID: userID, in: db)
+            guard let version = args.target.version else {
                 throw WireError(.invalidArgument, "version is required", field: "version")
             }
             let household = try await book.households.membership(old.householdID, userID: userID, in: db).household

@@ -15,8 +15,10 @@ extension OpRegistry {
             guard ["weekly", "monthly"].contains(args.frequency) else {
                 throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
             }
+            guard args.bill.date == nil else {
+                throw WireError(.invalidArgument, "a repeating bill's dates come from start", field: "date")
+            }
             var template = args.bill
-            template.date = nil
             template.currency = template.currency ?? household.currency
             let rule = RecurringStore.Rule(
                 id: "rc_" + UUID().uuidString.lowercased(),

@@ -19,36 +19,32 @@ extension OpRegistry {
             return try await orders.view(of: args.cartId, checkingStock: false, in: db)
         }
         register(CartAddOp.self, middleware: chains.write) { args, context in
-            guard let item = args.itemId else {
-                throw WireError(.invalidArgument, "itemId is required", field: "itemId")
-            }
-            return try await change(orders, args, context, checkingStock: true) { db in
-                try await orders.carts.add(.item, item, quantity: try quantity(args), cart: args.cartId, in: db)
+            let count = try quantity(args.quantity)
+            return try await change(orders, args.cartId, context, checkingStock: true) { db in
+                try await orders.carts.add(.item, args.itemId, quantity: count, cart: args.cartId, in: db)
             }
         }
         register(CartAddSaleOp.self, middleware: chains.write) { args, context in
-            guard let sale = args.saleId else {
-                throw WireError(.invalidArgument, "saleId is required", field: "saleId")
-            }
-            return try await change(orders, args, context, checkingStock: true) { db in
-                try await orders.carts.add(.bundle, sale, quantity: try quantity(args), cart: args.cartId, in: db)
+            let count = try quantity(args.quantity)
+            return try await change(orders, args.cartId, context, checkingStock: true) { db in
+                try await orders.carts.add(.bundle, args.saleId, quantity: count, cart: args.cartId, in: db)
             }
         }
         register(CartIncrementOp.self, middleware: chains.write) { args, context in
             let (kind, ref) = try line(args)
-            return try await change(orders, args, context, checkingStock: true) { db in
+            return try await change(orders, args.cartId, context, checkingStock: true) { db in
                 try await orders.carts.change(kind, ref, by: 1, cart: args.cartId, in: db)
             }
         }
         register(CartDecrementOp.self, middleware: chains.write) { args, context in
             let (kind, ref) = try line(args)
-            return try await change(orders, args, context, checkingStock: false) { db in
+            return try await change(orders, args.cartId, context, checkingStock: false) { db in
                 try await orders.carts.change(kind, ref, by: -1, cart: args.cartId, in: db)
             }
         }
         register(CartRemoveOp.self, middleware: chains.write) { args, context in
             let (kind, ref) = try line(args)
-            return try await change(orders, args, context, checkingStock: false) { db in
+            return try await change(orders, args.cartId, context, checkingStock: false) { db in
                 try await orders.carts.remove(kind, ref, cart: args.cartId, in: db)
             }
         }
@@ -59,15 +55,15 @@ extension OpRegistry {
 /// such as more than the stock, throws and is rolled back).
 private func change(
     _ orders: Orders,
-    _ args: CartLineArgs,
+    _ cartID: String,
     _ context: OpContext,
     checkingStock: Bool,
     _ body: (any SQLExecutor) async throws -> Void
 ) async throws -> CartView {
     let db = try context.database()
-    try await orders.carts.touch(args.cartId, in: db)
+    try await orders.carts.touch(cartID, in: db)
     try await body(db)
-    return try await orders.view(of: args.cartId, checkingStock: checkingStock, in: db)
+    return try await orders.view(of: cartID, checkingStock: checkingStock, in: db)
 }
 
 /// The line an increment, decrement or remove names: exactly one of `itemId` and `saleId`.
@@ -79,8 +75,9 @@ private func line(_ args: CartLineArgs) throws -> (CartStore.LineKind, String) {
     }
 }
 
-private func quantity(_ args: CartLineArgs) throws -> Int {
-    let quantity = args.quantity ?? 1
+/// How many `cart.add` or `cart.addSale` adds: 1 when absent.
+private func quantity(_ given: Int?) throws -> Int {
+    let quantity = given ?? 1
     guard (1...CartLine.maximumQuantity).contains(quantity) else {
         throw WireError(
             .invalidArgument,

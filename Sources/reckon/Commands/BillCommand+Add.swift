@@ -37,7 +37,7 @@ extension BillCommand {
                 adding: true,
                 userId: members.userId
             )
-            let args = KeyedBillArgs(key: members.household.householdId, bill: fields)
+            let args = BillArgs(HouseholdArgs(householdId: members.household.householdId), bill: fields)
             let added = try await options.ledger.call(BillsAddOp.self, args)
             try options.ledger.print(typed: added) { LedgerRendering.bill($0, members) }
         }

@@ -36,7 +36,7 @@ extension BillCommand {
         }
 
         func run() async throws {
-            let current = try await ledger.call(BillsGetOp.self, BillRefArgs(billId: bill))
+            let current = try await ledger.call(BillsGetOp.self, BillIDArgs(billId: bill))
             let members = try await ledger.members(of: current.householdId)
             let fields = try changes.fields(
                 description: description,
@@ -47,7 +47,7 @@ extension BillCommand {
             )
             let edited = try await ledger.call(
                 BillsEditOp.self,
-                KeyedBillArgs(key: bill, version: version, bill: fields)
+                BillArgs(BillRefArgs(billId: bill, version: version), bill: fields)
             )
             try ledger.print(typed: edited) { LedgerRendering.bill($0, members) }
         }

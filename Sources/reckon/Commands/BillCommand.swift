@@ -26,7 +26,7 @@ struct BillCommand: AsyncParsableCommand {
         @OptionGroup var ledger: LedgerOptions
 
         func run() async throws {
-            let shown = try await ledger.call(BillsGetOp.self, BillRefArgs(billId: bill))
+            let shown = try await ledger.call(BillsGetOp.self, BillIDArgs(billId: bill))
             let members = try await ledger.members(of: shown.householdId)
             try ledger.print(typed: shown) { LedgerRendering.bill($0, members) }
         }

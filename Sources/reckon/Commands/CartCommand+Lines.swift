@@ -49,7 +49,7 @@ extension CartCommand {
         @OptionGroup var client: ClientOptions
 
         func run() async throws {
-            try await client.showCart(CartAddOp.self, CartLineArgs(cartId: cart, itemId: item, quantity: quantity))
+            try await client.showCart(CartAddOp.self, CartItemArgs(cartId: cart, itemId: item, quantity: quantity))
         }
     }
 
@@ -71,7 +71,7 @@ extension CartCommand {
         @OptionGroup var client: ClientOptions
 
         func run() async throws {
-            try await client.showCart(CartAddSaleOp.self, CartLineArgs(cartId: cart, saleId: sale, quantity: quantity))
+            try await client.showCart(CartAddSaleOp.self, CartSaleArgs(cartId: cart, saleId: sale, quantity: quantity))
         }
     }
 

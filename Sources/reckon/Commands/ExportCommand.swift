@@ -44,7 +44,7 @@ struct ExportCommand: AsyncParsableCommand {
                 ExportJSONOp.self,
                 HouseholdArgs(householdId: try await options.householdId())
             )
-            print(document.jsonText)
+            print(String(decoding: try JSONCoding.encode(document), as: UTF8.self))
         }
     }
 }

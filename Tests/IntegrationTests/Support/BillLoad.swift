@@ -33,8 +33,8 @@ struct BillLoad: Sendable {
 
     /// Adds the bill `description` once, under the key `load-description`.
     private func add(_ description: String, through client: ReckonClient) async throws {
-        let args = KeyedBillArgs(
-            key: householdId,
+        let args = BillArgs(
+            HouseholdArgs(householdId: householdId),
             bill: .init(description: description, amount: "1.00", paidBy: payer, split: .init(kind: "equal"))
         )
         _ = try await client.call(BillsAddOp.self, args, token: token, idempotencyKey: "load-" + description)

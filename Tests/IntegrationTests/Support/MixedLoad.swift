@@ -87,7 +87,7 @@ struct MixedLoad: Sendable {
         let cart = try await sendingAgain(for: patience, resent: resent) {
             try await client.call(CartCreateOp.self, NoArgs(), idempotencyKey: key + "-cart")
         }
-        let line = CartLineArgs(cartId: cart.cartId, itemId: "poutine")
+        let line = CartItemArgs(cartId: cart.cartId, itemId: "poutine")
         let filled = try await sendingAgain(for: patience, resent: resent) {
             try await client.call(CartAddOp.self, line, idempotencyKey: key + "-add")
         }

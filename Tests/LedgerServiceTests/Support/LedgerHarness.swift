@@ -99,7 +99,7 @@ struct LedgerHarness: DispatchingHarness {
         try await call(
             BillsAddOp.self,
             .init(
-                key: household,
+                HouseholdArgs(householdId: household),
                 bill: BillFields(
                     description: description,
                     amount: amount,
