@@ -12,7 +12,7 @@ let package = Package(
     name: "reckon",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "ReckonClient", targets: ["ReckonClient"]),
+        .library(name: "ReckonClient", targets: ["ReckonClient", "GatewayAPI", "OrdersAPI", "LedgerAPI"]),
         .executable(name: "reckon", targets: ["reckon"]),
         .executable(name: "reckon-gateway", targets: ["reckon-gateway"]),
         .executable(name: "reckon-calc", targets: ["reckon-calc"]),
@@ -46,6 +46,7 @@ let package = Package(
             dependencies: ["ZeroMQ", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .target(name: "Wire"),
+        .target(name: "GatewayAPI", dependencies: ["Wire"]),
 
         // MARK: - Runtime
         .target(
@@ -61,7 +62,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "ZeroMQ", "Majordomo", "Wire",
+                "ZeroMQ", "Majordomo", "Wire", "GatewayAPI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -87,7 +88,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "ReckonClient", dependencies: ["ZeroMQ", "Majordomo", "Wire"]),
+        .target(name: "ReckonClient", dependencies: ["ZeroMQ", "Majordomo", "Wire", "GatewayAPI"]),
         .target(
             name: "StorageCommands",
             dependencies: [
@@ -208,7 +209,7 @@ let package = Package(
         .executableTarget(
             name: "reckon",
             dependencies: [
-                "ReckonClient", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI",
+                "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "OrdersAPI", "LedgerAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -234,7 +235,10 @@ let package = Package(
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo", "ZeroMQ"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Majordomo", "ZeroMQ"]),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: ["Gateway", "GatewayAPI", "Majordomo", "ZeroMQ", "Wire", "ReckonTesting"]
+        ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(
             name: "ServerCommandsTests",

@@ -1,47 +1,43 @@
+import GatewayAPI
 import Majordomo
 import Wire
 import ZeroMQ
 
-/// The gateway's own service, `gateway`: `batch`, `health`, `stats` and `ops`.
+/// The gateway's own service, `gateway`: each op's contract (GatewayAPI) with the core's answer to it. `ops` lists
+/// the same table, so the listing cannot drift from what the gateway answers.
 enum GatewayService {
-    static let name = "gateway"
+    static let name = GatewayOps.service
 
-    /// The ops, with the JSON Schema of their arguments, for `ops`.
-    static let ops: JSONValue = [
-        "service": "gateway",
-        "ops": [
-            [
-                "name": "batch", "summary": "Fans requests out to several services and gathers the replies in order",
-                "schema": [
-                    "type": "object", "required": ["requests"],
-                    "properties": [
-                        "requests": [
-                            "type": "array", "minItems": 1,
-                            "items": [
-                                "type": "object", "required": ["service", "op"],
-                                "properties": [
-                                    "service": ["type": "string"], "op": ["type": "string"], "args": ["type": "object"],
-                                    "id": ["type": "string"], "token": ["type": "string"],
-                                    "idempotencyKey": ["type": "string", "maxLength": 128],
-                                ],
-                            ],
-                        ],
-                        "deadlineMs": ["type": "integer", "minimum": 1],
-                    ],
-                ],
-            ],
-            [
-                "name": "health", "summary": "Services with their workers, idle workers and queue depth",
-                "schema": ["type": "object"],
-            ],
-            ["name": "stats", "summary": "Gateway counters", "schema": ["type": "object"]],
-            [
-                "name": "ping", "summary": "Answers {} at once: a client's probe that this gateway is alive",
-                "schema": ["type": "object"],
-            ],
-            ["name": "ops", "summary": "This list", "schema": ["type": "object"]],
-        ],
+    /// One op of the gateway's own: what `ops` says of it, and how the core answers it.
+    struct Builtin: Sendable {
+        typealias Answer =
+            @Sendable (inout GatewayCore, ClientRoute, String?, JSONValue, GatewayCore.Instant) -> [GatewayOutput]
+        let description: OpDescription
+        let answer: Answer
+
+        init<Contract: OpContract>(_ contract: Contract.Type, answer: @escaping Answer) {
+            description = OpDescription(contract)
+            self.answer = answer
+        }
+    }
+
+    /// The ops but `ops`, in listing order.
+    private static let served: [Builtin] = [
+        Builtin(BatchOp.self) { core, route, id, args, now in
+            core.startBatch(route: route, id: id, args: args, now: now)
+        },
+        Builtin(HealthOp.self) { core, route, id, _, now in core.success(route, id: id, core.healthResult(now: now)) },
+        Builtin(StatsOp.self) { core, route, id, _, _ in core.success(route, id: id, core.statsResult()) },
+        Builtin(PingOp.self) { core, route, id, _, _ in core.success(route, id: id, NoArgs()) },
     ]
+
+    /// What `ops` answers.
+    static let listing = OpsListing(service: name, ops: served.map(\.description) + [.ops])
+
+    /// Every op by name, `ops` included.
+    static let builtins: [String: Builtin.Answer] = served.reduce(
+        into: [OpDescription.ops.name: { core, route, id, _, _ in core.success(route, id: id, listing) }]
+    ) { $0[$1.description.name] = $1.answer }
 }
 
 extension GatewayCore {
@@ -54,54 +50,61 @@ extension GatewayCore {
         guard let op = request["op"]?.stringValue else {
             return failure(route, id: id, WireError(.malformedRequest, "op is required", field: "op"))
         }
-        let args = request["args"] ?? [:]
-        switch op {
-        case "batch": return startBatch(route: route, id: id, args: args, now: now)
-        case "health": return success(route, id: id, healthResult(now: now))
-        case "stats": return success(route, id: id, statsResult())
-        case "ping": return success(route, id: id, [:])
-        case "ops": return success(route, id: id, GatewayService.ops)
-        default: return failure(route, id: id, WireError(.unknownOp, "gateway has no op \(op)", field: "op"))
+        guard let answer = GatewayService.builtins[op] else {
+            return failure(route, id: id, WireError(.unknownOp, "gateway has no op \(op)", field: "op"))
         }
+        return answer(&self, route, id, request["args"] ?? [:], now)
     }
 
-    func success(_ route: ClientRoute, id: String?, _ result: JSONValue) -> [GatewayOutput] {
-        let body: JSONValue = ["ok": true, "id": id.map(JSONValue.string) ?? .null, "result": result]
-        return reply(route, service: GatewayService.name, body: body.serialized)
+    func success<Result: Encodable>(_ route: ClientRoute, id: String?, _ result: Result) -> [GatewayOutput] {
+        guard let body = try? JSONCoding.successReply(result, id: id) else {
+            return failure(route, id: id, WireError(.internal, "the gateway could not encode its answer"))
+        }
+        return reply(route, service: GatewayService.name, body: body)
     }
 
     func failure(_ route: ClientRoute, id: String?, _ error: WireError) -> [GatewayOutput] {
         reply(route, service: GatewayService.name, body: JSONCoding.errorReply(error, id: id))
     }
 
-    private func healthResult(now: Instant) -> JSONValue {
-        let services = health.map { service -> JSONValue in
-            [
-                "name": .string(service.name), "workers": .init(integerLiteral: service.workers),
-                "idle": .init(integerLiteral: service.idle), "queued": .init(integerLiteral: service.queued),
-            ]
-        }
-        let uptime = now - startedAt
-        return ["services": .array(services), "uptimeSeconds": .init(integerLiteral: Int(uptime.components.seconds))]
+    fileprivate func healthResult(now: Instant) -> HealthOp.Result {
+        HealthOp.Result(
+            services: health.map {
+                HealthOp.ServiceHealth(name: $0.name, workers: $0.workers, idle: $0.idle, queued: $0.queued)
+            },
+            uptimeSeconds: Int((now - startedAt).components.seconds)
+        )
     }
 
-    private func statsResult() -> JSONValue {
+    fileprivate func statsResult() -> StatsOp.Result {
         let counters = broker.counters
-        let fields: [(String, Int)] = [
-            ("requests", counters.requests), ("replies", counters.replies), ("dropped", counters.dropped),
-            ("queueFull", counters.queueFull), ("deadlineExceeded", counters.deadlineExceeded),
-            ("noWorkers", counters.noWorkers), ("workersLost", counters.workersLost),
-            ("redispatched", counters.redispatched), ("workersExpired", counters.workersExpired),
-            ("disconnectsSent", counters.disconnectsSent), ("workersUnreachable", counters.workersUnreachable),
-            ("servicesRefused", counters.servicesRefused), ("servicesForgotten", counters.servicesForgotten),
-            ("requestsTooLarge", counters.requestsTooLarge), ("repliesTooLarge", counters.repliesTooLarge),
-            ("rateLimited", counters.rateLimited), ("tooManyPending", counters.tooManyPending),
-            ("workersForbidden", counters.workersForbidden), ("workersRevoked", counters.workersRevoked),
-            ("clientsDenied", authentication.clientsDenied), ("workersDenied", authentication.workersDenied),
-            ("allowListReloads", authentication.reloads), ("allowListReloadFailures", authentication.reloadFailures),
-            ("pending", broker.pendingCount), ("clientsTracked", broker.trackedClientCount),
-            ("batchesInFlight", batches.inFlight),
-        ]
-        return .object(JSONObject(fields.map { ($0.0, JSONValue(integerLiteral: $0.1)) }))
+        var stats = StatsOp.Result()
+        stats.requests = counters.requests
+        stats.replies = counters.replies
+        stats.dropped = counters.dropped
+        stats.queueFull = counters.queueFull
+        stats.deadlineExceeded = counters.deadlineExceeded
+        stats.noWorkers = counters.noWorkers
+        stats.workersLost = counters.workersLost
+        stats.redispatched = counters.redispatched
+        stats.workersExpired = counters.workersExpired
+        stats.disconnectsSent = counters.disconnectsSent
+        stats.workersUnreachable = counters.workersUnreachable
+        stats.servicesRefused = counters.servicesRefused
+        stats.servicesForgotten = counters.servicesForgotten
+        stats.requestsTooLarge = counters.requestsTooLarge
+        stats.repliesTooLarge = counters.repliesTooLarge
+        stats.rateLimited = counters.rateLimited
+        stats.tooManyPending = counters.tooManyPending
+        stats.workersForbidden = counters.workersForbidden
+        stats.workersRevoked = counters.workersRevoked
+        stats.clientsDenied = authentication.clientsDenied
+        stats.workersDenied = authentication.workersDenied
+        stats.allowListReloads = authentication.reloads
+        stats.allowListReloadFailures = authentication.reloadFailures
+        stats.pending = broker.pendingCount
+        stats.clientsTracked = broker.trackedClientCount
+        stats.batchesInFlight = batches.inFlight
+        return stats
     }
 }

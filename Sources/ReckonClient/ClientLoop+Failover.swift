@@ -1,3 +1,4 @@
+import GatewayAPI
 import Majordomo
 import Synchronization
 import Wire
@@ -27,9 +28,9 @@ extension ClientLoop {
         } else if now - lastHeard >= failoverAfter {
             probesSent += 1
             let id = "probe-\(probesSent)"
-            let body = JSONValue.object(JSONObject([("op", "ping"), ("id", .string(id))])).serialized
+            let body = JSONValue.object(JSONObject([("op", .string(PingOp.name)), ("id", .string(id))])).serialized
             try? sockets[active].send(dontWait: true) {
-                PeerCodec.encodeClientRequest(service: "gateway", body: body, into: &$0)
+                PeerCodec.encodeClientRequest(service: PingOp.service, body: body, into: &$0)
             }
             probe = (id, now)
         }

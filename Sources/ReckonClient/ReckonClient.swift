@@ -79,6 +79,7 @@ public final class ReckonClient: Sendable {
             timeout: timeout,
             resendable: request.resendable
         )
+        configuration.replyObserver?(ObservedReply(service: service, op: op, reply: reply))
         return try reply.replyResult()
     }
 

@@ -1,3 +1,4 @@
+import Wire
 import ZeroMQ
 
 extension ReckonClient {
@@ -14,6 +15,10 @@ extension ReckonClient {
         public var failoverAfter: Duration
         /// CURVE: the gateways' public key and this client's key pair; `nil` for plain text.
         public var curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?
+        /// - `replyObserver` (none): called with every reply envelope a JSON call receives, before the call returns,
+        ///   for logging, tracing or checking replies against the ops' result schemas. It runs on the caller's task
+        ///   and must be quick.
+        public var replyObserver: (@Sendable (ObservedReply) -> Void)?
 
         public init(
             endpoints: [String] = ["tcp://127.0.0.1:5555"],
@@ -35,5 +40,15 @@ extension ReckonClient {
         ) {
             self.init(endpoints: [endpoint], timeout: timeout, curve: curve)
         }
+    }
+}
+
+extension ReckonClient {
+    /// A reply a ``Configuration/replyObserver`` sees: the whole envelope, with the op it answers.
+    public struct ObservedReply: Sendable {
+        public var service: String
+        public var op: String
+        /// The reply body: `{"ok": true, "id", "result"}` or `{"ok": false, "id", "error"}`.
+        public var reply: JSONValue
     }
 }

@@ -10,16 +10,33 @@ public enum ContractCheck {
             guard let resultSchema = op.resultSchema, let argsTypeSchema = op.argsTypeSchema else {
                 return ["\(op.name): registered without a contract, so it has no result schema"]
             }
-            var problems = JSONSchema.drift(written: op.argsSchema, derived: argsTypeSchema).map {
-                "\(op.name) args \($0)"
-            }
-            for (what, schema) in [("result", resultSchema), ("args type", argsTypeSchema)] {
-                if let reason = schema[JSONSchema.underivableMarker]?.stringValue {
-                    problems.append("\(op.name) \(what): \(reason)")
-                }
-            }
-            if resultSchema == [:] { problems.append("\(op.name): its result schema says nothing") }
-            return problems
+            return problems(op.name, op.argsSchema, argsTypeSchema, resultSchema)
         }
+    }
+
+    /// What is wrong with `contracts`, as ``problems(in:)`` says it of a registry's ops.
+    public static func problems(of contracts: [any OpContract.Type]) -> [String] {
+        contracts.flatMap { problems(of: $0) }
+    }
+
+    private static func problems<Contract: OpContract>(of contract: Contract.Type) -> [String] {
+        let argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
+        return problems(Contract.name, Contract.argsSchema, argsTypeSchema, Contract.resultSchema)
+    }
+
+    private static func problems(
+        _ name: String,
+        _ argsSchema: JSONValue,
+        _ argsTypeSchema: JSONValue,
+        _ resultSchema: JSONValue
+    ) -> [String] {
+        var problems = JSONSchema.drift(written: argsSchema, derived: argsTypeSchema).map { "\(name) args \($0)" }
+        for (what, schema) in [("result", resultSchema), ("args type", argsTypeSchema)] {
+            if let reason = schema[JSONSchema.underivableMarker]?.stringValue {
+                problems.append("\(name) \(what): \(reason)")
+            }
+        }
+        if resultSchema == [:] { problems.append("\(name): its result schema says nothing") }
+        return problems
     }
 }

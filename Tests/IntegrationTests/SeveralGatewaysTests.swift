@@ -22,7 +22,7 @@ extension HeavyLoadTests {
                     endpoints: [first.clientEndpoint, second.clientEndpoint],
                     timeout: timeout,
                     failoverAfter: .milliseconds(300)
-                )
+                ).recordingReplies()
             )
             return (first, second, client)
         }

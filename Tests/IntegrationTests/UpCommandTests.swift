@@ -43,7 +43,7 @@ import Wire
         #expect(workerArguments.split(separator: "\0").contains("ipc://" + socket[...]))
         #expect(FileManager.default.fileExists(atPath: socket))
 
-        let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(5)))
+        let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(5)).recordingReplies())
         defer { reckon.close() }
         #expect(
             try await reckon.call(service: "calc", op: "convert", args: ["value": "1", "from": "m", "to": "cm"])[

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayAPI
 import Wire
 
 /// `reckon status`: the gateway's services with their workers and queue depths.
@@ -11,13 +12,10 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() async throws {
-        let health = try await client.call(service: "gateway", op: "health")
-        client.print(health) { health in
-            let rows = (health["services"]?.arrayValue ?? []).map { service in
-                ["name", "workers", "idle", "queued"].map { service[$0]?.cellText ?? "" }
-            }
-            let uptime = health["uptimeSeconds"]?.cellText ?? "?"
-            return "gateway \(client.endpoint), up \(uptime) s\n"
+        let health = try await client.call(HealthOp.self, NoArgs())
+        try client.print(typed: health) { health in
+            let rows = health.services.map { [$0.name, String($0.workers), String($0.idle), String($0.queued)] }
+            return "gateway \(client.endpoint), up \(health.uptimeSeconds) s\n"
                 + TextTable(headers: ["service", "workers", "idle", "queued"], rows: rows).render()
         }
     }

@@ -35,7 +35,7 @@ final class LocalStack: Sendable {
         workerArguments = ["--request-timeout-ms", "\(Self.deadlineMs * 3 / 4)"] + extraWorkerArguments
         var clientConfiguration = client
         clientConfiguration.endpoints = [clientEndpoint]
-        self.client = try ReckonClient(configuration: clientConfiguration)
+        self.client = try ReckonClient(configuration: clientConfiguration.recordingReplies())
     }
 
     /// The gateway's default deadline in tests (a worker's own limit is three quarters of it). Generous, because the

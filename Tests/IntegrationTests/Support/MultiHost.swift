@@ -88,7 +88,7 @@ final class MultiHost: Sendable {
                 endpoints: Array(endpoints[first...] + endpoints[..<first]),
                 timeout: .seconds(60),
                 failoverAfter: .seconds(1)
-            )
+            ).recordingReplies()
         )
     }
 
