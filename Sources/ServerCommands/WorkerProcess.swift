@@ -21,10 +21,11 @@ public enum WorkerProcess {
         services: [any Service] = [],
         prepare: @escaping @Sendable () async throws -> Void = {}
     ) async throws {
-        let worker = PreparedService(
-            prepare: prepare,
-            service: WorkerService(configuration: configuration, registry: ops, logger: logger)
-        )
+        let service = WorkerService(configuration: configuration, registry: ops, logger: logger)
+        let worker = ClosureService {
+            try await prepare()
+            try await service.run()
+        }
         let http = ObservabilityServer(
             configuration: .init(host: server.metricsHost, port: server.metricsPort),
             registry: registry,
@@ -39,16 +40,5 @@ public enum WorkerProcess {
             )
         )
         try await group.run()
-    }
-}
-
-/// A service that runs a preparation step first.
-private struct PreparedService: Service {
-    let prepare: @Sendable () async throws -> Void
-    let service: any Service
-
-    func run() async throws {
-        try await prepare()
-        try await service.run()
     }
 }

@@ -16,11 +16,13 @@ final class SQLiteConnection: @unchecked Sendable {
     /// so it stays far below this).
     private static let statementLimit = 256
 
-    /// Opens (creating when missing) `path` in WAL mode with the given pragmas.
+    /// Opens `path` with the given pragmas: read-write (creating the file when missing, and putting it in WAL mode),
+    /// or read-only for a reader of a file a writer has opened already, so a read transaction cannot write.
     /// - Throws: ``Storage/StorageError`` (`unavailable`) when the file cannot be opened.
-    init(path: String, busyTimeoutMilliseconds: Int32, synchronous: String) throws {
+    init(path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32, synchronous: String) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle, status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -34,8 +36,12 @@ final class SQLiteConnection: @unchecked Sendable {
             // WAL lets readers work beside the writer; set once, it stays with the file. Switching a fresh file
             // needs its exclusive lock and SQLite answers BUSY at once, without the busy handler, when another
             // process opens it at the same moment: wait for that as for any lock.
-            try retryingWhileBusy(milliseconds: busyTimeoutMilliseconds) { try execute("PRAGMA journal_mode = WAL") }
-            try execute("PRAGMA synchronous = \(synchronous)")
+            if !readOnly {
+                try retryingWhileBusy(milliseconds: busyTimeoutMilliseconds) {
+                    try execute("PRAGMA journal_mode = WAL")
+                }
+                try execute("PRAGMA synchronous = \(synchronous)")
+            }
             try execute("PRAGMA foreign_keys = ON")
         } catch {
             close()

@@ -2,7 +2,7 @@ import Dispatch
 import Logging
 import Storage
 
-/// SQLite as a ``Storage/Database``: one file in WAL mode, one writer connection and a few readers.
+/// SQLite as a ``Storage/Database``: one file in WAL mode, one writer connection and a few read-only readers.
 ///
 /// Writes run in `BEGIN IMMEDIATE` transactions, so the file's write lock is taken up front and two processes
 /// sharing the file queue on the busy timeout instead of failing on a lock upgrade. Statements run on the caller's
@@ -53,10 +53,12 @@ public final class SQLiteDatabase: Database {
         )
         var connections: [SQLiteConnection] = []
         do {
-            for _ in 0...configuration.readers {
+            // The writer first: it creates the file and puts it in WAL mode before the readers open it read-only.
+            for index in 0...configuration.readers {
                 connections.append(
                     try SQLiteConnection(
                         path: configuration.path,
+                        readOnly: index > 0,
                         busyTimeoutMilliseconds: milliseconds,
                         synchronous: configuration.synchronous
                     )
