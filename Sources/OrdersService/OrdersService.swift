@@ -72,30 +72,29 @@ public enum OrdersService {
             validator: try CheckoutFormValidator(),
             region: configuration.defaultRegion.uppercased()
         )
-        let chains = Chains(service: name, database: database, staffKey: configuration.staffKey)
+        let scopes = OrdersScopes(service: name, database: database, staffKey: configuration.staffKey)
         var registry = OpRegistry()
-        registry.registerMenuOps(orders, chains)
-        registry.registerCartOps(orders, chains)
-        registry.registerCheckoutOps(orders, chains)
-        registry.registerOrderOps(orders, chains)
+        registry.registerMenuOps(orders, scopes)
+        registry.registerCartOps(orders, scopes)
+        registry.registerCheckoutOps(orders, scopes)
+        registry.registerOrderOps(orders, scopes)
         return registry
     }
 }
 
-/// The middleware chains the service's ops run behind.
-struct Chains: Sendable {
-    let read: [any OpMiddleware]
-    let write: [any OpMiddleware]
-    let place: [any OpMiddleware]
-    let staffRead: [any OpMiddleware]
-    let staffWrite: [any OpMiddleware]
+/// What the service's ops run inside: a transaction their handlers are given, and the staff check in front of
+/// staff ops.
+struct OrdersScopes: Sendable {
+    let read: TransactionScope<TransactionContext>
+    let write: TransactionScope<TransactionContext>
+    /// In front of staff ops: the staff key.
+    let staff: [any OpMiddleware]
+    /// In front of `order.place`: an idempotency key is required.
+    let keyed: [any OpMiddleware] = [RequireIdempotencyKey()]
 
     init(service: String, database: any Database, staffKey: String?) {
-        let staff: [any OpMiddleware] = [StaffKeyMiddleware(staffKey: staffKey)]
-        read = .read(database: database)
-        write = .write(service: service, database: database)
-        place = [RequireIdempotencyKey()] + write
-        staffRead = staff + read
-        staffWrite = staff + write
+        read = .read(database)
+        write = .write(database, service: service)
+        staff = [StaffKeyMiddleware(staffKey: staffKey)]
     }
 }

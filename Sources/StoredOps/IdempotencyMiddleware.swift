@@ -7,8 +7,6 @@ import WorkerRuntime
 /// its transaction, and every later request with the same key and arguments gets that result without running the
 /// op again; the same key with other arguments gets `conflict`. Must run inside a write ``TransactionMiddleware``.
 public struct IdempotencyMiddleware: OpMiddleware {
-    /// Keys longer than this are refused (API: up to 128 characters).
-    public static let maximumKeyLength = 128
     private let service: String
 
     public init(service: String) {
@@ -16,34 +14,14 @@ public struct IdempotencyMiddleware: OpMiddleware {
     }
 
     public func handle(_ request: OpRequest, next: OpNext) async throws -> OpResponse {
-        guard let key = request.context.idempotencyKey else { return try await next(request) }
-        guard !key.isEmpty, key.count <= Self.maximumKeyLength else {
-            throw WireError(
-                .invalidArgument,
-                "idempotencyKey must have 1 to \(Self.maximumKeyLength) characters",
-                field: "idempotencyKey"
-            )
-        }
-        let db = try request.context.database()
-        let digest = Blake2bDigest.hex(of: try JSONCoding.encode(request.args ?? .object(JSONObject())))
-        let op = request.context.op
-        let scopedKey = request.context.idempotencyScope.map { "\($0)/\(key)" } ?? key
-        switch try await IdempotencyRecords.claim(service: service, op: op, key: scopedKey, argsDigest: digest, in: db)
-        {
-        case .claimed:
-            let response = try await next(request)
-            let result = String(decoding: response.resultJSON, as: UTF8.self)
-            try await IdempotencyRecords.store(result: result, service: service, op: op, key: scopedKey, in: db)
-            return response
-        case .replay(let result):
-            request.context.logger.debug("idempotent replay", metadata: ["idempotency.key": "\(key)"])
-            return OpResponse(resultJSON: Array(result.utf8))
-        case .mismatch:
-            throw WireError(
-                .conflict,
-                "idempotencyKey \(key) was already used for \(op) with other arguments",
-                field: "idempotencyKey"
-            )
+        let owner = request.context.idempotencyScope
+        return try await IdempotentWrite.run(
+            request,
+            service: service,
+            owner: owner,
+            in: try request.context.database()
+        ) {
+            try await next(request)
         }
     }
 }

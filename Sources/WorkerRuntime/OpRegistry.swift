@@ -85,9 +85,23 @@ public struct OpRegistry: Sendable {
         middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Contract.Args, OpContext) async throws -> Contract.Result
     ) {
+        register(
+            contract,
+            middleware: middleware,
+            responding: { args, request in
+                OpResponse(resultJSON: try JSONCoding.encode(try await handler(args, request.context)))
+            }
+        )
+    }
+
+    /// Registers the op a contract describes: its arguments are decoded first, then `respond` answers the request.
+    mutating func register<Contract: OpContract>(
+        _ contract: Contract.Type,
+        middleware: [any OpMiddleware],
+        responding respond: @escaping @Sendable (Contract.Args, OpRequest) async throws -> OpResponse
+    ) {
         let endpoint: OpNext = { request in
-            let args = try ArgsDecoder.decode(Contract.Args.self, from: request.args)
-            return OpResponse(resultJSON: try JSONCoding.encode(try await handler(args, request.context)))
+            try await respond(try ArgsDecoder.decode(Contract.Args.self, from: request.args), request)
         }
         add(Op(contract, run: middleware.chained(to: endpoint), runInline: nil))
     }

@@ -7,63 +7,75 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `cart.create`, `cart.get`, `cart.add`, `cart.increment`, `cart.decrement`, `cart.remove`, `cart.addSale`.
-    mutating func registerCartOps(_ orders: Orders, _ chains: Chains) {
-        register(CartCreateOp.self, middleware: chains.write) { _, context in
-            let db = try context.database()
-            let cart = try await orders.carts.create(in: db)
-            return try await orders.view(of: cart.id, checkingStock: false, in: db)
-        }
-        register(CartGetOp.self, middleware: chains.read) { args, context in
-            let db = try context.database()
-            _ = try await orders.carts.load(args.cartId, in: db)
-            return try await orders.view(of: args.cartId, checkingStock: false, in: db)
-        }
-        register(CartAddOp.self, middleware: chains.write) { args, context in
-            let count = try quantity(args.quantity)
-            return try await change(orders, args.cartId, context, checkingStock: true) { db in
-                try await orders.carts.add(.item, args.itemId, quantity: count, cart: args.cartId, in: db)
-            }
-        }
-        register(CartAddSaleOp.self, middleware: chains.write) { args, context in
-            let count = try quantity(args.quantity)
-            return try await change(orders, args.cartId, context, checkingStock: true) { db in
-                try await orders.carts.add(.bundle, args.saleId, quantity: count, cart: args.cartId, in: db)
-            }
-        }
-        register(CartIncrementOp.self, middleware: chains.write) { args, context in
-            let (kind, ref) = try line(args)
-            return try await change(orders, args.cartId, context, checkingStock: true) { db in
-                try await orders.carts.change(kind, ref, by: 1, cart: args.cartId, in: db)
-            }
-        }
-        register(CartDecrementOp.self, middleware: chains.write) { args, context in
-            let (kind, ref) = try line(args)
-            return try await change(orders, args.cartId, context, checkingStock: false) { db in
-                try await orders.carts.change(kind, ref, by: -1, cart: args.cartId, in: db)
-            }
-        }
-        register(CartRemoveOp.self, middleware: chains.write) { args, context in
-            let (kind, ref) = try line(args)
-            return try await change(orders, args.cartId, context, checkingStock: false) { db in
-                try await orders.carts.remove(kind, ref, cart: args.cartId, in: db)
-            }
-        }
+    mutating func registerCartOps(_ orders: Orders, _ scopes: OrdersScopes) {
+        register(CartCreateOp.self, in: scopes.write, handler: orders.createCart)
+        register(CartGetOp.self, in: scopes.read, handler: orders.showCart)
+        register(CartAddOp.self, in: scopes.write, handler: orders.addItem)
+        register(CartAddSaleOp.self, in: scopes.write, handler: orders.addSale)
+        register(CartIncrementOp.self, in: scopes.write, handler: orders.incrementLine)
+        register(CartDecrementOp.self, in: scopes.write, handler: orders.decrementLine)
+        register(CartRemoveOp.self, in: scopes.write, handler: orders.removeLine)
     }
 }
 
-/// Opens the cart for a change, makes it, and answers the cart priced (a change that leaves the cart unpriceable,
-/// such as more than the stock, throws and is rolled back).
-private func change(
-    _ orders: Orders,
-    _ cartID: String,
-    _ context: OpContext,
-    checkingStock: Bool,
-    _ body: (any SQLExecutor) async throws -> Void
-) async throws -> CartView {
-    let db = try context.database()
-    try await orders.carts.touch(cartID, in: db)
-    try await body(db)
-    return try await orders.view(of: cartID, checkingStock: checkingStock, in: db)
+extension Orders {
+    func createCart(_: NoArgs, _ context: TransactionContext) async throws -> CartView {
+        let cart = try await carts.create(in: context.db)
+        return try await view(of: cart.id, checkingStock: false, in: context.db)
+    }
+
+    func showCart(_ args: CartArgs, _ context: TransactionContext) async throws -> CartView {
+        _ = try await carts.load(args.cartId, in: context.db)
+        return try await view(of: args.cartId, checkingStock: false, in: context.db)
+    }
+
+    func addItem(_ args: CartItemArgs, _ context: TransactionContext) async throws -> CartView {
+        let count = try quantity(args.quantity)
+        return try await change(args.cartId, context, checkingStock: true) { db in
+            try await carts.add(.item, args.itemId, quantity: count, cart: args.cartId, in: db)
+        }
+    }
+
+    func addSale(_ args: CartSaleArgs, _ context: TransactionContext) async throws -> CartView {
+        let count = try quantity(args.quantity)
+        return try await change(args.cartId, context, checkingStock: true) { db in
+            try await carts.add(.bundle, args.saleId, quantity: count, cart: args.cartId, in: db)
+        }
+    }
+
+    func incrementLine(_ args: CartLineArgs, _ context: TransactionContext) async throws -> CartView {
+        let (kind, ref) = try line(args)
+        return try await change(args.cartId, context, checkingStock: true) { db in
+            try await carts.change(kind, ref, by: 1, cart: args.cartId, in: db)
+        }
+    }
+
+    func decrementLine(_ args: CartLineArgs, _ context: TransactionContext) async throws -> CartView {
+        let (kind, ref) = try line(args)
+        return try await change(args.cartId, context, checkingStock: false) { db in
+            try await carts.change(kind, ref, by: -1, cart: args.cartId, in: db)
+        }
+    }
+
+    func removeLine(_ args: CartLineArgs, _ context: TransactionContext) async throws -> CartView {
+        let (kind, ref) = try line(args)
+        return try await change(args.cartId, context, checkingStock: false) { db in
+            try await carts.remove(kind, ref, cart: args.cartId, in: db)
+        }
+    }
+
+    /// Opens the cart for a change, makes it, and answers the cart priced (a change that leaves the cart
+    /// unpriceable, such as more than the stock, throws and is rolled back).
+    private func change(
+        _ cartID: String,
+        _ context: TransactionContext,
+        checkingStock: Bool,
+        _ body: (any SQLExecutor) async throws -> Void
+    ) async throws -> CartView {
+        try await carts.touch(cartID, in: context.db)
+        try await body(context.db)
+        return try await view(of: cartID, checkingStock: checkingStock, in: context.db)
+    }
 }
 
 /// The line an increment, decrement or remove names: exactly one of `itemId` and `saleId`.

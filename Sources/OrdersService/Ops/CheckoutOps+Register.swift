@@ -8,52 +8,58 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `quote` and `checkout.validate`.
-    mutating func registerCheckoutOps(_ orders: Orders, _ chains: Chains) {
-        register(QuoteOp.self, middleware: chains.read) { args, context in
-            let db = try context.database()
-            let catalogue = orders.menu.current
-            let cart = try await orders.readable(args.cartId, in: db)
-            let priced = try await orders.price(cart, catalogue, checkingStock: false, in: db)
-            let codes = (args.coupon.map { [$0] } ?? []) + (args.vouchers ?? [])
-            let customer = try orders.customerKey(phone: args.phone, email: args.email)
-            let usage = try await orders.uses.usage(of: codes, customer: customer, in: db)
-            let quote = VoucherEngine(catalogue: catalogue).apply(codes: codes, to: priced, now: Date()) {
-                usage[$0] ?? .none
-            }
-            let views = OrdersViews(catalogue: catalogue)
-            return views.quote(quote, cart: views.cart(priced, id: cart.id, expiresAt: orders.carts.expiry(of: cart)))
+    mutating func registerCheckoutOps(_ orders: Orders, _ scopes: OrdersScopes) {
+        register(QuoteOp.self, in: scopes.read, handler: orders.quote)
+        register(CheckoutValidateOp.self, in: scopes.read, handler: orders.validateCheckout)
+    }
+}
+
+extension Orders {
+    /// `quote`: the cart with the vouchers applied, and why any is refused.
+    func quote(_ args: QuoteOp.Args, _ context: TransactionContext) async throws -> QuoteOp.Result {
+        let db = context.db
+        let catalogue = menu.current
+        let cart = try await readable(args.cartId, in: db)
+        let priced = try await price(cart, catalogue, checkingStock: false, in: db)
+        let codes = (args.coupon.map { [$0] } ?? []) + (args.vouchers ?? [])
+        let customer = try customerKey(phone: args.phone, email: args.email)
+        let usage = try await uses.usage(of: codes, customer: customer, in: db)
+        let quote = VoucherEngine(catalogue: catalogue).apply(codes: codes, to: priced, now: Date()) {
+            usage[$0] ?? .none
         }
-        register(CheckoutValidateOp.self, middleware: chains.read) { args, context in
-            let db = try context.database()
-            let checked = orders.validator.validate(args.form.input, defaultRegion: orders.region)
-            var errors = checked.problems.map(FieldErrorView.init)
-            let codes = args.form.voucherCodes
-            if !codes.isEmpty {
-                let catalogue = orders.menu.current
-                // Without a cart, vouchers are tried on an empty one and only refusals that no cart would lift count.
-                var priced: PricedCart?
-                if let id = args.cartId {
-                    priced = try await orders.price(
-                        try await orders.readable(id, in: db),
-                        catalogue,
-                        checkingStock: false,
-                        in: db
-                    )
-                }
-                let usage = try await orders.uses.usage(of: codes, customer: checked.customerKey, in: db)
-                let quote = VoucherEngine(catalogue: catalogue).apply(
-                    codes: codes,
-                    to: try priced ?? catalogue.price([]),
-                    now: Date()
-                ) { usage[$0] ?? .none }
-                errors += VoucherFields.errors(quote, form: args.form, cartKnown: priced != nil)
+        let views = OrdersViews(catalogue: catalogue)
+        return views.quote(quote, cart: views.cart(priced, id: cart.id, expiresAt: carts.expiry(of: cart)))
+    }
+
+    /// `checkout.validate`: every problem of the form at once, vouchers included.
+    func validateCheckout(
+        _ args: CheckoutValidateOp.Args,
+        _ context: TransactionContext
+    ) async throws -> CheckoutValidateOp.Result {
+        let db = context.db
+        let checked = validator.validate(args.form.input, defaultRegion: region)
+        var errors = checked.problems.map(FieldErrorView.init)
+        let codes = args.form.voucherCodes
+        if !codes.isEmpty {
+            let catalogue = menu.current
+            // Without a cart, vouchers are tried on an empty one and only refusals that no cart would lift count.
+            var priced: PricedCart?
+            if let id = args.cartId {
+                priced = try await price(try await readable(id, in: db), catalogue, checkingStock: false, in: db)
             }
-            return CheckoutValidateOp.Result(
-                valid: errors.isEmpty,
-                errors: errors,
-                normalized: NormalizedFormView(checked.fields)
-            )
+            let usage = try await uses.usage(of: codes, customer: checked.customerKey, in: db)
+            let quote = VoucherEngine(catalogue: catalogue).apply(
+                codes: codes,
+                to: try priced ?? catalogue.price([]),
+                now: Date()
+            ) { usage[$0] ?? .none }
+            errors += VoucherFields.errors(quote, form: args.form, cartKnown: priced != nil)
         }
+        return CheckoutValidateOp.Result(
+            valid: errors.isEmpty,
+            errors: errors,
+            normalized: NormalizedFormView(checked.fields)
+        )
     }
 }
 
