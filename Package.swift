@@ -35,18 +35,19 @@ let package = Package(
     ],
     targets: [
         // MARK: - ZeroMQ
-        .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
-        .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
+        .systemLibrary(name: "CZeroMQ", path: "Sources/Transport/CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        .systemLibrary(name: "CSodium", path: "Sources/Storage/CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/Storage/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Sources/Transport/ZeroMQ"),
 
         // MARK: - Protocol and contract
         .target(
             name: "Majordomo",
-            dependencies: ["ZeroMQ", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["ZeroMQ", .product(name: "DequeModule", package: "swift-collections")],
+            path: "Sources/Transport/Majordomo"
         ),
-        .target(name: "Wire"),
-        .target(name: "GatewayAPI", dependencies: ["Wire"]),
+        .target(name: "Wire", path: "Sources/Contracts/Wire"),
+        .target(name: "GatewayAPI", dependencies: ["Wire"], path: "Sources/Contracts/GatewayAPI"),
 
         // MARK: - Runtime
         .target(
@@ -57,7 +58,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Runtime/Observability"
         ),
         .target(
             name: "Gateway",
@@ -66,7 +68,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Runtime/Gateway"
         ),
         .target(
             name: "WorkerRuntime",
@@ -75,7 +78,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Runtime/WorkerRuntime"
         ),
         .target(
             name: "ServerCommands",
@@ -86,9 +90,14 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Runtime/ServerCommands"
         ),
-        .target(name: "ReckonClient", dependencies: ["ZeroMQ", "Majordomo", "Wire", "GatewayAPI"]),
+        .target(
+            name: "ReckonClient",
+            dependencies: ["ZeroMQ", "Majordomo", "Wire", "GatewayAPI"],
+            path: "Sources/Runtime/ReckonClient"
+        ),
         .target(
             name: "StorageCommands",
             dependencies: [
@@ -96,17 +105,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Storage/StorageCommands"
         ),
         .target(
             name: "StoredOps",
-            dependencies: ["Storage", "Wire", "WorkerRuntime", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Storage", "Wire", "WorkerRuntime", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/Runtime/StoredOps"
         ),
 
         // MARK: - Storage (only the two driver targets import a database driver)
         .target(
             name: "Storage",
-            dependencies: ["CSodium", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CSodium", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/Storage/Storage"
         ),
         .target(
             name: "StorageSQLite",
@@ -114,7 +126,8 @@ let package = Package(
                 "Storage",
                 "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Storage/StorageSQLite"
         ),
         .target(
             name: "StoragePostgres",
@@ -124,31 +137,38 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Storage/StoragePostgres"
         ),
 
         // MARK: - Domain (pure)
-        .target(name: "Dates"),
-        .target(name: "Calculator", dependencies: ["Dates", .product(name: "BigInt", package: "BigInt")]),
-        .target(name: "Tax", resources: [.copy("Data")]),
+        .target(name: "Dates", path: "Sources/Domain/Dates"),
+        .target(
+            name: "Calculator",
+            dependencies: ["Dates", .product(name: "BigInt", package: "BigInt")],
+            path: "Sources/Domain/Calculator"
+        ),
+        .target(name: "Tax", path: "Sources/Domain/Tax", resources: [.copy("Data")]),
         .target(
             name: "Ceiling",
             dependencies: ["Calculator", .product(name: "BigInt", package: "BigInt")],
+            path: "Sources/Domain/Ceiling",
             resources: [.copy("Data")]
         ),
-        .target(name: "Money"),
-        .target(name: "Ledger", dependencies: ["Money", "Dates"]),
-        .target(name: "Ordering", dependencies: ["Money"], resources: [.copy("Data")]),
-        .target(name: "CheckoutForm", resources: [.copy("Data")]),
-        .target(name: "OrdersAPI", dependencies: ["Wire"]),
-        .target(name: "LedgerAPI", dependencies: ["Wire"]),
+        .target(name: "Money", path: "Sources/Domain/Money"),
+        .target(name: "Ledger", dependencies: ["Money", "Dates"], path: "Sources/Domain/Ledger"),
+        .target(name: "Ordering", dependencies: ["Money"], path: "Sources/Domain/Ordering", resources: [.copy("Data")]),
+        .target(name: "CheckoutForm", path: "Sources/Domain/CheckoutForm", resources: [.copy("Data")]),
+        .target(name: "OrdersAPI", dependencies: ["Wire"], path: "Sources/Contracts/OrdersAPI"),
+        .target(name: "LedgerAPI", dependencies: ["Wire"], path: "Sources/Contracts/LedgerAPI"),
 
         // MARK: - Services
         .target(
             name: "CalcService",
             dependencies: [
                 "WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax", "Dates", "ReckonClient", "LedgerAPI",
-            ]
+            ],
+            path: "Sources/Services/CalcService"
         ),
         .target(
             name: "OrdersService",
@@ -157,7 +177,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Services/OrdersService"
         ),
 
         .target(
@@ -167,7 +188,8 @@ let package = Package(
                 "CalcService", "Tax", "Dates", "CSodium", .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Services/LedgerService"
         ),
 
         // MARK: - Executables
@@ -178,7 +200,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Executables/reckon-gateway"
         ),
         .executableTarget(
             name: "reckon-calc",
@@ -186,7 +209,8 @@ let package = Package(
                 "CalcService", "WorkerRuntime", "Observability", "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Executables/reckon-calc"
         ),
         .executableTarget(
             name: "reckon-orders",
@@ -195,7 +219,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Executables/reckon-orders"
         ),
         .executableTarget(
             name: "reckon-ledger",
@@ -204,14 +229,16 @@ let package = Package(
                 "Calculator", "CalcService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            path: "Sources/Executables/reckon-ledger"
         ),
         .executableTarget(
             name: "reckon",
             dependencies: [
                 "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "OrdersAPI", "LedgerAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/Executables/reckon"
         ),
         .executableTarget(
             name: "reckon-bench",
@@ -221,7 +248,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Executables/reckon-bench"
         ),
 
         // MARK: - Tests
@@ -231,7 +259,8 @@ let package = Package(
                 "Storage", "StorageSQLite", "StoragePostgres", "Wire", "WorkerRuntime",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Testing/ReckonTesting"
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "MajordomoTests", dependencies: ["Majordomo", "ZeroMQ"]),

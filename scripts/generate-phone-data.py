@@ -3,7 +3,7 @@
 
 Outputs (both committed; rerun this script to refresh them, never edit them by hand):
 
-* ``Sources/CheckoutForm/Data/phone-regions.json``: libphonenumber's numbering plans for the country calling
+* ``Sources/Domain/CheckoutForm/Data/phone-regions.json``: libphonenumber's numbering plans for the country calling
   codes of CA, US, GB, DE, FR, NL and AU (every region that shares those codes, e.g. the NANP islands, GG/IM/JE,
   CC/CX), with international prefix, national prefix rules, possible lengths and the national-number patterns
   per number type; plus the list of every country calling code libphonenumber knows.
@@ -30,7 +30,7 @@ from phonenumbers import NumberParseException, PhoneMetadata, PhoneNumberFormat,
 from phonenumbers.phonenumberutil import ValidationResult
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA_FILE = ROOT / "Sources/CheckoutForm/Data/phone-regions.json"
+DATA_FILE = ROOT / "Sources/Domain/CheckoutForm/Data/phone-regions.json"
 VECTORS_FILE = ROOT / "Tests/CheckoutFormTests/Resources/phone-vectors.json"
 
 # The regions whose numbering plans the module checks in full.

@@ -8,7 +8,7 @@ import Testing
     /// The shipped 2025 file's text, read from the source tree.
     static func shipped2025() throws -> String {
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/Tax/Data/tax-ca-2025.json")
+            .appendingPathComponent("../../Sources/Domain/Tax/Data/tax-ca-2025.json")
         return try String(contentsOf: data, encoding: .utf8)
     }
 
