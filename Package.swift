@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "reckon-orders", targets: ["reckon-orders"]),
         .executable(name: "reckon-ledger", targets: ["reckon-ledger"]),
         .executable(name: "reckon-bench", targets: ["reckon-bench"]),
+        .executable(name: "reckon-http", targets: ["reckon-http"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -32,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Core only: HummingbirdTesting would pull async-http-client into the build; the HTTP tests are Python's.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: - ZeroMQ
@@ -97,6 +101,19 @@ let package = Package(
             name: "ReckonClient",
             dependencies: ["ZeroMQ", "Majordomo", "Wire", "GatewayAPI"],
             path: "Sources/Runtime/ReckonClient"
+        ),
+        .target(
+            name: "HTTPBridge",
+            dependencies: [
+                "ReckonClient", "Wire", "GatewayAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Runtime/HTTPBridge"
         ),
         .target(
             name: "StorageCommands",
@@ -239,6 +256,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon"
+        ),
+        .executableTarget(
+            name: "reckon-http",
+            dependencies: [
+                "HTTPBridge", "ReckonClient", "ServerCommands", "Observability", "ZeroMQ",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Executables/reckon-http"
         ),
         .executableTarget(
             name: "reckon-bench",

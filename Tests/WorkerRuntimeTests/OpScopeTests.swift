@@ -8,6 +8,7 @@ import WorkerRuntime
 @Suite struct OpScopeTests {
     private enum Double: OpContract {
         static let service = "test", name = "double", summary = "Doubles a number in the scope's context"
+        static let effect = OpEffect.pure
         static let argsSchema: JSONValue = [
             "type": "object", "required": ["n"], "properties": ["n": ["type": "integer"]],
         ]

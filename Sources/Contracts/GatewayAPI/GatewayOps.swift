@@ -12,6 +12,7 @@ public enum GatewayOps {
 public enum BatchOp: OpContract {
     public static let service = GatewayOps.service
     public static let name = "batch"
+    public static let effect = OpEffect.write
     public static let summary = "Fans requests out to several services and gathers the replies in order"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["requests"],
@@ -80,6 +81,7 @@ public enum BatchOp: OpContract {
 public enum HealthOp: OpContract {
     public static let service = GatewayOps.service
     public static let name = "health"
+    public static let effect = OpEffect.read
     public static let summary = "Services with their workers, idle workers and queue depth"
     public static let argsSchema = NoArgs.jsonSchema
     public typealias Args = NoArgs
@@ -118,6 +120,7 @@ public enum HealthOp: OpContract {
 public enum PingOp: OpContract {
     public static let service = GatewayOps.service
     public static let name = "ping"
+    public static let effect = OpEffect.read
     public static let summary = "Answers {} at once: a client's probe that this gateway is alive"
     public static let argsSchema = NoArgs.jsonSchema
     public typealias Args = NoArgs

@@ -4,6 +4,7 @@ import Wire
 public enum StatsOp: OpContract {
     public static let service = GatewayOps.service
     public static let name = "stats"
+    public static let effect = OpEffect.read
     public static let summary = "Gateway counters"
     public static let argsSchema = NoArgs.jsonSchema
     public typealias Args = NoArgs

@@ -5,6 +5,7 @@ import Wire
 public enum ActivityListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "activity.list"
+    public static let effect = OpEffect.read
     public static let summary = "Changes after a cursor, oldest first: who, what, when, before and after"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],

@@ -4,6 +4,7 @@ import Wire
 public enum PaymentsRecordOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.record"
+    public static let effect = OpEffect.write
     public static let summary = "Records that one member paid another (a settle-up transfer)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "from", "to", "amount"],
@@ -55,6 +56,7 @@ public struct PaymentRefArgs: Codable, Sendable, Hashable {
 public enum PaymentsDeleteOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.delete"
+    public static let effect = OpEffect.write
     public static let summary = "Deletes a payment; the activity log keeps it (version optional, checked when given)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["paymentId"],
@@ -68,6 +70,7 @@ public enum PaymentsDeleteOp: OpContract {
 public enum PaymentsEditOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.edit"
+    public static let effect = OpEffect.write
     public static let summary = "Corrects a payment's amount, currency, date or note; a stale version is refused"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["paymentId", "version"],
@@ -106,6 +109,7 @@ public enum PaymentsEditOp: OpContract {
 public enum PaymentsListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.list"
+    public static let effect = OpEffect.read
     public static let summary = "A household's payments, newest date first, paged by cursor"
     public static let argsSchema = pageSchema
     public typealias Args = PageArgs

@@ -59,6 +59,7 @@ private let lineSchema: JSONValue = [
 public enum CartCreateOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.create"
+    public static let effect = OpEffect.write
     public static let summary = "Creates an empty cart"
     public static let argsSchema: JSONValue = ["type": "object"]
     public typealias Args = NoArgs
@@ -69,6 +70,7 @@ public enum CartCreateOp: OpContract {
 public enum CartGetOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.get"
+    public static let effect = OpEffect.read
     public static let summary = "A cart with its lines, counts and prices"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId"], "properties": ["cartId": OrdersOps.cartID],
@@ -81,6 +83,7 @@ public enum CartGetOp: OpContract {
 public enum CartAddOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.add"
+    public static let effect = OpEffect.write
     public static let summary = "Adds an item (quantity, default 1), merging with its line"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "itemId"],
@@ -94,6 +97,7 @@ public enum CartAddOp: OpContract {
 public enum CartIncrementOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.increment"
+    public static let effect = OpEffect.write
     public static let summary = "One more of a line in the cart (itemId or saleId)"
     public static let argsSchema = lineSchema
     public typealias Args = CartLineArgs
@@ -104,6 +108,7 @@ public enum CartIncrementOp: OpContract {
 public enum CartDecrementOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.decrement"
+    public static let effect = OpEffect.write
     public static let summary = "One fewer of a line (itemId or saleId); at zero the line is removed"
     public static let argsSchema = lineSchema
     public typealias Args = CartLineArgs
@@ -114,6 +119,7 @@ public enum CartDecrementOp: OpContract {
 public enum CartRemoveOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.remove"
+    public static let effect = OpEffect.write
     public static let summary = "Removes a line (itemId or saleId)"
     public static let argsSchema = lineSchema
     public typealias Args = CartLineArgs
@@ -124,6 +130,7 @@ public enum CartRemoveOp: OpContract {
 public enum CartAddSaleOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "cart.addSale"
+    public static let effect = OpEffect.write
     public static let summary = "Adds a bundle sale of special items (quantity, default 1)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "saleId"],

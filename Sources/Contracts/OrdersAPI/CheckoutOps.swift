@@ -4,6 +4,7 @@ import Wire
 public enum QuoteOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "quote"
+    public static let effect = OpEffect.read
     public static let summary = "Prices a cart with vouchers (coupon and/or vouchers), saying why any is refused"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId"],
@@ -35,6 +36,7 @@ public enum QuoteOp: OpContract {
 public enum CheckoutValidateOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "checkout.validate"
+    public static let effect = OpEffect.read
     public static let summary = "Validates a checkout form: every problem at once, normalized values"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["form"],

@@ -28,6 +28,7 @@ public enum OrdersOps {
 public enum MenuOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "menu"
+    public static let effect = OpEffect.read
     public static let summary = "The menu: groups of items, special items, sales, with what is available now"
     public static let argsSchema: JSONValue = ["type": "object"]
     public typealias Args = NoArgs
@@ -38,6 +39,7 @@ public enum MenuOp: OpContract {
 public enum StockSetOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "stock.set"
+    public static let effect = OpEffect.write
     public static let summary = "Staff: sets an item's remaining stock (null for unlimited)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["itemId"],

@@ -11,6 +11,7 @@ public struct OrderArgs: Codable, Sendable, Hashable {
 public enum OrderPlaceOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.place"
+    public static let effect = OpEffect.write
     public static let summary = "Places the cart's order exactly once (needs an idempotency key)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "form"],
@@ -49,6 +50,7 @@ public enum OrderPlaceOp: OpContract {
 public enum OrderGetOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.get"
+    public static let effect = OpEffect.read
     public static let summary = "An order with its lines, vouchers and status history"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["orderId"], "properties": ["orderId": OrdersOps.orderID],
@@ -61,6 +63,7 @@ public enum OrderGetOp: OpContract {
 public enum OrderListOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.list"
+    public static let effect = OpEffect.read
     public static let summary = "Staff: a customer's orders by phone or email, newest first, paged"
     public static let argsSchema: JSONValue = [
         "type": "object",
@@ -99,6 +102,7 @@ public enum OrderListOp: OpContract {
 public enum OrderCancelOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.cancel"
+    public static let effect = OpEffect.write
     public static let summary = "Cancels an order that is still placed"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["orderId"], "properties": ["orderId": OrdersOps.orderID],
@@ -112,6 +116,7 @@ public enum OrderCancelOp: OpContract {
 public enum OrderUpdateStatusOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.updateStatus"
+    public static let effect = OpEffect.write
     public static let summary = "Staff: moves an order to its next status, or cancels it before delivery"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["orderId", "status"],

@@ -9,6 +9,7 @@
 /// enum CartGet: OpContract {
 ///     static let service = "orders", name = "cart.get", summary = "A cart with its prices"
 ///     static let argsSchema: JSONValue = ["type": "object", "required": ["cartId"]]
+///     static let effect = OpEffect.read
 ///     struct Args: Codable, Sendable { var cartId: String }
 ///     typealias Result = CartView
 /// }
@@ -26,6 +27,8 @@ public protocol OpContract: Sendable {
     static var argsSchema: JSONValue { get }
     /// The JSON Schema of ``Result``: derived from its `Decodable` conformance unless the contract states it.
     static var resultSchema: JSONValue { get }
+    /// What the op does to the state behind it.
+    static var effect: OpEffect { get }
 }
 
 extension OpContract {

@@ -20,12 +20,15 @@ public struct OpDescription: Codable, Sendable, Hashable {
     public var schema: JSONValue
     /// The JSON Schema (2020-12) of the op's `result`.
     public var resultSchema: JSONValue?
+    /// What the op does to the state behind it: `pure`, `read` or `write`.
+    public var effect: OpEffect?
 
-    public init(name: String, summary: String, schema: JSONValue, resultSchema: JSONValue?) {
+    public init(name: String, summary: String, schema: JSONValue, resultSchema: JSONValue?, effect: OpEffect?) {
         self.name = name
         self.summary = summary
         self.schema = schema
         self.resultSchema = resultSchema
+        self.effect = effect
     }
 
     /// The op a contract describes.
@@ -34,7 +37,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
             name: Contract.name,
             summary: Contract.summary,
             schema: Contract.argsSchema,
-            resultSchema: Contract.resultSchema
+            resultSchema: Contract.resultSchema,
+            effect: Contract.effect
         )
     }
 
@@ -43,6 +47,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
         name: "ops",
         summary: "Lists this service's ops with the JSON Schemas of their arguments and results",
         schema: NoArgs.jsonSchema,
-        resultSchema: JSONSchema.derivedOrMarked(OpsListing.self)
+        resultSchema: JSONSchema.derivedOrMarked(OpsListing.self),
+        effect: .pure
     )
 }

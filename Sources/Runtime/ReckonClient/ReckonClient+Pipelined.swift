@@ -40,7 +40,7 @@ extension ReckonClient {
     /// - Parameter timeout: for each call; the configured timeout by default.
     public func calls(_ requests: [Request], timeout: Duration? = nil) async -> [Result<JSONValue, any Error>] {
         guard !requests.isEmpty else { return [] }
-        let queued = requests.map(queuedRequest)
+        let queued = requests.map { queuedRequest($0) }
         let deadline = ContinuousClock.now + (timeout ?? configuration.timeout)
         let ids = queued.map(\.id)
         return await withTaskCancellationHandler {

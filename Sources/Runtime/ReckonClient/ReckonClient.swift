@@ -60,6 +60,8 @@ public final class ReckonClient: Sendable {
     ///     another gateway if its gateway dies; a fresh one by default (pass `nil` for a request that must never run
     ///     twice: it fails with `unavailable` when its gateway dies before replying).
     ///   - timeout: overrides the configured timeout.
+    ///   - requestID: the caller's own id for the request (an HTTP `X-Request-Id`), appended to the JSON `id` the
+    ///     client makes, so the worker's logs carry it.
     /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
     public func call(
         service: String,
@@ -67,10 +69,12 @@ public final class ReckonClient: Sendable {
         args: JSONValue = [:],
         token: String? = nil,
         idempotencyKey: String? = UUID().uuidString,
-        timeout: Duration? = nil
+        timeout: Duration? = nil,
+        requestID: String? = nil
     ) async throws -> JSONValue {
         let request = queuedRequest(
-            Request(service: service, op: op, args: args, token: token, idempotencyKey: idempotencyKey)
+            Request(service: service, op: op, args: args, token: token, idempotencyKey: idempotencyKey),
+            tag: requestID
         )
         let reply = try await send(
             service: service,
@@ -100,9 +104,9 @@ public final class ReckonClient: Sendable {
         return Array((reply.stringValue ?? "").utf8)
     }
 
-    /// The wire request for `call`, under a fresh JSON id.
-    func queuedRequest(_ call: Request) -> QueuedRequest {
-        let id = prefix + String(nextCallNumber())
+    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given.
+    func queuedRequest(_ call: Request, tag: String? = nil) -> QueuedRequest {
+        let id = prefix + String(nextCallNumber()) + (tag.map { "/" + $0 } ?? "")
         var request = JSONObject([("op", .string(call.op)), ("args", call.args), ("id", .string(id))])
         if let token = call.token { request["token"] = .string(token) }
         if let key = call.idempotencyKey { request["idempotencyKey"] = .string(key) }

@@ -23,7 +23,13 @@ public struct OpDispatcher: Sendable {
         self.requestTimeout = requestTimeout
         self.logger = logger
         let listing = registry.ops.map {
-            OpDescription(name: $0.name, summary: $0.summary, schema: $0.argsSchema, resultSchema: $0.resultSchema)
+            OpDescription(
+                name: $0.name,
+                summary: $0.summary,
+                schema: $0.argsSchema,
+                resultSchema: $0.resultSchema,
+                effect: $0.effect
+            )
         }
         opsReply = OpsListing(service: service, ops: listing + [.ops])
         var metrics: [String: OpMetrics] = [:]

@@ -12,6 +12,8 @@ public struct Op: Sendable {
     /// The schema derived from the type `args` decode into, which ``argsSchema`` (written by hand) must agree with
     /// (``JSONSchema/drift(written:derived:path:)``); `nil` for ops registered without a contract.
     public let argsTypeSchema: JSONValue?
+    /// What the op does to the state behind it (`nil` only for ops registered without a contract).
+    public let effect: OpEffect?
     /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
     let run: OpNext
     /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
@@ -72,6 +74,7 @@ public struct OpRegistry: Sendable {
                 argsSchema: schema,
                 resultSchema: nil,
                 argsTypeSchema: nil,
+                effect: nil,
                 run: middleware.chained(to: endpoint),
                 runInline: nil
             )
@@ -186,6 +189,7 @@ public struct OpRegistry: Sendable {
                 argsSchema: schema,
                 resultSchema: nil,
                 argsTypeSchema: nil,
+                effect: nil,
                 run: middleware.chained(to: steps.endpoint),
                 runInline: steps.runInline
             )
@@ -212,6 +216,7 @@ extension Op {
             argsSchema: Contract.argsSchema,
             resultSchema: Contract.resultSchema,
             argsTypeSchema: JSONSchema.derivedOrMarked(Contract.Args.self),
+            effect: Contract.effect,
             run: run,
             runInline: runInline
         )

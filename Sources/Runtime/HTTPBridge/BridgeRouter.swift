@@ -1,0 +1,56 @@
+import HTTPTypes
+import Hummingbird
+import ReckonClient
+import Wire
+
+/// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, the OpenAPI document and its page, and the
+/// probes a load balancer asks.
+public enum BridgeRouter {
+    /// The router, with access logs and metrics on every route, CORS when origins are listed, and the per-caller
+    /// rate limit on the ops.
+    public static func make(
+        client: ReckonClient,
+        catalog: OpCatalog,
+        configuration: BridgeConfiguration
+    ) -> Router<BridgeContext> {
+        let router = Router(context: BridgeContext.self)
+        router.add(middleware: AccessLog())
+        if !configuration.corsOrigins.isEmpty {
+            router.add(middleware: CORSPolicy(origins: Set(configuration.corsOrigins)))
+        }
+        router.get("/health") { _, _ in json(["status": "ok"]) }
+        router.get("/ready") { _, _ in
+            catalog.isReady ? json(["status": "ready"]) : json(["status": "starting"], status: .serviceUnavailable)
+        }
+        router.get("/openapi.json") { _, _ in json(OpenAPIDocument.make(catalog.services)) }
+        router.get("/docs") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/html; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: DocsPage.html))
+            )
+        }
+        let endpoint = OpEndpoint(client: client, catalog: catalog, configuration: configuration)
+        let ops = router.group("/v1").add(
+            middleware: RateLimitMiddleware(limiter: RateLimiter(limit: configuration.rate))
+        )
+        for method in [HTTPRequest.Method.get, .head, .post] {
+            ops.on(":service/:op", method: method) { request, context in
+                await endpoint.respond(
+                    request,
+                    service: context.parameters.get("service") ?? "",
+                    op: context.parameters.get("op") ?? ""
+                )
+            }
+        }
+        return router
+    }
+
+    private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serialized))
+        )
+    }
+}

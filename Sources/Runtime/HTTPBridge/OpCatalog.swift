@@ -1,0 +1,50 @@
+import GatewayAPI
+import Logging
+import ReckonClient
+import Synchronization
+import Wire
+
+/// Every service's ops as their `ops` replies list them, read through the gateway: what the bridge routes, which
+/// ops answer `GET`, and what the OpenAPI document describes. Read on every request, so it sits behind a lock, not
+/// an actor.
+public final class OpCatalog: Sendable {
+    private let listings = Mutex<[String: OpsListing]>([:])
+
+    public init() {}
+
+    /// The listings, by service name.
+    public var services: [OpsListing] {
+        listings.withLock { $0.values.sorted { $0.service < $1.service } }
+    }
+
+    /// Whether the gateway and at least one other service have been read.
+    public var isReady: Bool {
+        listings.withLock { $0[GatewayOps.service] != nil && $0.count > 1 }
+    }
+
+    /// The op `name` of `service`, if listed.
+    public func op(_ service: String, _ name: String) -> OpDescription? {
+        listings.withLock { $0[service]?.ops.first { $0.name == name } }
+    }
+
+    /// Reads the gateway's `ops`, then the `ops` of every service its `health` lists. A service that does not
+    /// answer keeps its last listing.
+    public func refresh(through client: ReckonClient, logger: Logger) async {
+        var services = [GatewayOps.service]
+        do {
+            services += try await client.call(HealthOp.self, NoArgs()).services.map(\.name)
+        } catch {
+            logger.warning("cannot read the gateway's health", metadata: ["error": "\(error)"])
+            return
+        }
+        for service in services {
+            do {
+                let listing = try await client.call(service: service, op: OpDescription.ops.name)
+                let decoded = try JSONValueDecoder.decode(OpsListing.self, from: listing)
+                listings.withLock { $0[service] = decoded }
+            } catch {
+                logger.warning("cannot read ops", metadata: ["service": "\(service)", "error": "\(error)"])
+            }
+        }
+    }
+}

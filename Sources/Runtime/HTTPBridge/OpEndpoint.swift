@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ReckonClient
+import Wire
+
+/// Answers `/v1/{service}/{op}`: the HTTP request as one op call through the gateway, and the op's reply as the
+/// response (docs/http.md). `POST` takes the arguments as a JSON body; `GET` and `HEAD` take them as query
+/// parameters, for ops that change nothing.
+struct OpEndpoint: Sendable {
+    let client: ReckonClient
+    let catalog: OpCatalog
+    let configuration: BridgeConfiguration
+
+    func respond(_ request: Request, service: String, op: String) async -> Response {
+        var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
+        var conditional = false
+        do {
+            let envelope = try HTTPEnvelope(request.headers, longestCall: configuration.longestCall)
+            requestID = envelope.requestID
+            conditional = envelope.ifMatch != nil
+            let description = catalog.op(service, op)
+            let reading = request.method == .get || request.method == .head
+            if reading { try Self.checkReadable(description, service: service, op: op) }
+            var args =
+                reading
+                ? try QueryArgs.args(request.uri.queryParameters, schema: description?.schema) : try await body(request)
+            if let version = envelope.ifMatch, case .object(var object) = args {
+                object["version"] = JSONValue(integerLiteral: version)
+                args = .object(object)
+            }
+            let retryable = description?.effect == .read || description?.effect == .pure
+            let result = try await client.call(
+                service: service,
+                op: op,
+                args: args,
+                token: envelope.token,
+                idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID().uuidString : nil),
+                timeout: envelope.timeout,
+                requestID: envelope.requestID
+            )
+            return OpResult(service: service, op: op, args: args, result: result, readable: retryable)
+                .response(request: request, envelope: envelope)
+        } catch let error as WireError {
+            return ProblemDetails.response(error, conditional: conditional, headers: Self.echo(requestID))
+        } catch let error as BodyTooLarge {
+            let wire = WireError(.resourceExhausted, "the body is larger than \(error.limit) bytes")
+            return ProblemDetails.response(wire, status: .contentTooLarge, headers: Self.echo(requestID))
+        } catch {
+            let wire = WireError(.internal, "the bridge failed: \(error)")
+            return ProblemDetails.response(wire, headers: Self.echo(requestID))
+        }
+    }
+
+    /// `GET` reaches only ops that change nothing.
+    private static func checkReadable(_ description: OpDescription?, service: String, op: String) throws {
+        guard let description else {
+            throw WireError(.unknownOp, "\(service) has no op \(op)", field: "op")
+        }
+        guard description.effect == .read || description.effect == .pure else {
+            throw WireError(.invalidArgument, "\(service) \(op) changes state: send it with POST", field: "op")
+        }
+    }
+
+    /// The JSON object a `POST` carries; an empty body is `{}`.
+    private func body(_ request: Request) async throws -> JSONValue {
+        var request = request
+        let limit = configuration.maxBodyBytes
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch {
+            throw BodyTooLarge(limit: limit)
+        }
+        guard buffer.readableBytes > 0 else { return [:] }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: Array(buffer.readableBytesView))
+        } catch {
+            throw WireError(.malformedRequest, "the body must be one JSON object")
+        }
+        guard value.objectValue != nil else { throw WireError(.malformedRequest, "the body must be one JSON object") }
+        return value
+    }
+
+    static func echo(_ requestID: String) -> HTTPFields {
+        requestID.isEmpty ? [:] : [HTTPEnvelope.requestID: requestID]
+    }
+}
+
+/// A request body over the bridge's limit.
+struct BodyTooLarge: Error {
+    let limit: Int
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Wire
+
+/// An op's result as an HTTP response: its JSON with no envelope, an `ETag` for an entity with a `version`, a
+/// `Link: rel="next"` for a page with a `nextCursor`, and the few results that are files (CSV, iCalendar) in their
+/// own media types.
+struct OpResult {
+    let service: String
+    let op: String
+    let args: JSONValue
+    let result: JSONValue
+    /// Whether the op may be reached by `GET`, so a next page can be linked.
+    let readable: Bool
+
+    /// A result that is a file: which member holds its text, its media type and its file name.
+    private struct FileResult {
+        let member: String
+        let mediaType: String
+        let fileName: @Sendable (JSONValue) -> String
+    }
+
+    /// The ops whose result is a file, by `service op`.
+    private static let files: [String: FileResult] = [
+        "ledger export.csv": FileResult(member: "csv", mediaType: "text/csv; charset=utf-8") { args in
+            "\(args["what"]?.stringValue ?? "export").csv"
+        },
+        "ledger events.ical": FileResult(member: "calendar", mediaType: "text/calendar; charset=utf-8") { _ in
+            "calendar.ics"
+        },
+    ]
+
+    private static let link = HTTPField.Name("Link")!
+
+    /// The media type of an op's successful response.
+    static func mediaType(service: String, op: String) -> String {
+        files["\(service) \(op)"]?.mediaType ?? "application/json"
+    }
+
+    func response(request: Request, envelope: HTTPEnvelope) -> Response {
+        var headers: HTTPFields = [HTTPEnvelope.requestID: envelope.requestID]
+        if let tag = EntityTag.of(result) {
+            headers[.eTag] = tag
+            if request.method == .get || request.method == .head,
+                envelope.ifNoneMatch.contains(tag) || envelope.ifNoneMatch.contains("*")
+            {
+                return Response(status: .notModified, headers: headers)
+            }
+        }
+        if readable, let cursor = result["nextCursor"]?.stringValue {
+            headers[Self.link] = "<\(nextPage(cursor))>; rel=\"next\""
+        }
+        let body: [UInt8]
+        if let file = Self.files["\(service) \(op)"], let text = result[file.member]?.stringValue {
+            headers[.contentType] = file.mediaType
+            headers[.contentDisposition] = "attachment; filename=\"\(file.fileName(args))\""
+            body = Array(text.utf8)
+        } else {
+            headers[.contentType] = "application/json"
+            body = result.serialized
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The `GET` URL of the next page: the same arguments, with `cursor`.
+    private func nextPage(_ cursor: String) -> String {
+        var members = args.objectValue?.members.filter { $0.key != "cursor" } ?? []
+        members.append((key: "cursor", value: .string(cursor)))
+        let query = members.map { member -> String in
+            let text = member.value.stringValue ?? member.value.jsonText
+            return Self.escape(member.key) + "=" + Self.escape(text)
+        }
+        return "/v1/\(service)/\(op)?" + query.joined(separator: "&")
+    }
+
+    private static func escape(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

@@ -1,0 +1,62 @@
+import Hummingbird
+import HummingbirdCore
+import Wire
+
+/// A `GET`'s query string as an op's arguments, each value read as its property's schema says: integers, numbers
+/// and booleans from their text, arrays from repeated parameters (or one JSON array), objects from JSON text, and
+/// the rest as strings.
+enum QueryArgs {
+    static func args(_ query: FlatDictionary<Substring, Substring>, schema: JSONValue?) throws -> JSONValue {
+        var keys: [String] = []
+        for (key, _) in query where !keys.contains(String(key)) { keys.append(String(key)) }
+        var members: [(String, JSONValue)] = []
+        for key in keys {
+            let values = query.getAll(key).map { String($0) }
+            let property = schema?["properties"]?[key]
+            members.append((key, try value(values, as: property, field: key)))
+        }
+        return .object(JSONObject(members))
+    }
+
+    private static func value(_ values: [String], as schema: JSONValue?, field: String) throws -> JSONValue {
+        switch types(schema) {
+        case let types where types.contains("array"):
+            if values.count == 1, values[0].hasPrefix("[") { return try json(values[0], field: field) }
+            return .array(try values.map { try scalar($0, as: schema?["items"], field: field) })
+        default:
+            guard values.count == 1 else {
+                throw WireError(.invalidArgument, "\(field) is given more than once", field: field)
+            }
+            return try scalar(values[0], as: schema, field: field)
+        }
+    }
+
+    private static func scalar(_ text: String, as schema: JSONValue?, field: String) throws -> JSONValue {
+        let types = types(schema)
+        if types.contains("integer"), let integer = Int(text) { return JSONValue(integerLiteral: integer) }
+        if types.contains("number"), let number = try? JSONValue(parsing: Array(text.utf8)), case .number = number {
+            return number
+        }
+        if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
+        if types.contains("object") || types.contains("array") { return try json(text, field: field) }
+        if types.contains("string") || types.isEmpty { return .string(text) }
+        throw WireError(.invalidArgument, "\(field) must be \(types.sorted().joined(separator: " or "))", field: field)
+    }
+
+    private static func json(_ text: String, field: String) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: Array(text.utf8))
+        } catch {
+            throw WireError(.invalidArgument, "\(field) must be JSON in a query", field: field)
+        }
+    }
+
+    /// The JSON types a schema allows (`type` as a string or a list); none for an untyped or enum-only schema.
+    private static func types(_ schema: JSONValue?) -> Set<String> {
+        switch schema?["type"] {
+        case .string(let type)?: [type]
+        case .array(let types)?: Set(types.compactMap(\.stringValue))
+        default: []
+        }
+    }
+}
