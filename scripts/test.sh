@@ -2,8 +2,9 @@
 # Runs every test: builds everything (the integration tests start the real executables), starts a throwaway
 # PostgreSQL 15 on loopback so every storage test runs against both SQLite and PostgreSQL (the multi-host tests,
 # which need root for their network namespaces, start one of their own in theirs), makes a throwaway Python
-# venv with an independent iCalendar parser for the calendar tests, runs the Swift Testing suites, checks
-# formatting, and validates compose.yaml.
+# venv with the independent checkers (an iCalendar parser for the calendar tests, a JSON Schema validator for the
+# replies), runs the Swift Testing suites while recording every reply the end-to-end suites receive, validates
+# each reply against its op's result schema, runs the Python tests, checks formatting, and validates compose.yaml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose iproute2 procps
@@ -11,7 +12,7 @@ swift build --build-tests
 
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
 pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)
-ical_venv=$(mktemp -d /tmp/reckon-test-ical.XXXXXX)
+py_venv=$(mktemp -d /tmp/reckon-test-py.XXXXXX)
 pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # On the way out, also kill what a hung or killed run leaves behind: `timeout` stops `swift test`, but the test
 # bundle it started, and the gateways and workers that bundle started, would keep running; and so would the
@@ -21,7 +22,7 @@ clean_up() {
     pkill -KILL -f "^$PWD/.build/.*/reckon-" 2>/dev/null || true
     flock -w 10 /tmp/reckon-multihost.lock scripts/multihost.sh down 2>/dev/null || true
     scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true
-    rm -rf "$pg_dir" "$ical_venv"
+    rm -rf "$pg_dir" "$py_venv" "$pg_dir.replies.jsonl"
 }
 trap clean_up EXIT
 scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"
@@ -29,15 +30,22 @@ export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pg_port POSTGRES_USER=postgres
 echo "PostgreSQL 15 for the tests on 127.0.0.1:$pg_port"
 
 # The calendar tests read `events.ical` back with PyPI's icalendar (and recurring_ical_events to expand repeats),
-# through scripts/ical-events.py; without RECKON_ICALENDAR_PYTHON they fail rather than skip.
+# through scripts/ical-events.py; without RECKON_ICALENDAR_PYTHON they fail rather than skip. The replies are
+# checked with PyPI's jsonschema (scripts/check-replies.py), and the Python tests run under pytest.
 scripts/ensure-packages.sh python3-venv
-python3 -m venv "$ical_venv"
-"$ical_venv/bin/pip" install -q --disable-pip-version-check icalendar==7.3.0 recurring_ical_events==3.8.2
-export RECKON_ICALENDAR_PYTHON=$ical_venv/bin/python
+python3 -m venv "$py_venv"
+"$py_venv/bin/pip" install -q --disable-pip-version-check icalendar==7.3.0 recurring_ical_events==3.8.2 \
+    jsonschema==4.26.0 pytest==9.2.0
+export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
+# Every reply the end-to-end suites' clients receive, one JSON line each (Tests/IntegrationTests/Support).
+export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 
 # The suite takes a few minutes; a hang (a test waiting on a peer that never answers) fails after 15 minutes with
 # the output so far, instead of running into CI's own limit.
 timeout --kill-after=30s 15m swift test --skip-build
+# A reply that breaks its op's result schema fails the run (docs/ops.json holds the schemas).
+"$py_venv/bin/python" scripts/check-replies.py "$RECKON_REPLY_LOG"
+"$py_venv/bin/python" -m pytest -q tests/python
 swift format lint --strict --recursive Sources Tests Snippets Package.swift
 docker-compose -f compose.yaml config --quiet
 echo "all checks passed"

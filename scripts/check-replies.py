@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Validates recorded replies against their ops' result schemas, with an independent validator (PyPI jsonschema).
+
+Input: a JSON-lines file of ``{"service", "op", "reply"}`` records (the end-to-end suites write one when
+``RECKON_REPLY_LOG`` names it) and ``docs/ops.json`` (every service's ``ops`` listing, from scripts/api-docs.sh).
+
+A successful reply's ``result`` is checked against its op's ``resultSchema`` in strict mode: every object schema
+that lists ``properties`` and says nothing of ``additionalProperties`` gets ``additionalProperties: false`` first,
+so a field a reply carries but its schema does not declare is caught (a hand-written JSON writer that drifted from
+its type). A failed reply's ``error`` is checked against the error envelope below. Replies of ops not in ops.json
+(MMI, raw calls) are counted and skipped. The last line is ``N passed, M failed``; the exit status is 1 when any
+reply fails, or when the file holds none.
+"""
+import argparse
+import copy
+import json
+import sys
+from collections import Counter
+
+from jsonschema import Draft202012Validator
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["code", "message"],
+    "additionalProperties": False,
+    "properties": {
+        "code": {"type": "string", "pattern": "^[a-z]+(_[a-z]+)*$"},
+        "message": {"type": "string"},
+        "field": {"type": "string"},
+        "retryAfterSeconds": {"type": "integer", "minimum": 0},
+        "details": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["field", "code", "message"],
+                "additionalProperties": False,
+                "properties": {"field": {"type": "string"}, "code": {"type": "string"}, "message": {"type": "string"}},
+            },
+        },
+    },
+}
+
+
+def strict(schema):
+    """The schema with additionalProperties: false on every object schema that lists properties."""
+    schema = copy.deepcopy(schema)
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "properties" in node and "additionalProperties" not in node:
+                node["additionalProperties"] = False
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return schema
+
+
+def validators(ops_document):
+    """A strict validator per (service, op) that has a result schema."""
+    found = {}
+    for listing in ops_document["services"]:
+        for op in listing["ops"]:
+            if "resultSchema" in op:
+                found[(listing["service"], op["name"])] = Draft202012Validator(strict(op["resultSchema"]))
+    return found
+
+
+def problems(record, known, error_validator):
+    """The schema violations of one recorded reply; None when its op is not in ops.json."""
+    reply = record["reply"]
+    if not reply.get("ok"):
+        return [f"{'/'.join(map(str, e.absolute_path)) or '(error)'}: {e.message}"
+                for e in error_validator.iter_errors(reply.get("error"))]
+    validator = known.get((record["service"], record["op"]))
+    if validator is None:
+        return None
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(result)'}: {e.message}"
+            for e in validator.iter_errors(reply.get("result"))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("replies", help="JSON lines of {service, op, reply}")
+    parser.add_argument("--ops", default="docs/ops.json", help="every service's ops listing")
+    arguments = parser.parse_args()
+    with open(arguments.ops, encoding="utf-8") as file:
+        known = validators(json.load(file))
+    error_validator = Draft202012Validator(ERROR_SCHEMA)
+    checked, skipped, failures = Counter(), Counter(), []
+    with open(arguments.replies, encoding="utf-8") as file:
+        for line in file:
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            found = problems(record, known, error_validator)
+            key = f"{record['service']} {record['op']}"
+            if found is None:
+                skipped[key] += 1
+                continue
+            checked[key] += 1
+            if found:
+                failures.append((key, found, json.dumps(record["reply"])[:300]))
+    for key, count in sorted(checked.items()):
+        print(f"  {count:6d}  {key}")
+    if skipped:
+        print(f"skipped (no schema in ops.json): {sum(skipped.values())} replies of {', '.join(sorted(skipped))}")
+    for key, found, reply in failures:
+        print(f"FAILED {key}: " + "; ".join(found[:5]) + f"\n    reply: {reply}")
+    total = sum(checked.values())
+    print(f"{total - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures or total == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
