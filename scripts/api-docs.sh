@@ -29,7 +29,7 @@ print(" ".join(str(x.getsockname()[1]) for x in s))')
 read -r client_port worker_port <<<"$ports"
 endpoint=tcp://127.0.0.1:$client_port
 "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$worker_port" \
-    --data-dir "$work/stack" >"$work/up.log" 2>&1 &
+    --data-dir "$work/stack" --http none >"$work/up.log" 2>&1 &
 stack_pid=$!
 call() { "$bin/reckon" call "$1" "$2" --endpoint "$endpoint" --json; }
 for attempt in $(seq 1 120); do

@@ -21,7 +21,7 @@ import Wire
     }
 
     @Test func upSupervisesTheStackAndStopsItOnSigint() async throws {
-        let ports = try FreePorts.take(2)
+        let ports = try FreePorts.take(3)
         let client = "tcp://127.0.0.1:\(ports[0])"
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reckon-up-\(UUID().uuidString)"
@@ -31,11 +31,11 @@ import Wire
             "reckon",
             [
                 "up", "--client-endpoint", client, "--worker-endpoint", "tcp://127.0.0.1:\(ports[1])", "--data-dir",
-                dataDirectory.path,
+                dataDirectory.path, "--http", "127.0.0.1:\(ports[2])",
             ]
         )
         defer { up.kill(SIGKILL) }
-        _ = try await awaitLine(up, "ready: gateway on")
+        _ = try await awaitLine(up, "ready: gateway on .*, HTTP on http://127.0.0.1:\(ports[2])/")
         let firstWorker = try #require(Int32(try await awaitLine(up, #"started reckon-calc \(pid (\d+)\)"#)))
         // Its workers join the gateway over a Unix socket in the data directory, not over loopback TCP.
         let socket = dataDirectory.appendingPathComponent("run/gateway-1.workers").path

@@ -23,7 +23,7 @@ echo "|---|---:|---:|---:|---:|---:|"
 for flood in no-workers unread; do
     endpoint="tcp://127.0.0.1:$(free_port)"
     "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-        --data-dir "$work/$flood" >>"$work/$flood.log" 2>&1 &
+        --data-dir "$work/$flood" --http none >>"$work/$flood.log" 2>&1 &
     pids+=($!)
     wait_for_calc "$endpoint"
     gateway=$(pgrep -f "reckon-gateway.*--client-endpoint $endpoint")

@@ -42,7 +42,7 @@ start_reckon() { start_reckon_from "$bin"; }
 start_baseline() { start_reckon_from "$BASELINE"; }
 start_reckon_from() {
     "$1/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-        --data-dir "$work/$system" >>"$work/$system.log" 2>&1 &
+        --data-dir "$work/$system" --http none >>"$work/$system.log" 2>&1 &
     pids+=($!)
 }
 # Until one request is answered right, or a process it started has died; each try waits at most 5 s for its reply.

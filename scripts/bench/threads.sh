@@ -28,7 +28,7 @@ start() {
             local dir=$bin
             [ "$1" = baseline ] && dir=$BASELINE
             "$dir/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-                --data-dir "$work/$1" >>"$work/$1.log" 2>&1 &
+                --data-dir "$work/$1" --http none >>"$work/$1.log" 2>&1 &
             pids+=($!)
             ;;
     esac

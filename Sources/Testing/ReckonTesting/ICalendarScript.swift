@@ -24,8 +24,9 @@ public enum ICalendarScript {
         guard let python = ProcessInfo.processInfo.environment[variable] else {
             throw Failure(description: unavailable ?? variable)
         }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/ical-events.py")
+        // This file is Sources/Testing/ReckonTesting/ICalendarScript.swift: four folders below the repository.
+        let repository = (0..<4).reduce(URL(fileURLWithPath: #filePath)) { url, _ in url.deletingLastPathComponent() }
+        let script = repository.appendingPathComponent("scripts/ical-events.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script.path, "--between", between.from, between.to]

@@ -85,12 +85,21 @@ extension Evaluator {
     mutating func modulo(_ lhs: Value, _ rhs: Value, position: Int) throws -> Value {
         guard rhs.signum != 0 else { throw divisionByZero(position) }
         if case .rational(let a) = lhs, case .rational(let b) = rhs { return .rational(a.floorMod(b)) }
+        let quotient = try floorDivide(lhs, rhs, position: position)
+        return add(lhs, negate(try multiply(rhs, quotient)))
+    }
+
+    /// Floor division, the integer quotient rounded toward minus infinity: `7 // 2` = 3, `-7 // 2` = -4; with
+    /// ``modulo(_:_:position:)``, `a = b·(a // b) + (a mod b)`. Exact for rationals.
+    func floorDivide(_ lhs: Value, _ rhs: Value, position: Int) throws -> Value {
+        guard rhs.signum != 0 else { throw divisionByZero(position) }
+        if case .rational(let a) = lhs, case .rational(let b) = rhs { return .rational(Rational((a / b).floor)) }
         let quotient = BigFloat.divide(
             lhs.approximation(precision),
             rhs.approximation(precision),
             precision: precision
         ).rational.floor
-        return add(lhs, negate(try multiply(rhs, .rational(Rational(quotient)))))
+        return .rational(Rational(quotient))
     }
 
     func divisionByZero(_ position: Int) -> CalculatorError {

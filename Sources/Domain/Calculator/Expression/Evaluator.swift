@@ -94,6 +94,7 @@ struct Evaluator {
             return add(lhs, signed)
         case .multiply: return try multiply(lhs, rhs)
         case .divide: return try divide(lhs, rhs, position: position)
+        case .floorDivide: return try floorDivide(lhs, rhs, position: position)
         case .modulo: return try modulo(lhs, rhs, position: position)
         case .power: return try power(lhs, rhs, position: position)
         }

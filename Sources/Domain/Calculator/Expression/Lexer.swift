@@ -60,6 +60,10 @@ struct Lexer {
             column += 1
             kind = .caret
         case "*", "×", "·", "\u{22C5}": kind = .times
+        case "/" where index < bytes.count && bytes[index] == UInt8(ascii: "/"):
+            index += 1
+            column += 1
+            kind = .floorDivide
         case "/", "÷": kind = .divide
         case "^": kind = .caret
         case "%": kind = .percent

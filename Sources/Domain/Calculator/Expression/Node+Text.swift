@@ -54,6 +54,7 @@ extension Node.BinaryOperator {
         case .subtract: " - "
         case .multiply: " * "
         case .divide: " / "
+        case .floorDivide: " // "
         case .power: " ^ "
         case .modulo: " mod "
         }

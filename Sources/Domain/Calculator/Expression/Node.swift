@@ -5,7 +5,7 @@ enum Node: Sendable, Hashable {
     typealias Index = Int
 
     enum BinaryOperator: Sendable, Hashable {
-        case add, subtract, multiply, divide, power, modulo
+        case add, subtract, multiply, divide, floorDivide, power, modulo
     }
 
     enum PostfixOperator: Sendable, Hashable {

@@ -103,6 +103,7 @@ struct Parser {
             switch token.kind {
             case .times: op = .multiply
             case .divide: op = .divide
+            case .floorDivide: op = .floorDivide
             case .percent: op = .modulo
             case .identifier where list.name(token) == "mod": op = .modulo
             case .identifier where isConversionWord(token) && next.kind == .percent:

@@ -3,7 +3,7 @@
 struct Token: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         case number, identifier
-        case plus, minus, times, divide, caret, percent, bang, degree
+        case plus, minus, times, divide, floorDivide, caret, percent, bang, degree
         case leftParen, rightParen, comma
         case end
     }
@@ -56,6 +56,7 @@ struct TokenList: Sendable {
         case .minus: "-"
         case .times: "*"
         case .divide: "/"
+        case .floorDivide: "//"
         case .caret: "^"
         case .percent: "%"
         case .bang: "!"

@@ -111,8 +111,14 @@ extension UnitCatalog {
             unit("d", "day", .time, Rational(86_400)),
             unit("wk", "week", .time, Rational(604_800)),
             unit("fortnight", "fortnight", .time, Rational(1_209_600)),
-            unit("mo", "month", .time, Rational(2_629_800), ["Julian month"]),
-            unit("yr", "year", .time, Rational(31_557_600), ["a", "Julian year", "annum"]),
+            unit("mo", "month", .time, Rational(2_629_800), ["Julian month", "average_month", "average month"]),
+            unit(
+                "yr",
+                "year",
+                .time,
+                Rational(31_557_600),
+                ["a", "Julian year", "annum", "average_year", "average year"]
+            ),
             unit("Gregorian yr", "Gregorian year", .time, Rational(31_556_952)),
             unit("common yr", "common year", .time, Rational(31_536_000)),
             unit("decade", "decade", .time, Rational(315_576_000)),

@@ -29,6 +29,9 @@ struct UpCommand: AsyncParsableCommand {
     )
     var gateways = 1
 
+    @Option(help: "Where reckon-http listens, HOST:PORT; none leaves it out (env RECKON_HTTP_ADDRESS).")
+    var http = ProcessInfo.processInfo.environment["RECKON_HTTP_ADDRESS"] ?? "127.0.0.1:8080"
+
     @Option(help: "Folder for data and logs.")
     var dataDir = ".reckon"
 
@@ -37,6 +40,7 @@ struct UpCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...9).contains(gateways) else { throw ValidationError("--gateways must be 1 to 9") }
+        _ = try httpAddress()
     }
 
     func run() async throws {
@@ -75,13 +79,23 @@ struct UpCommand: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: "\(bin)/reckon-gateway") else {
             throw ValidationError("no reckon-gateway in \(bin); build first (swift build) or pass --bin-dir")
         }
-        let supervisor = Supervisor(children: gatewaySpecs + workers, logDirectory: logs)
+        let bridge = try httpAddress().flatMap { address -> ChildSpec? in
+            guard FileManager.default.isExecutableFile(atPath: "\(bin)/reckon-http") else { return nil }
+            let gatewayArguments = endpoints.flatMap { ["--gateway", $0.client] }
+            return ChildSpec(
+                name: "reckon-http",
+                path: "\(bin)/reckon-http",
+                arguments: ["--host", address.host, "--port", String(address.port)] + gatewayArguments
+            )
+        }
+        let supervisor = Supervisor(children: gatewaySpecs + workers + (bridge.map { [$0] } ?? []), logDirectory: logs)
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { try await supervisor.run() }
             group.addTask {
                 await reportReady(
                     services: workers.map { String($0.name.dropFirst("reckon-".count)) },
-                    clientEndpoints: endpoints.map(\.client)
+                    clientEndpoints: endpoints.map(\.client),
+                    http: bridge == nil ? nil : try? httpAddress()
                 )
             }
         }
@@ -110,6 +124,18 @@ struct UpCommand: AsyncParsableCommand {
         return "ipc://" + path
     }
 
+    /// `--http` as a host and port; `nil` for `none`.
+    /// - Throws: `ValidationError` for anything but `none` or `HOST:PORT`.
+    private func httpAddress() throws -> (host: String, port: Int)? {
+        guard http != "none" else { return nil }
+        guard let colon = http.lastIndex(of: ":"), let port = Int(http[http.index(after: colon)...]),
+            (0...65535).contains(port), colon != http.startIndex
+        else {
+            throw ValidationError("--http takes HOST:PORT or none, got \(http)")
+        }
+        return (String(http[..<colon]), port)
+    }
+
     /// `endpoint` (`tcp://HOST:PORT`) with its port moved up by `offset`.
     /// - Throws: `ValidationError` for an endpoint without a numeric port.
     static func endpoint(_ endpoint: String, plus offset: Int) throws -> String {
@@ -122,8 +148,13 @@ struct UpCommand: AsyncParsableCommand {
         return endpoint[..<colon] + ":\(port + offset)"
     }
 
-    /// Prints the first gateway's status once every worker service has registered with it (or after 30 s).
-    private func reportReady(services: [String], clientEndpoints: [String]) async {
+    /// Prints the first gateway's status, and where reckon-http listens, once every worker service has registered
+    /// with it (or after 30 s).
+    private func reportReady(
+        services: [String],
+        clientEndpoints: [String],
+        http: (host: String, port: Int)?
+    ) async {
         guard
             let client = try? ReckonClient(configuration: .init(endpoint: clientEndpoint, timeout: .milliseconds(500)))
         else {
@@ -138,7 +169,8 @@ struct UpCommand: AsyncParsableCommand {
                 let place =
                     clientEndpoints.count == 1
                     ? "gateway on \(clientEndpoint)" : "gateways on \(clientEndpoints.joined(separator: ","))"
-                say("ready: \(place), services \(names.joined(separator: ", ")). Ctrl-C stops.")
+                let web = http.map { ", HTTP on http://\($0.host):\($0.port)/" } ?? ""
+                say("ready: \(place)\(web), services \(names.joined(separator: ", ")). Ctrl-C stops.")
                 return
             }
             try? await Task.sleep(for: .milliseconds(500))
