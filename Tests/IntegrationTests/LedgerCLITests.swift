@@ -31,6 +31,26 @@ import Wire
         #expect(run.output.contains("not signed in: run reckon login"), "\(run.output)")
     }
 
+    @Test func theSessionLivesUnderHomeWhenNoFolderIsNamed() async throws {
+        let home = configFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let stack = try await LocalStack.start(workers: [])
+        defer { stack.stop() }
+        let data = home.appendingPathComponent("data").path
+        try stack.startLedgerWorker(["--data-dir", data, "--argon2-passes", "1", "--argon2-memory-mib", "1"])
+        try await stack.waitForWorkers(service: "ledger", count: 2)
+        let environment = ["HOME": home.path, "RECKON_CONFIG_DIR": "", "XDG_CONFIG_HOME": ""]
+        for command in ["signup", "login"] {
+            let run = try await ReckonCLI.run(
+                [command, "hana", "--password-stdin", "--endpoint", stack.clientEndpoint],
+                environment: environment,
+                input: "correct horse\n"
+            )
+            #expect(run.status == 0, "\(run.output)")
+        }
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/reckon/session.json").path))
+    }
+
     @Test func roommatesKeepTheirBookFromTheCommandLine() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-ledger-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }

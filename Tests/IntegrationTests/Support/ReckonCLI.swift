@@ -19,13 +19,16 @@ enum ReckonCLI {
 
     /// Runs `reckon` with `arguments`, `input` on standard input and its session in `config`.
     static func run(_ arguments: [String], config: URL, input: String = "") async throws -> Run {
+        try await run(arguments, environment: ["RECKON_CONFIG_DIR": config.path], input: input)
+    }
+
+    /// Runs `reckon` with `arguments`, `input` on standard input and the test's environment changed by `environment`.
+    static func run(_ arguments: [String], environment: [String: String], input: String = "") async throws -> Run {
         try await onThread {
             let process = Process()
             process.executableURL = ChildProcess.binDirectory.appendingPathComponent("reckon")
             process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(["RECKON_CONFIG_DIR": config.path]) {
-                $1
-            }
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The session file, `session.json` in `$RECKON_CONFIG_DIR`, else `$XDG_CONFIG_HOME/reckon`, else
-/// `~/.config/reckon`: only its owner can read it (0600, in a 0700 folder), and it is replaced atomically.
+/// `$HOME/.config/reckon` (the account's home when `HOME` is unset, as git and ssh do): only its owner can read it
+/// (0600, in a 0700 folder), and it is replaced atomically.
 enum LedgerSessionFile {
     /// The folder that holds the file.
     static var directory: URL {
@@ -12,7 +13,8 @@ enum LedgerSessionFile {
         if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty {
             return URL(fileURLWithPath: config).appendingPathComponent("reckon")
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config/reckon")
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        return (home ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".config/reckon")
     }
 
     /// The file's path.
