@@ -31,24 +31,50 @@ import Wire
         #expect(run.output.contains("not signed in: run reckon login"), "\(run.output)")
     }
 
-    @Test func theSessionLivesUnderHomeWhenNoFolderIsNamed() async throws {
-        let home = configFolder()
-        defer { try? FileManager.default.removeItem(at: home) }
+    /// Runs `body` with a gateway and a ledger worker of its own, and a fresh folder for the test's files.
+    private func withLedger(_ body: (_ endpoint: String, _ folder: URL) async throws -> Void) async throws {
+        let folder = configFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let stack = try await LocalStack.start(workers: [])
         defer { stack.stop() }
-        let data = home.appendingPathComponent("data").path
+        let data = folder.appendingPathComponent("data").path
         try stack.startLedgerWorker(["--data-dir", data, "--argon2-passes", "1", "--argon2-memory-mib", "1"])
         try await stack.waitForWorkers(service: "ledger", count: 2)
-        let environment = ["HOME": home.path, "RECKON_CONFIG_DIR": "", "XDG_CONFIG_HOME": ""]
-        for command in ["signup", "login"] {
-            let run = try await ReckonCLI.run(
-                [command, "hana", "--password-stdin", "--endpoint", stack.clientEndpoint],
-                environment: environment,
-                input: "correct horse\n"
-            )
-            #expect(run.status == 0, "\(run.output)")
+        try await body(stack.clientEndpoint, folder)
+    }
+
+    @Test func theSessionLivesUnderHomeWhenNoFolderIsNamed() async throws {
+        try await withLedger { endpoint, home in
+            let environment = ["HOME": home.path, "RECKON_CONFIG_DIR": "", "XDG_CONFIG_HOME": ""]
+            for command in ["signup", "login"] {
+                let run = try await ReckonCLI.run(
+                    [command, "hana", "--password-stdin", "--endpoint", endpoint],
+                    environment: environment,
+                    input: "correct horse\n"
+                )
+                #expect(run.status == 0, "\(run.output)")
+            }
+            let session = home.appendingPathComponent(".config/reckon/session.json")
+            #expect(FileManager.default.fileExists(atPath: session.path))
         }
-        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/reckon/session.json").path))
+    }
+
+    @Test func aHouseholdIsChosenByItsNameWhenNoOtherHasIt() async throws {
+        try await withLedger { endpoint, folder in
+            let config = folder.appendingPathComponent("config")
+            func run(_ arguments: [String], input: String = "") async throws -> ReckonCLI.Run {
+                try await reckon(arguments + ["--endpoint", endpoint], config: config, input: input)
+            }
+            _ = try await run(["signup", "ida", "--password-stdin"], input: "correct horse\n")
+            _ = try await run(["login", "ida", "--password-stdin"], input: "correct horse\n")
+            for name in ["Flat 3", "Cottage", "Cabin", "Cabin"] { _ = try await run(["household", "create", name]) }
+            let used = try await run(["household", "use", "flat 3"])
+            #expect(used.status == 0 && used.standardOutput.contains("now using Flat 3"), "\(used.output)")
+            let ambiguous = try await run(["household", "use", "Cabin"])
+            #expect(ambiguous.status == 1 && ambiguous.errors.contains("several of your households are called Cabin"))
+            let unknown = try await run(["household", "use", "Castle"])
+            #expect(unknown.status == 1 && unknown.errors.contains("not_found"), "\(unknown.output)")
+        }
     }
 
     @Test func roommatesKeepTheirBookFromTheCommandLine() async throws {

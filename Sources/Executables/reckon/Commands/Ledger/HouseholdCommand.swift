@@ -72,13 +72,15 @@ struct HouseholdCommand: AsyncParsableCommand {
             abstract: "Make a household the one commands use when --household is not given."
         )
 
-        @Argument(help: "The household id, from `reckon household list`.")
+        @Argument(help: "The household's id, or its name when no other household of yours has it.")
         var household: String
 
         @OptionGroup var ledger: LedgerOptions
 
         func run() async throws {
-            let chosen = try await ledger.call(HouseholdGetOp.self, HouseholdArgs(householdId: household))
+            let households = try await ledger.call(HouseholdListOp.self, NoArgs()).households
+            let id = try HouseholdNames.id(of: household, among: households)
+            let chosen = try await ledger.call(HouseholdGetOp.self, HouseholdArgs(householdId: id))
             try ledger.saveHousehold(chosen.householdId)
             try ledger.print(typed: chosen) { "now using \($0.name) (\($0.householdId))" }
         }
