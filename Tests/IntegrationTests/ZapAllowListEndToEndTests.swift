@@ -123,6 +123,27 @@ import ZeroMQ
         await #expect(throws: WireError.self) { try await plain.call(service: "gateway", op: "ping") }
     }
 
+    @Test func theCommandLineConnectsWithAListedKeyFromItsFile() async throws {
+        let keys = try await Keys()
+        defer { keys.remove() }
+        let listed = try await Keys.keygen(keys.folder.appendingPathComponent("cli"))
+        _ = try await Keys.keygen(keys.folder.appendingPathComponent("stranger"))
+        try keys.writeLists(clients: [listed.publicKey], workers: [])
+        let stack = try await keys.startStack()
+        defer { stack.stop() }
+        func status(secretKeyFile: String?) async throws -> ReckonCLI.Run {
+            let curve = ["--curve-server-key-file", keys.path("gateway.pub")]
+                + (secretKeyFile.map { ["--curve-secret-key-file", $0] } ?? [])
+            let arguments = ["status", "--endpoint", stack.clientEndpoint, "--timeout-ms", "800"] + curve
+            return try await ReckonCLI.run(arguments, config: ReckonCLI.configFolder())
+        }
+        let served = try await status(secretKeyFile: keys.path("cli"))
+        #expect(served.status == 0 && served.standardOutput.contains("gateway tcp://"), "\(served.output)")
+        for refused in [try await status(secretKeyFile: keys.path("stranger")), try await status(secretKeyFile: nil)] {
+            #expect(refused.status == 1 && refused.errors.contains("deadline_exceeded"), "\(refused.output)")
+        }
+    }
+
     @Test func workerWithAnUnlistedKeyServesNothing() async throws {
         let keys = try await Keys()
         defer { keys.remove() }

@@ -1,3 +1,4 @@
+import Foundation
 import Wire
 import ZeroMQ
 
@@ -40,6 +41,20 @@ extension ReckonClient {
         ) {
             self.init(endpoints: [endpoint], timeout: timeout, curve: curve)
         }
+    }
+}
+
+extension ReckonClient.Configuration {
+    /// Turns CURVE on from key files, as `reckon keygen` writes them: the gateways' public key (`NAME.pub`), and
+    /// this client's secret key (`NAME`), whose public key a gateway's client allow-list must list. Without a secret
+    /// key file the client makes a fresh key pair, which only a gateway without a client allow-list accepts.
+    /// - Throws: the files' read errors; ``ZMQError`` (`EINVAL`) for a file that holds no Z85 key.
+    public mutating func useCurve(serverKeyFile: String, secretKeyFile: String?) throws {
+        let serverKey = try CurveKey(z85: try String(contentsOfFile: serverKeyFile, encoding: .utf8))
+        let keyPair = try secretKeyFile.map {
+            try CurveKeyPair(secretKey: try CurveKey(z85: try String(contentsOfFile: $0, encoding: .utf8)))
+        }
+        curve = (serverKey, try keyPair ?? CurveKeyPair.generate())
     }
 }
 

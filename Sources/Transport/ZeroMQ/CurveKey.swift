@@ -24,8 +24,13 @@ public struct CurveKey: Sendable, Hashable {
     public var z85: String {
         var text = [CChar](repeating: 0, count: 41)
         _ = bytes.withUnsafeBufferPointer { zmq_z85_encode(&text, $0.baseAddress, 32) }
-        return String(decoding: text.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return z85Text(text)
     }
+}
+
+/// The 40 characters of a Z85 key that libzmq wrote into `buffer`.
+private func z85Text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// A CURVE public/secret key pair.
@@ -44,12 +49,18 @@ public struct CurveKeyPair: Sendable, Hashable {
         var publicText = [CChar](repeating: 0, count: 41)
         var secretText = [CChar](repeating: 0, count: 41)
         try zmqCall("zmq_curve_keypair") { zmq_curve_keypair(&publicText, &secretText) }
-        let decode = { (text: [CChar]) in String(decoding: text.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
         return CurveKeyPair(
-            publicKey: try CurveKey(z85: decode(publicText)),
-            secretKey: try CurveKey(z85: decode(secretText))
+            publicKey: try CurveKey(z85: z85Text(publicText)),
+            secretKey: try CurveKey(z85: z85Text(secretText))
         )
+    }
+
+    /// The pair of a secret key, its public key derived with libzmq (`zmq_curve_public`).
+    /// - Throws: ``ZMQError`` with `ENOTSUP` when libzmq was built without CURVE.
+    public init(secretKey: CurveKey) throws {
+        var publicText = [CChar](repeating: 0, count: 41)
+        try zmqCall("zmq_curve_public") { zmq_curve_public(&publicText, secretKey.z85) }
+        self.init(publicKey: try CurveKey(z85: z85Text(publicText)), secretKey: secretKey)
     }
 }
 

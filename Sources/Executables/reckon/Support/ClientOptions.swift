@@ -20,11 +20,23 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the JSON result instead of text.")
     var json = false
 
-    @Option(help: "File with the gateway's Z85 CURVE public key; enables CURVE.")
-    var curveServerKeyFile: String?
+    @Option(help: "File with the gateway's Z85 CURVE public key; enables CURVE (env RECKON_CURVE_SERVER_KEY_FILE).")
+    var curveServerKeyFile = ProcessInfo.processInfo.environment["RECKON_CURVE_SERVER_KEY_FILE"]
+
+    @Option(
+        help: ArgumentHelp(
+            "File with this client's Z85 CURVE secret key, from reckon keygen (env RECKON_CURVE_SECRET_KEY_FILE).",
+            discussion: "A gateway with a client allow-list admits only listed keys; without this file the CLI makes "
+                + "a fresh key pair on every run."
+        )
+    )
+    var curveSecretKeyFile = ProcessInfo.processInfo.environment["RECKON_CURVE_SECRET_KEY_FILE"]
 
     func validate() throws {
         guard timeoutMs > 0 else { throw ValidationError("--timeout-ms must be positive") }
+        guard curveSecretKeyFile == nil || curveServerKeyFile != nil else {
+            throw ValidationError("--curve-secret-key-file needs --curve-server-key-file")
+        }
     }
 
     /// Calls `op` on `service` and returns the reply's `result`. A reply error is printed to standard error and
@@ -51,8 +63,7 @@ struct ClientOptions: ParsableArguments {
             timeout: .milliseconds(timeoutMs)
         )
         if let curveServerKeyFile {
-            let serverKey = try CurveKey(z85: try String(contentsOfFile: curveServerKeyFile, encoding: .utf8))
-            configuration.curve = (serverKey, try CurveKeyPair.generate())
+            try configuration.useCurve(serverKeyFile: curveServerKeyFile, secretKeyFile: curveSecretKeyFile)
         }
         return try ReckonClient(configuration: configuration)
     }
