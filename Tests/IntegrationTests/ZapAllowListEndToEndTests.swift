@@ -132,7 +132,8 @@ import ZeroMQ
         let stack = try await keys.startStack()
         defer { stack.stop() }
         func status(secretKeyFile: String?) async throws -> ReckonCLI.Run {
-            let curve = ["--curve-server-key-file", keys.path("gateway.pub")]
+            let curve =
+                ["--curve-server-key-file", keys.path("gateway.pub")]
                 + (secretKeyFile.map { ["--curve-secret-key-file", $0] } ?? [])
             let arguments = ["status", "--endpoint", stack.clientEndpoint, "--timeout-ms", "800"] + curve
             return try await ReckonCLI.run(arguments, config: ReckonCLI.configFolder())
