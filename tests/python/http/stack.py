@@ -1,0 +1,98 @@
+"""A real Reckon stack for the HTTP tests: a gateway, the three workers on SQLite or PostgreSQL, and reckon-http,
+each a process on free loopback ports, stopped at the end."""
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+
+import httpx
+
+REPOSITORY = pathlib.Path(__file__).resolve().parents[3]
+BIN = pathlib.Path(os.environ.get("RECKON_BIN", REPOSITORY / ".build" / "debug"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def postgres_url():
+    """A fresh database on the test run's PostgreSQL server (POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER)."""
+    host, port = os.environ.get("POSTGRES_HOST"), os.environ.get("POSTGRES_PORT")
+    if not host or not port:
+        raise RuntimeError("the PostgreSQL HTTP tests need POSTGRES_HOST and POSTGRES_PORT (scripts/test.sh sets them)")
+    user = os.environ.get("POSTGRES_USER", "postgres")
+    name = "reckon_http_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", "-h", host, "-p", port, "-U", user, "-d", "postgres", "-qc", f"CREATE DATABASE {name}"],
+                   check=True, capture_output=True)
+    return f"postgres://{user}@{host}:{port}/{name}"
+
+
+class Stack:
+    """Gateways, workers and one or more reckon-http bridges; `url` is the first bridge's base URL."""
+
+    def __init__(self, engine, gateways=1):
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="reckon-http-test-"))
+        self.processes = []
+        self.gateways = []
+        for index in range(gateways):
+            client, worker = free_port(), free_port()
+            process = self.start(f"gateway-{index}", "reckon-gateway", "--client-endpoint",
+                                 f"tcp://127.0.0.1:{client}", "--worker-endpoint", f"tcp://127.0.0.1:{worker}",
+                                 "--deadline-ms", "20000", "--heartbeat-ms", "200")
+            self.gateways.append({"client": f"tcp://127.0.0.1:{client}", "worker": f"tcp://127.0.0.1:{worker}",
+                                  "process": process})
+        workers = [f"--gateway={g['worker']}" for g in self.gateways] + ["--heartbeat-ms", "200"]
+        state = (["--database", postgres_url()] if engine == "postgres"
+                 else ["--data-dir", str(self.folder / "data")])
+        staff = self.folder / "staff-key"
+        staff.write_text("s" * 64)
+        self.staff_key = "s" * 64
+        self.start("calc", "reckon-calc", *workers, "--slots", "2")
+        self.start("orders", "reckon-orders", *workers, *state, "--staff-key-file", str(staff))
+        self.start("ledger", "reckon-ledger", *workers, *state, "--argon2-passes", "1", "--argon2-memory-mib", "1")
+        self.url = self.bridge()
+
+    def start(self, name, executable, *arguments):
+        log = open(self.folder / f"{name}.log", "wb")
+        process = subprocess.Popen([str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT)
+        self.processes.append(process)
+        return process
+
+    def bridge(self, *extra):
+        """Starts another reckon-http on a free port in front of every gateway; its base URL once it is ready."""
+        port = free_port()
+        endpoints = ",".join(g["client"] for g in self.gateways)
+        self.start(f"http-{port}", "reckon-http", "--port", str(port), "--gateway", endpoints, *extra)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                ready = httpx.get(url + "/ready", timeout=2)
+                if ready.status_code == 200 and self.serves_every_service(url):
+                    return url
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"reckon-http on {url} was not ready in 60 s; logs in {self.folder}")
+
+    @staticmethod
+    def serves_every_service(url):
+        paths = httpx.get(url + "/openapi.json", timeout=5).json()["paths"]
+        return all(any(path.startswith(f"/v1/{service}/") for path in paths) for service in ("calc", "orders", "ledger"))
+
+    def stop(self):
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for process in self.processes:
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()

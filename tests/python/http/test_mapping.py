@@ -1,0 +1,211 @@
+"""The HTTP mapping of docs/http.md, through a real reckon-http, gateway and workers, on both databases."""
+import uuid
+
+import httpx
+
+
+def bill(http, member, description="Groceries", amount="84.30", key=None):
+    headers, me, home = member
+    extra = {"Idempotency-Key": key} if key else {}
+    return http.post("/v1/ledger/bills.add", headers={**headers, **extra}, json={
+        "householdId": home, "description": description, "amount": amount, "paidBy": me, "split": {"kind": "equal"}})
+
+
+def problem(response, status, code, field=None):
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    body = response.json()
+    assert (body["status"], body["code"], body["type"]) == (status, code, f"tag:reckon.dev,2026:error:{code}")
+    assert body["title"] and body["detail"] == body["message"]
+    if field is not None:
+        assert body.get("field") == field
+    return body
+
+
+def test_a_post_answers_the_result_with_no_envelope(http):
+    response = http.post("/v1/calc/evaluate", json={"expression": "1/3 + 2^100"})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    assert response.json()["value"] == "3802951800684688204490109616129/3"
+
+
+def test_a_get_reads_its_arguments_from_the_query_by_their_schema(http):
+    converted = http.get("/v1/calc/convert", params={"value": "5", "from": "mi", "to": "km", "digits": "6"})
+    assert converted.status_code == 200 and converted.json()["value"] == "8.04672"
+    assert http.head("/v1/calc/convert", params={"value": "5", "from": "mi", "to": "km"}).status_code == 200
+    problem(http.get("/v1/calc/convert", params={"value": "5", "from": "mi", "to": "km", "digits": "x"}),
+            400, "invalid_argument", "digits")
+
+
+def test_a_get_of_an_op_that_writes_is_refused(http):
+    problem(http.get("/v1/orders/cart.create"), 400, "invalid_argument", "op")
+
+
+def test_unknown_ops_and_services_are_not_found_or_unavailable(http):
+    problem(http.post("/v1/calc/nosuch", json={}), 404, "unknown_op")
+    unavailable = problem(http.post("/v1/nosuch/op", json={}), 503, "unavailable")
+    assert unavailable and http.post("/v1/nosuch/op", json={}).headers["retry-after"]
+
+
+def test_a_body_that_is_not_one_json_object_is_malformed(http):
+    problem(http.post("/v1/calc/evaluate", content=b"[1, 2]"), 400, "malformed_request")
+    problem(http.post("/v1/calc/evaluate", content=b"{not json"), 400, "malformed_request")
+
+
+def test_a_body_over_the_limit_is_refused_with_413(http):
+    response = http.post("/v1/calc/evaluate", json={"expression": "1+" * 600_000 + "1"})
+    assert response.status_code == 413 and response.json()["code"] == "resource_exhausted"
+
+
+def test_the_request_id_is_echoed_or_made(http):
+    given = http.post("/v1/calc/evaluate", json={"expression": "1"}, headers={"X-Request-Id": "trace-42"})
+    assert given.headers["x-request-id"] == "trace-42"
+    made = http.post("/v1/calc/evaluate", json={"expression": "1"})
+    assert len(made.headers["x-request-id"]) >= 16
+    failed = http.post("/v1/calc/evaluate", json={}, headers={"X-Request-Id": "trace-43"})
+    assert failed.status_code == 400 and failed.headers["x-request-id"] == "trace-43"
+
+
+def test_request_timeout_bounds_the_wait(http):
+    problem(http.post("/v1/calc/evaluate", json={"expression": "1"}, headers={"Request-Timeout": "soon"}),
+            400, "invalid_argument", "Request-Timeout")
+    slow = http.post("/v1/calc/evaluate", json={"expression": "3000! ^ 3000 mod 7"}, headers={"Request-Timeout": "1"})
+    problem(slow, 504, "deadline_exceeded")
+
+
+def test_a_missing_or_bad_token_is_401(http):
+    problem(http.post("/v1/ledger/household.list", json={}), 401, "unauthenticated")
+    problem(http.post("/v1/ledger/household.list", json={}, headers={"Authorization": "Bearer nope"}),
+            401, "unauthenticated")
+    problem(http.post("/v1/ledger/household.list", json={}, headers={"Authorization": "Basic abc"}),
+            401, "unauthenticated", "Authorization")
+
+
+def test_a_taken_username_is_409(http, member):
+    name = "dup" + uuid.uuid4().hex[:8]
+    assert http.post("/v1/ledger/auth.signup", json={"username": name, "password": "correct horse"}).status_code == 200
+    body = http.post("/v1/ledger/auth.signup", json={"username": name, "password": "correct horse"})
+    assert body.status_code == 409 and body.json()["code"] in ("already_exists", "conflict")
+
+
+def test_another_members_entity_is_403_or_404(http, member):
+    created = bill(http, member)
+    stranger_name = "s" + uuid.uuid4().hex[:10]
+    http.post("/v1/ledger/auth.signup", json={"username": stranger_name, "password": "correct horse"})
+    token = http.post("/v1/ledger/auth.login", json={"username": stranger_name, "password": "correct horse"})
+    headers = {"Authorization": "Bearer " + token.json()["token"]}
+    response = http.get("/v1/ledger/bills.get", params={"billId": created.json()["billId"]}, headers=headers)
+    assert response.status_code in (403, 404) and response.json()["code"] in ("permission_denied", "not_found")
+
+
+def test_an_idempotency_key_replays_the_first_response(http, member):
+    key = "key-" + uuid.uuid4().hex
+    first, again = bill(http, member, key=key), bill(http, member, key=key)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    headers, _, home = member
+    bills = http.get("/v1/ledger/bills.list", params={"householdId": home}, headers=headers).json()["bills"]
+    assert [b["billId"] for b in bills] == [first.json()["billId"]]
+
+
+def test_versions_travel_as_etags(http, member):
+    headers, _, _ = member
+    created = bill(http, member)
+    assert created.headers["etag"] == '"1"'
+    bill_id = created.json()["billId"]
+    fresh = http.get("/v1/ledger/bills.get", params={"billId": bill_id}, headers={**headers, "If-None-Match": '"1"'})
+    assert fresh.status_code == 304 and fresh.content == b""
+    stale = http.post("/v1/ledger/bills.edit", headers={**headers, "If-Match": '"7"'},
+                      json={"billId": bill_id, "amount": "90.00"})
+    problem(stale, 412, "conflict", "version")
+    edited = http.post("/v1/ledger/bills.edit", headers={**headers, "If-Match": created.headers["etag"]},
+                       json={"billId": bill_id, "amount": "90.00"})
+    assert edited.status_code == 200 and edited.headers["etag"] == '"2"' and edited.json()["amount"] == "90.00"
+    changed = http.get("/v1/ledger/bills.get", params={"billId": bill_id}, headers={**headers, "If-None-Match": '"1"'})
+    assert changed.status_code == 200 and changed.headers["etag"] == '"2"'
+    problem(http.post("/v1/ledger/bills.edit", headers={**headers, "If-Match": "v2"}, json={"billId": bill_id}),
+            400, "invalid_argument", "If-Match")
+
+
+def test_pages_link_to_the_next_one(http, member):
+    headers, _, home = member
+    for index in range(3):
+        assert bill(http, member, description=f"bill {index}", amount="3.00").status_code == 200
+    first = http.get("/v1/ledger/bills.list", params={"householdId": home, "limit": "2"}, headers=headers)
+    assert first.status_code == 200 and len(first.json()["bills"]) == 2
+    link = first.headers["link"]
+    assert link.endswith('>; rel="next"') and "cursor=" in link
+    second = http.get(link[1:link.index(">")], headers=headers)
+    assert second.status_code == 200 and len(second.json()["bills"]) == 1
+    assert "link" not in second.headers
+
+
+def test_exports_are_files_in_their_own_media_types(http, member):
+    headers, _, home = member
+    bill(http, member)
+    csv = http.get("/v1/ledger/export.csv", params={"householdId": home, "what": "bills"}, headers=headers)
+    assert csv.status_code == 200 and csv.headers["content-type"].startswith("text/csv")
+    assert csv.headers["content-disposition"] == 'attachment; filename="bills.csv"'
+    assert csv.text.startswith("bill_id,") and "84.30" in csv.text
+    http.post("/v1/ledger/events.add", headers=headers,
+              json={"householdId": home, "title": "Yoga", "start": "2026-12-01", "allDay": True})
+    ical = http.get("/v1/ledger/events.ical", params={"householdId": home}, headers=headers)
+    assert ical.status_code == 200 and ical.headers["content-type"].startswith("text/calendar")
+    assert ical.text.startswith("BEGIN:VCALENDAR") and "Yoga" in ical.text
+
+
+def test_orders_flow_with_a_required_key(http, stack):
+    cart = http.post("/v1/orders/cart.create", json={}).json()
+    added = http.post("/v1/orders/cart.add", json={"cartId": cart["cartId"], "itemId": "poutine", "quantity": 2})
+    assert added.status_code == 200 and added.json()["totalCount"] == 2
+    quote = http.get("/v1/orders/quote", params={"cartId": cart["cartId"], "coupon": "NOSUCH"})
+    assert quote.status_code == 200
+    form = {"name": "Ada Lovelace", "phone": "4165550123",
+            "address": {"street": "1 Main St", "city": "Toronto", "postalCode": "M5V 2T6"}}
+    problem(http.post("/v1/orders/order.place", json={"cartId": cart["cartId"], "form": form}),
+            400, "invalid_argument", "idempotencyKey")
+    key = {"Idempotency-Key": "order-" + uuid.uuid4().hex}
+    placed = [http.post("/v1/orders/order.place", headers=key, json={"cartId": cart["cartId"], "form": form})
+              for _ in range(3)]
+    assert {p.status_code for p in placed} == {200}
+    assert len({p.json()["orderId"] for p in placed}) == 1
+    staff = {"Authorization": "Bearer " + stack.staff_key}
+    moved = http.post("/v1/orders/order.updateStatus", headers=staff,
+                      json={"orderId": placed[0].json()["orderId"], "status": "accepted"})
+    assert moved.status_code == 200 and moved.json()["status"] == "accepted"
+
+
+def test_a_caller_over_its_rate_gets_429_with_retry_after(stack):
+    url = stack.bridge("--caller-rate", "1", "--caller-burst", "2")
+    with httpx.Client(base_url=url, timeout=10) as client:
+        answers = [client.post("/v1/calc/evaluate", json={"expression": "1"}) for _ in range(4)]
+        assert [a.status_code for a in answers[:2]] == [200, 200]
+        limited = answers[-1]
+        problem(limited, 429, "resource_exhausted")
+        assert int(limited.headers["retry-after"]) >= 1
+        other = client.post("/v1/calc/evaluate", json={"expression": "1"}, headers={"Authorization": "Bearer other"})
+        assert other.status_code == 200
+
+
+def test_cors_answers_listed_origins_only(stack):
+    url = stack.bridge("--cors-origin", "http://app.example")
+    with httpx.Client(base_url=url, timeout=10) as client:
+        preflight = client.options("/v1/calc/evaluate", headers={
+            "Origin": "http://app.example", "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type, idempotency-key"})
+        assert preflight.status_code == 204
+        assert preflight.headers["access-control-allow-origin"] == "http://app.example"
+        assert "POST" in preflight.headers["access-control-allow-methods"]
+        assert "Idempotency-Key" in preflight.headers["access-control-allow-headers"]
+        actual = client.post("/v1/calc/evaluate", json={"expression": "2"}, headers={"Origin": "http://app.example"})
+        assert actual.headers["access-control-allow-origin"] == "http://app.example"
+        assert "ETag" in actual.headers["access-control-expose-headers"]
+        foreign = client.post("/v1/calc/evaluate", json={"expression": "2"}, headers={"Origin": "http://evil.example"})
+        assert foreign.status_code == 200 and "access-control-allow-origin" not in foreign.headers
+
+
+def test_probes(http):
+    assert http.get("/health").json() == {"status": "ok"}
+    assert http.get("/ready").status_code == 200
+    docs = http.get("/docs")
+    assert docs.status_code == 200 and "/openapi.json" in docs.text and "https://" not in docs.text

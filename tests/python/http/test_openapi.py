@@ -1,0 +1,32 @@
+"""/openapi.json: a valid OpenAPI 3.1 document with every op of every service, made from the ops listings."""
+import httpx
+from openapi_spec_validator import validate
+
+
+def test_the_document_is_valid_openapi_3_1(http):
+    document = http.get("/openapi.json").json()
+    assert document["openapi"] == "3.1.0"
+    validate(document)
+
+
+def test_every_op_of_every_service_is_an_operation_with_its_schemas(http, stack):
+    document = http.get("/openapi.json").json()
+    for gateway in stack.gateways[:1]:
+        for service in ("gateway", "calc", "orders", "ledger"):
+            listing = http.post(f"/v1/{service}/ops", json={}).json()
+            for op in listing["ops"]:
+                item = document["paths"][f"/v1/{service}/{op['name']}"]
+                post = item["post"]
+                assert post["requestBody"]["content"]["application/json"]["schema"] == op["schema"]
+                ok = post["responses"]["200"]["content"]
+                if "application/json" in ok:
+                    assert ok["application/json"]["schema"] == op.get("resultSchema", {})
+                assert ("get" in item) == (op.get("effect") in ("read", "pure"))
+                assert {"400", "401", "404", "429", "503", "504"} <= set(post["responses"])
+
+
+def test_ledger_ops_but_sign_in_need_the_bearer_scheme(http):
+    document = http.get("/openapi.json").json()
+    assert document["components"]["securitySchemes"]["bearer"] == {"type": "http", "scheme": "bearer"}
+    assert document["paths"]["/v1/ledger/bills.add"]["post"]["security"] == [{"bearer": []}]
+    assert {} in document["paths"]["/v1/ledger/auth.login"]["post"]["security"]
