@@ -334,7 +334,7 @@ let package = Package(
             name: "LedgerServiceTests",
             dependencies: [
                 "LedgerService", "LedgerAPI", "Ledger", "Calculator", "WorkerRuntime", "Wire", "Storage",
-                "ReckonTesting",
+                "StorageSQLite", "ReckonTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

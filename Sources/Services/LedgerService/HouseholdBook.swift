@@ -46,7 +46,9 @@ extension HouseholdBook {
     func member(of householdID: String, _ context: OpContext) async throws -> HouseholdMember {
         let db = try context.database()
         let userID = try context.userID()
-        let (household, role) = try await households.membership(householdID, userID: userID, in: db)
+        guard let (household, role) = try await households.membership(householdID, userID: userID, in: db) else {
+            throw StoreError.notFound("household", householdID, field: "householdId")
+        }
         return HouseholdMember(db: db, userID: userID, household: household, role: role)
     }
 }

@@ -19,7 +19,7 @@ struct OrderPlacement: Sendable {
         let cart: CartStore.Cart
         do {
             cart = try await orders.carts.open(args.cartId, in: db)
-        } catch let error as WireError where error.code == .failedPrecondition {
+        } catch let error as StoreError where error.code == .wrongState {
             if let existing = try await existingOrder(for: args.cartId, in: db) { return existing }
             throw error
         }

@@ -43,12 +43,8 @@ struct Orders: Sendable {
     /// - Throws: `not_found`, `failed_precondition`.
     func readable(_ cartID: String, in db: any SQLExecutor) async throws -> CartStore.Cart {
         let cart = try await carts.load(cartID, in: db)
-        if let orderID = cart.orderID {
-            throw WireError(.failedPrecondition, "cart \(cartID) was already ordered as \(orderID)", field: "cartId")
-        }
-        if carts.isExpired(cart) {
-            throw WireError(.failedPrecondition, "cart \(cartID) expired after sitting idle", field: "cartId")
-        }
+        if let orderID = cart.orderID { throw CartStore.ordered(cartID, as: orderID) }
+        if carts.isExpired(cart) { throw CartStore.expired(cartID) }
         return cart
     }
 

@@ -14,7 +14,15 @@ struct SessionMiddleware: OpMiddleware {
             throw WireError(.unauthenticated, "\(request.context.op) needs a session token: sign in with auth.login")
         }
         let db = try request.context.database()
-        let session = try await sessions.find(token: token, in: db)
+        guard let session = try await sessions.find(token: token, in: db) else {
+            throw WireError(.unauthenticated, "the session token is not valid: sign in again")
+        }
+        guard session.revokedAt == nil else {
+            throw WireError(.unauthenticated, "the session was signed out: sign in again")
+        }
+        guard session.expiresAt > WallClock.millisecondsSince1970() else {
+            throw WireError(.unauthenticated, "the session expired: sign in again")
+        }
         var request = request
         request.context[SignedInUser.self] = SignedInUser.Value(userID: session.userID, tokenDigest: session.digest)
         request.context.idempotencyScope = session.userID

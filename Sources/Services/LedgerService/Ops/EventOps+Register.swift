@@ -34,9 +34,9 @@ extension OpRegistry {
             return event.view
         }
         register(EventsEditOp.self, middleware: chains.write) { args, context in
-            let db = try context.database()
-            let userID = try context.userID()
-            let old = try await book.editableEvent(args.eventId, userID: userID, in: db)
+            let old = try await book.events.find(args.eventId, in: try context.database())
+            let member = try await book.member(changing: old, context)
+            let (db, userID) = (member.db, member.userID)
             var event = StoredEvent(
                 id: old.id,
                 householdID: old.householdID,
@@ -50,16 +50,17 @@ extension OpRegistry {
             return event.view
         }
         register(EventsDeleteOp.self, middleware: chains.write) { args, context in
-            let db = try context.database()
-            let userID = try context.userID()
-            let event = try await book.editableEvent(args.eventId, userID: userID, in: db)
+            let event = try await book.events.find(args.eventId, in: try context.database())
+            let member = try await book.member(changing: event, context)
+            let (db, userID) = (member.db, member.userID)
             try await book.events.delete(event, version: args.version, in: db)
             try await book.record("event.deleted", event, before: event, after: nil, userID: userID, in: db)
             return Done()
         }
         register(EventsGetOp.self, middleware: chains.read) { args, context in
-            try await book.visibleEvent(args.eventId, userID: try context.userID(), in: try context.database()).event
-                .view
+            let event = try await book.events.find(args.eventId, in: try context.database())
+            _ = try await book.member(seeing: event, context)
+            return event.view
         }
         register(EventsListOp.self, middleware: chains.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
@@ -91,36 +92,6 @@ extension OpRegistry {
 }
 
 extension HouseholdBook {
-    /// The event, when `userID` is a current member of its household.
-    /// - Throws: `not_found` otherwise, as for an event that does not exist.
-    func visibleEvent(
-        _ id: String,
-        userID: String,
-        in db: any SQLExecutor
-    ) async throws
-        -> (event: StoredEvent, role: HouseholdStore.Role)
-    {
-        let event = try await events.find(id, in: db)
-        guard let role = try? await households.membership(event.householdID, userID: userID, in: db).role else {
-            throw WireError(.notFound, "no event \(id)", field: "eventId")
-        }
-        return (event, role)
-    }
-
-    /// The event, when `userID` may change it: they created it, or they own its household.
-    /// - Throws: `not_found` for a non-member, `permission_denied` for a member who may not.
-    func editableEvent(_ id: String, userID: String, in db: any SQLExecutor) async throws -> StoredEvent {
-        let (event, role) = try await visibleEvent(id, userID: userID, in: db)
-        guard event.createdBy == userID || role == .owner else {
-            throw WireError(
-                .permissionDenied,
-                "only the member who added this event or the household's owner may change it",
-                field: "eventId"
-            )
-        }
-        return event
-    }
-
     /// Logs a change to `event` in its household's activity, with the event as it was and as it is.
     func record(
         _ action: String,

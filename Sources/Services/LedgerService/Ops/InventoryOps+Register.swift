@@ -125,12 +125,7 @@ extension HouseholdBook {
     /// A stock line, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such line or the caller is not a member of its household.
     func stockLine(_ id: String, _ context: OpContext) async throws -> (StockLine, HouseholdMember) {
-        try await lockedEntry(
-            { try await inventory.find(id, in: $0) },
-            household: \.householdID,
-            context,
-            missing: WireError(.notFound, "no stock line \(id)", field: "itemId")
-        )
+        try await lockedEntry({ try await inventory.find(id, in: $0) }, context)
     }
 
     /// Logs a change to a stock line and, when it ran out with restock on, puts it back on the list.

@@ -50,9 +50,9 @@ extension OpRegistry {
             return payment.view
         }
         register(PaymentsEditOp.self, middleware: chains.write) { args, context in
-            let db = try context.database()
-            let userID = try context.userID()
-            let old = try await book.editablePayment(args.paymentId, userID: userID, in: db)
+            let old = try await book.payments.find(args.paymentId, in: try context.database())
+            let member = try await book.member(changing: old, context)
+            let (db, userID) = (member.db, member.userID)
             var payment = old
             let currency = try Currency.named(args.currency ?? old.currency, field: "currency")
             payment.currency = currency.code
@@ -78,9 +78,9 @@ extension OpRegistry {
             return payment.view
         }
         register(PaymentsDeleteOp.self, middleware: chains.write) { args, context in
-            let db = try context.database()
-            let userID = try context.userID()
-            let payment = try await book.editablePayment(args.paymentId, userID: userID, in: db)
+            let payment = try await book.payments.find(args.paymentId, in: try context.database())
+            let member = try await book.member(changing: payment, context)
+            let (db, userID) = (member.db, member.userID)
             try await book.payments.delete(payment, version: args.version, in: db)
             try await book.totals.apply(payment.entry(), household: payment.householdID, sign: -1, in: db)
             try await book.activity.record(
@@ -107,24 +107,5 @@ extension OpRegistry {
                 nextCursor: page.next(after: payments.last.map { ($0.date, $0.id) }, count: payments.count)
             )
         }
-    }
-}
-
-extension HouseholdBook {
-    /// The payment, when `userID` may change it: they recorded it, or they own its household.
-    /// - Throws: `not_found` for a non-member, `permission_denied` for a member who may not.
-    func editablePayment(_ id: String, userID: String, in db: any SQLExecutor) async throws -> StoredPayment {
-        let payment = try await payments.find(id, in: db)
-        guard let role = try? await households.membership(payment.householdID, userID: userID, in: db).role else {
-            throw WireError(.notFound, "no payment \(id)", field: "paymentId")
-        }
-        guard payment.createdBy == userID || role == .owner else {
-            throw WireError(
-                .permissionDenied,
-                "only the member who recorded this payment or the household's owner may change it",
-                field: "paymentId"
-            )
-        }
-        return payment
     }
 }

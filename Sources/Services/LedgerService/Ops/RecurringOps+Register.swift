@@ -78,19 +78,9 @@ extension HouseholdBook {
     ) async throws
         -> RecurringView
     {
-        let db = try context.database()
-        let userID = try context.userID()
-        let rule = try await recurring.find(id, in: db)
-        guard let role = try? await households.membership(rule.householdID, userID: userID, in: db).role else {
-            throw WireError(.notFound, "no recurring bill \(id)", field: "recurringId")
-        }
-        guard rule.createdBy == userID || role == .owner else {
-            throw WireError(
-                .permissionDenied,
-                "only the member who added this recurring bill or the household's owner may change it",
-                field: "recurringId"
-            )
-        }
+        let rule = try await recurring.find(id, in: try context.database())
+        let member = try await member(changing: rule, context)
+        let (db, userID) = (member.db, member.userID)
         guard allowed.contains(rule.state) else {
             throw WireError(.failedPrecondition, "the recurring bill is \(rule.state)", field: "recurringId")
         }

@@ -69,7 +69,7 @@ extension OpRegistry {
             guard let householdID = args.householdId else {
                 return RoommatesListOp.Result(members: [], sent: [], received: received)
             }
-            let (household, _) = try await book.households.membership(householdID, userID: userID, in: db)
+            let household = try await book.member(of: householdID, context).household
             return RoommatesListOp.Result(
                 members: try await book.households.members(household.id, in: db),
                 sent: try await book.requests.sent(household: household.id, in: db),

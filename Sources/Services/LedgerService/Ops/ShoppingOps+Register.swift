@@ -82,12 +82,7 @@ extension HouseholdBook {
     /// A shopping-list item, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such item or the caller is not a member of its household.
     func listedItem(_ id: String, _ context: OpContext) async throws -> (ShoppingItem, HouseholdMember) {
-        try await lockedEntry(
-            { try await shopping.find(id, in: $0) },
-            household: \.householdID,
-            context,
-            missing: WireError(.notFound, "no shopping item \(id)", field: "itemId")
-        )
+        try await lockedEntry({ try await shopping.find(id, in: $0) }, context)
     }
 
     /// `shopping.bought`: the item (or `quantity` of it, in its unit) leaves the list and joins the stock, with an

@@ -1,23 +1,18 @@
 import Foundation
 import Storage
 import StoredOps
-import Wire
 import WorkerRuntime
 
 extension HouseholdBook {
     /// A shopping-list item or stock line that `find` reads, read again under its household's stock lock, and the
     /// caller as a current member of that household.
-    /// - Throws: `missing` when there is no such entry or the caller is not a member, so a non-member cannot tell
-    ///   it exists.
-    func lockedEntry<Entry: Sendable>(
+    /// - Throws: `not_found` when there is no such entry or the caller is not a member, so a non-member cannot tell
+    ///   it exists; ``Storage/StorageError`` as it comes.
+    func lockedEntry<Entry: HouseholdEntry>(
         _ find: (any SQLExecutor) async throws -> Entry,
-        household: (Entry) -> String,
-        _ context: OpContext,
-        missing: WireError
+        _ context: OpContext
     ) async throws -> (Entry, HouseholdMember) {
-        guard let entry = try? await find(try context.database()),
-            let member = try? await member(of: household(entry), context)
-        else { throw missing }
+        let member = try await member(seeing: try await find(try context.database()), context)
         try await households.lock(member.household.id, in: member.db)
         return (try await find(member.db), member)
     }

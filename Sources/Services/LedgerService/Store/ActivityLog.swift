@@ -24,7 +24,7 @@ struct ActivityLog: Sendable {
             """
         )
         guard let seq = try rows.first?.int("activity_seq") else {
-            throw WireError(.notFound, "no household \(household)", field: "householdId")
+            throw StoreError.notFound("household", household, field: "householdId")
         }
         try await db.query(
             """

@@ -22,7 +22,7 @@ struct BillStore: Sendable {
     }
 
     /// The live (not deleted) bill `id`.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> StoredBill {
         let rows = try await db.query(
             """
@@ -32,13 +32,13 @@ struct BillStore: Sendable {
             """
         )
         guard let bill = try Self.bills(rows).first else {
-            throw WireError(.notFound, "no bill \(id)", field: "billId")
+            throw StoredBill.notFound(id)
         }
         return bill
     }
 
     /// Replaces a bill's fields and parts when its version is still `version`; returns the new version.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ bill: StoredBill, from version: Int, in db: any SQLExecutor) async throws -> Int {
         let rows = try await db.query(
             """
@@ -56,7 +56,7 @@ struct BillStore: Sendable {
     }
 
     /// Marks a bill deleted (it stays for the activity log), checking `version` when given.
-    /// - Throws: `conflict` when the version is stale.
+    /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ bill: StoredBill, version: Int?, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             """
@@ -95,9 +95,9 @@ struct BillStore: Sendable {
         }
     }
 
-    private static func stale(_ id: String, _ version: Int) -> WireError {
-        WireError(
-            .conflict,
+    private static func stale(_ id: String, _ version: Int) -> StoreError {
+        StoreError(
+            .staleVersion,
             "bill \(id) changed since version \(version): read it again and reapply your change",
             field: "version"
         )
@@ -183,43 +183,5 @@ struct StoredBill: Sendable {
             createdBy: createdBy,
             recurringId: recurringID
         )
-    }
-}
-
-/// Where a page of a newest-first list starts: after the entry with `date` and `id` (none for the first page).
-struct PageCursor: Sendable {
-    let date: String?
-    let id: String?
-    let limit: Int
-
-    /// Reads `cursor` (`date/id` from the last page) and `limit` (1 to 500, default 100).
-    /// - Throws: `invalid_argument`.
-    init(cursor: String?, limit: Int?) throws {
-        let limit = limit ?? 100
-        guard (1...500).contains(limit) else {
-            throw WireError(.invalidArgument, "limit must be between 1 and 500", field: "limit")
-        }
-        self.limit = limit
-        guard let cursor else {
-            (date, id) = (nil, nil)
-            return
-        }
-        let parts = cursor.split(separator: "/", maxSplits: 1)
-        guard parts.count == 2 else {
-            throw WireError(.invalidArgument, "not a cursor from this list", field: "cursor")
-        }
-        (date, id) = (String(parts[0]), String(parts[1]))
-    }
-
-    /// `AND (date, id) before the cursor`, or nothing on the first page.
-    var condition: SQL {
-        guard let date, let id else { return "" }
-        return " AND (date < \(date) OR (date = \(date) AND id < \(id)))"
-    }
-
-    /// The cursor that continues after `date` and `id`, when the page was full.
-    func next(after last: (date: String, id: String)?, count: Int) -> String? {
-        guard count == limit, let last else { return nil }
-        return "\(last.date)/\(last.id)"
     }
 }

@@ -2,7 +2,6 @@ import Dates
 import Ledger
 import LedgerAPI
 import Storage
-import Wire
 
 /// Calendar event rows: one per event, its repeats expanded when read.
 struct EventStore: Sendable {
@@ -22,15 +21,15 @@ struct EventStore: Sendable {
     }
 
     /// The live event `id`.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> StoredEvent {
         let rows = try await db.query("SELECT * FROM ledger_events WHERE id = \(id) AND deleted_at IS NULL")
-        guard let row = rows.first else { throw WireError(.notFound, "no event \(id)", field: "eventId") }
+        guard let row = rows.first else { throw StoredEvent.notFound(id) }
         return try Self.event(row)
     }
 
     /// Replaces an event's fields when its version is still `version`; returns the new version.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ event: StoredEvent, from version: Int, in db: any SQLExecutor) async throws -> Int {
         let rows = try await db.query(
             """
@@ -43,13 +42,13 @@ struct EventStore: Sendable {
             """
         )
         guard let newVersion = try rows.first?.int("version") else {
-            throw WireError(.conflict, "event \(event.id) changed since version \(version)", field: "version")
+            throw StoredEvent.staleVersion(event.id, since: version)
         }
         return Int(newVersion)
     }
 
     /// Marks an event deleted, checking `version` when given.
-    /// - Throws: `conflict` when the version is stale.
+    /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ event: StoredEvent, version: Int?, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             """
@@ -58,7 +57,7 @@ struct EventStore: Sendable {
             """
         )
         guard !rows.isEmpty else {
-            throw WireError(.conflict, "event \(event.id) changed since that version", field: "version")
+            throw StoredEvent.staleVersion(event.id, since: nil)
         }
     }
 

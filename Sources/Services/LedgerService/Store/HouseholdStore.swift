@@ -1,7 +1,6 @@
 import Foundation
 import LedgerAPI
 import Storage
-import Wire
 
 /// Households and their members.
 struct HouseholdStore: Sendable {
@@ -36,15 +35,14 @@ struct HouseholdStore: Sendable {
         return Household(id: id, name: name, currency: currency)
     }
 
-    /// The household, when `userID` is one of its current members, with their role.
-    /// - Throws: `not_found` when it does not exist or `userID` is not a current member: the two look the same,
-    ///   so nobody learns which households exist.
+    /// The household, when `userID` is one of its current members, with their role; `nil` when it does not exist
+    /// or `userID` is not a current member (the two look the same, so nobody learns which households exist).
     func membership(
         _ householdID: String,
         userID: String,
         in db: any SQLExecutor
     ) async throws
-        -> (household: Household, role: Role)
+        -> (household: Household, role: Role)?
     {
         let rows = try await db.query(
             """
@@ -53,9 +51,7 @@ struct HouseholdStore: Sendable {
             WHERE h.id = \(householdID) AND m.user_id = \(userID) AND m.left_at IS NULL
             """
         )
-        guard let row = rows.first else {
-            throw WireError(.notFound, "no household \(householdID)", field: "householdId")
-        }
+        guard let row = rows.first else { return nil }
         return (try Self.household(row), Role(rawValue: try row.text("role")) ?? .member)
     }
 

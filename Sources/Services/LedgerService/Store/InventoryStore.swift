@@ -1,7 +1,6 @@
 import Foundation
 import LedgerAPI
 import Storage
-import Wire
 
 /// Stock-line rows: what the household has, where, and until when.
 struct InventoryStore: Sendable {
@@ -19,10 +18,10 @@ struct InventoryStore: Sendable {
     }
 
     /// The line `id`.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> StockLine {
         let rows = try await db.query("SELECT * FROM ledger_inventory WHERE id = \(id)")
-        guard let row = rows.first else { throw WireError(.notFound, "no stock line \(id)", field: "itemId") }
+        guard let row = rows.first else { throw StockLine.notFound(id) }
         return try Self.line(row)
     }
 
@@ -56,7 +55,7 @@ struct InventoryStore: Sendable {
     }
 
     /// Writes a line's fields when its version is still `version`; returns the new version.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ line: StockLine, from version: Int, in db: any SQLExecutor) async throws -> Int {
         let rows = try await db.query(
             """
@@ -68,19 +67,19 @@ struct InventoryStore: Sendable {
             """
         )
         guard let newVersion = try rows.first?.int("version") else {
-            throw WireError(.conflict, "stock line \(line.id) changed since version \(version)", field: "version")
+            throw StockLine.staleVersion(line.id, since: version)
         }
         return Int(newVersion)
     }
 
     /// Deletes a line when its version is still `version`.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func delete(_ line: StockLine, version: Int, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             "DELETE FROM ledger_inventory WHERE id = \(line.id) AND version = \(version) RETURNING id"
         )
         guard !rows.isEmpty else {
-            throw WireError(.conflict, "stock line \(line.id) changed since version \(version)", field: "version")
+            throw StockLine.staleVersion(line.id, since: version)
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import LedgerAPI
 import Money
 import Storage
-import Wire
 
 /// Payment rows: one member paid another back.
 struct PaymentStore: Sendable {
@@ -20,15 +19,15 @@ struct PaymentStore: Sendable {
     }
 
     /// The live payment `id`.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> StoredPayment {
         let rows = try await db.query("SELECT * FROM ledger_payments WHERE id = \(id) AND deleted_at IS NULL")
-        guard let row = rows.first else { throw WireError(.notFound, "no payment \(id)", field: "paymentId") }
+        guard let row = rows.first else { throw StoredPayment.notFound(id) }
         return try Self.payment(row)
     }
 
     /// Marks a payment deleted, checking `version` when given.
-    /// - Throws: `conflict` when the version is stale.
+    /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ payment: StoredPayment, version: Int?, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             """
@@ -37,13 +36,13 @@ struct PaymentStore: Sendable {
             """
         )
         guard !rows.isEmpty else {
-            throw WireError(.conflict, "payment \(payment.id) changed since that version", field: "version")
+            throw StoredPayment.staleVersion(payment.id, since: nil)
         }
     }
 
     /// Replaces a payment's amount, currency, date and note when its version is still `version`; returns the new
     /// version.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ payment: StoredPayment, from version: Int, in db: any SQLExecutor) async throws -> Int {
         let rows = try await db.query(
             """
@@ -53,7 +52,7 @@ struct PaymentStore: Sendable {
             """
         )
         guard let newVersion = try rows.first?.int("version") else {
-            throw WireError(.conflict, "payment \(payment.id) changed since version \(version)", field: "version")
+            throw StoredPayment.staleVersion(payment.id, since: version)
         }
         return Int(newVersion)
     }

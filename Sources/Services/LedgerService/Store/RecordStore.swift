@@ -28,10 +28,10 @@ struct RecordStore: Sendable {
     }
 
     /// `userID`'s record `id`.
-    /// - Throws: `not_found`, also when it is someone else's.
+    /// - Throws: ``StoreError`` `notFound`, also when it is someone else's.
     func find(_ id: String, userID: String, in db: any SQLExecutor) async throws -> SavedRecord {
         let rows = try await db.query("SELECT * FROM ledger_records WHERE id = \(id) AND user_id = \(userID)")
-        guard let row = rows.first else { throw WireError(.notFound, "no record \(id)", field: "recordId") }
+        guard let row = rows.first else { throw StoreError.notFound("record", id, field: "recordId") }
         return try Self.record(row)
     }
 
@@ -53,12 +53,12 @@ struct RecordStore: Sendable {
     }
 
     /// Deletes `userID`'s record `id`.
-    /// - Throws: `not_found`, also when it is someone else's.
+    /// - Throws: ``StoreError`` `notFound`, also when it is someone else's.
     func delete(_ id: String, userID: String, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             "DELETE FROM ledger_records WHERE id = \(id) AND user_id = \(userID) RETURNING id"
         )
-        guard !rows.isEmpty else { throw WireError(.notFound, "no record \(id)", field: "recordId") }
+        guard !rows.isEmpty else { throw StoreError.notFound("record", id, field: "recordId") }
     }
 
     private static func record(_ row: SQLRow) throws -> SavedRecord {

@@ -37,10 +37,10 @@ struct RecurringStore: Sendable {
     }
 
     /// The rule `id`.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> Rule {
         guard let row = try await db.query("SELECT * FROM ledger_recurring WHERE id = \(id)").first else {
-            throw WireError(.notFound, "no recurring bill \(id)", field: "recurringId")
+            throw Rule.notFound(id)
         }
         return try Self.rule(row)
     }

@@ -1,7 +1,6 @@
 import Foundation
 import LedgerAPI
 import Storage
-import Wire
 
 /// Requests to join a household: pending until the requested user accepts or declines, or the requester retracts.
 struct RequestStore: Sendable {
@@ -20,7 +19,7 @@ struct RequestStore: Sendable {
     }
 
     /// Records a pending request.
-    /// - Throws: `already_exists` when one is already pending for that user and household.
+    /// - Throws: ``StoreError`` `alreadyExists` when one is already pending for that user and household.
     func create(
         household: String,
         requestedBy: String,
@@ -37,7 +36,7 @@ struct RequestStore: Sendable {
             """
         )
         guard pending.isEmpty else {
-            throw WireError(
+            throw StoreError(
                 .alreadyExists,
                 "that user already has a pending request to this household",
                 field: "username"
@@ -55,7 +54,7 @@ struct RequestStore: Sendable {
 
     /// The request `id` when `userID` may see it: it was sent to them, or they are a current member of its
     /// household.
-    /// - Throws: `not_found` otherwise.
+    /// - Throws: ``StoreError`` `notFound` otherwise.
     func find(_ id: String, visibleTo userID: String, in db: any SQLExecutor) async throws -> Request {
         let rows = try await db.query(
             """
@@ -65,7 +64,7 @@ struct RequestStore: Sendable {
                 WHERE m.household_id = r.household_id AND m.user_id = \(userID) AND m.left_at IS NULL))
             """
         )
-        guard let row = rows.first else { throw WireError(.notFound, "no request \(id)", field: "requestId") }
+        guard let row = rows.first else { throw StoreError.notFound("request", id, field: "requestId") }
         return Request(
             id: try row.text("id"),
             householdID: try row.text("household_id"),
@@ -76,7 +75,7 @@ struct RequestStore: Sendable {
     }
 
     /// Moves a pending request to `status`.
-    /// - Throws: `failed_precondition` when it is no longer pending.
+    /// - Throws: ``StoreError`` `wrongState` when it is no longer pending.
     func decide(_ request: Request, _ status: Status, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             """
@@ -85,8 +84,8 @@ struct RequestStore: Sendable {
             """
         )
         guard !rows.isEmpty else {
-            throw WireError(
-                .failedPrecondition,
+            throw StoreError(
+                .wrongState,
                 "the request is \(request.status.rawValue), no longer pending",
                 field: "requestId"
             )
@@ -96,7 +95,7 @@ struct RequestStore: Sendable {
     /// The view of one request.
     func view(_ id: String, in db: any SQLExecutor) async throws -> RoommateRequestView {
         guard let view = try await views("r.id = \(id)", in: db).first else {
-            throw WireError(.notFound, "no request \(id)", field: "requestId")
+            throw StoreError.notFound("request", id, field: "requestId")
         }
         return view
     }

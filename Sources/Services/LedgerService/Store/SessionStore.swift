@@ -1,15 +1,18 @@
 import Storage
-import Wire
 
 /// Session rows: a token's digest, its user, and when it expires or was revoked.
 struct SessionStore: Sendable {
     /// How long a new session lasts.
     let lifetimeMilliseconds: Int64
 
-    /// A found live session.
+    /// A stored session, live or not.
     struct Session: Sendable {
         let userID: String
         let digest: String
+        /// When it ends, milliseconds since 1970.
+        let expiresAt: Int64
+        /// When it was signed out, milliseconds since 1970.
+        let revokedAt: Int64?
     }
 
     /// Starts a session for `userID`; returns the token (shown once, never stored) and when it expires.
@@ -25,23 +28,20 @@ struct SessionStore: Sendable {
         return (token, now + lifetimeMilliseconds)
     }
 
-    /// The live session of `token`.
-    /// - Throws: `unauthenticated` when the token is unknown, expired or revoked.
-    func find(token: String, in db: any SQLExecutor) async throws -> Session {
+    /// The session of `token`, expired or revoked as it may be; `nil` for a token never issued (or purged).
+    func find(token: String, in db: any SQLExecutor) async throws -> Session? {
         let digest = SessionToken.digest(token)
         let rows = try await db.query(
             "SELECT user_id, expires_at, revoked_at FROM ledger_sessions WHERE token_hash = \(digest)"
         )
-        guard let row = rows.first else {
-            throw WireError(.unauthenticated, "the session token is not valid: sign in again")
+        return try rows.first.map { row in
+            Session(
+                userID: try row.text("user_id"),
+                digest: digest,
+                expiresAt: try row.int("expires_at"),
+                revokedAt: try row.optionalInt("revoked_at")
+            )
         }
-        guard try row.optionalInt("revoked_at") == nil else {
-            throw WireError(.unauthenticated, "the session was signed out: sign in again")
-        }
-        guard try row.int("expires_at") > WallClock.millisecondsSince1970() else {
-            throw WireError(.unauthenticated, "the session expired: sign in again")
-        }
-        return Session(userID: try row.text("user_id"), digest: digest)
     }
 
     /// Revokes one session.

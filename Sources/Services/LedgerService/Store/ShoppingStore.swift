@@ -1,7 +1,6 @@
 import Foundation
 import LedgerAPI
 import Storage
-import Wire
 
 /// Shopping-list rows.
 struct ShoppingStore: Sendable {
@@ -18,10 +17,10 @@ struct ShoppingStore: Sendable {
     }
 
     /// The item `id`.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> ShoppingItem {
         let rows = try await db.query("SELECT * FROM ledger_shopping WHERE id = \(id)")
-        guard let row = rows.first else { throw WireError(.notFound, "no shopping item \(id)", field: "itemId") }
+        guard let row = rows.first else { throw ShoppingItem.notFound(id) }
         return try Self.item(row)
     }
 
@@ -43,7 +42,7 @@ struct ShoppingStore: Sendable {
     }
 
     /// Writes an item's fields when its version is still `version`; returns the new version.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ item: ShoppingItem, from version: Int, in db: any SQLExecutor) async throws -> Int {
         let rows = try await db.query(
             """
@@ -54,19 +53,19 @@ struct ShoppingStore: Sendable {
             """
         )
         guard let newVersion = try rows.first?.int("version") else {
-            throw WireError(.conflict, "shopping item \(item.id) changed since version \(version)", field: "version")
+            throw ShoppingItem.staleVersion(item.id, since: version)
         }
         return Int(newVersion)
     }
 
     /// Deletes an item when its version is still `version`.
-    /// - Throws: `conflict` when someone changed it since.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func delete(_ item: ShoppingItem, version: Int, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             "DELETE FROM ledger_shopping WHERE id = \(item.id) AND version = \(version) RETURNING id"
         )
         guard !rows.isEmpty else {
-            throw WireError(.conflict, "shopping item \(item.id) changed since version \(version)", field: "version")
+            throw ShoppingItem.staleVersion(item.id, since: version)
         }
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import LedgerAPI
 import Storage
-import Wire
 
 /// User rows: username, display name and password hash.
 struct UserStore: Sendable {
@@ -16,7 +15,7 @@ struct UserStore: Sendable {
     }
 
     /// Adds a user.
-    /// - Throws: `already_exists` when the username is taken.
+    /// - Throws: ``StoreError`` `alreadyExists` when the username is taken.
     func create(
         username: String,
         displayName: String,
@@ -34,7 +33,7 @@ struct UserStore: Sendable {
             """
         )
         guard !rows.isEmpty else {
-            throw WireError(.alreadyExists, "the username \(username) is taken", field: "username")
+            throw StoreError(.alreadyExists, "the username \(username) is taken", field: "username")
         }
         return User(id: id, username: username, displayName: displayName, passwordHash: passwordHash)
     }
@@ -45,10 +44,10 @@ struct UserStore: Sendable {
     }
 
     /// The user with `id`.
-    /// - Throws: `not_found` when there is none.
+    /// - Throws: ``StoreError`` `notFound` when there is none.
     func find(id: String, in db: any SQLExecutor) async throws -> User {
         guard let row = try await db.query("SELECT * FROM ledger_users WHERE id = \(id)").first else {
-            throw WireError(.notFound, "no user \(id)")
+            throw StoreError.notFound("user", id, field: nil)
         }
         return try Self.user(row)
     }

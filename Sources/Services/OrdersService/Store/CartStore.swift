@@ -1,7 +1,6 @@
 import Foundation
 import Ordering
 import Storage
-import Wire
 
 /// The SQL for carts: rows in `orders_carts`, lines in `orders_cart_lines` (kind `item` or `bundle`).
 struct CartStore: Sendable {
@@ -25,7 +24,7 @@ struct CartStore: Sendable {
 
     /// The cart with its lines, in one statement (a cart without lines comes back as one row of `NULL` line
     /// columns).
-    /// - Throws: `not_found` for an unknown cart.
+    /// - Throws: ``StoreError`` `notFound` for an unknown cart.
     func load(_ id: String, in db: any SQLExecutor) async throws -> Cart {
         let rows = try await db.query(
             """
@@ -34,7 +33,7 @@ struct CartStore: Sendable {
             WHERE c.id = \(id) ORDER BY l.position
             """
         )
-        guard let first = rows.first else { throw WireError(.notFound, "no cart \(id)", field: "cartId") }
+        guard let first = rows.first else { throw StoreError.notFound("cart", id, field: "cartId") }
         let lines = try rows.compactMap { row -> CartLine? in
             guard let kind = try row.optionalText("kind") else { return nil }
             let quantity = Int(try row.int("quantity"))
@@ -50,7 +49,7 @@ struct CartStore: Sendable {
     }
 
     /// The cart, which must still take changes, with its lines: ``touch(_:in:)``, then a load.
-    /// - Throws: `not_found`, or `failed_precondition` for an ordered or expired cart.
+    /// - Throws: ``StoreError`` `notFound`, or `wrongState` for an ordered or expired cart.
     func open(_ id: String, in db: any SQLExecutor) async throws -> Cart {
         try await touch(id, in: db)
         return try await load(id, in: db)
@@ -59,7 +58,7 @@ struct CartStore: Sendable {
     /// Checks that the cart still takes changes (not ordered, not expired) and touches it, so its idle time starts
     /// again; on PostgreSQL the update also locks the row until the transaction ends. One statement when the cart
     /// is open; only a refused cart is read, to say why.
-    /// - Throws: `not_found`, or `failed_precondition` for an ordered or expired cart.
+    /// - Throws: ``StoreError`` `notFound`, or `wrongState` for an ordered or expired cart.
     func touch(_ id: String, in db: any SQLExecutor) async throws {
         let now = WallClock.millisecondsSince1970()
         let touched = try await db.query(
@@ -70,10 +69,8 @@ struct CartStore: Sendable {
             """
         )
         guard touched.isEmpty else { return }
-        if let orderID = try await load(id, in: db).orderID {
-            throw WireError(.failedPrecondition, "cart \(id) was already ordered as \(orderID)", field: "cartId")
-        }
-        throw WireError(.failedPrecondition, "cart \(id) expired after sitting idle", field: "cartId")
+        if let orderID = try await load(id, in: db).orderID { throw Self.ordered(id, as: orderID) }
+        throw Self.expired(id)
     }
 
     /// Whether a cart loaded earlier has expired by now.
@@ -98,7 +95,7 @@ struct CartStore: Sendable {
     }
 
     /// Changes an existing line by `delta`; at zero the line goes.
-    /// - Throws: `not_found` when the cart has no such line.
+    /// - Throws: ``StoreError`` `notFound` when the cart has no such line.
     func change(_ kind: LineKind, _ ref: String, by delta: Int, cart: String, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             """
@@ -112,7 +109,7 @@ struct CartStore: Sendable {
     }
 
     /// Removes a line.
-    /// - Throws: `not_found` when the cart has no such line.
+    /// - Throws: ``StoreError`` `notFound` when the cart has no such line.
     func remove(_ kind: LineKind, _ ref: String, cart: String, in db: any SQLExecutor) async throws {
         let rows = try await db.query(
             """
@@ -143,9 +140,19 @@ struct CartStore: Sendable {
         case item, bundle
     }
 
-    private static func noLine(_ kind: LineKind, _ ref: String) -> WireError {
+    /// The answer for a cart that was ordered as `orderID` and takes no more changes.
+    static func ordered(_ id: String, as orderID: String) -> StoreError {
+        StoreError(.wrongState, "cart \(id) was already ordered as \(orderID)", field: "cartId")
+    }
+
+    /// The answer for a cart that sat idle too long and takes no more changes.
+    static func expired(_ id: String) -> StoreError {
+        StoreError(.wrongState, "cart \(id) expired after sitting idle", field: "cartId")
+    }
+
+    private static func noLine(_ kind: LineKind, _ ref: String) -> StoreError {
         kind == .item
-            ? WireError(.notFound, "the cart has no line for item \(ref)", field: "itemId")
-            : WireError(.notFound, "the cart has no line for sale \(ref)", field: "saleId")
+            ? StoreError(.notFound, "the cart has no line for item \(ref)", field: "itemId")
+            : StoreError(.notFound, "the cart has no line for sale \(ref)", field: "saleId")
     }
 }

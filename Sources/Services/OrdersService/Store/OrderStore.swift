@@ -61,10 +61,10 @@ struct OrderStore: Sendable {
     }
 
     /// An order with its current status and history.
-    /// - Throws: `not_found`.
+    /// - Throws: ``StoreError`` `notFound`.
     func load(_ id: String, in db: any SQLExecutor) async throws -> OrderView {
         guard let row = try await db.query("SELECT status, details FROM orders_orders WHERE id = \(id)").first else {
-            throw WireError(.notFound, "no order \(id)", field: "orderId")
+            throw StoreError.notFound("order", id, field: "orderId")
         }
         return try await view(id: id, status: try row.text("status"), details: try row.text("details"), in: db)
     }
@@ -72,7 +72,7 @@ struct OrderStore: Sendable {
     /// The customer key an order was placed under.
     func customerKey(of id: String, in db: any SQLExecutor) async throws -> String {
         guard let row = try await db.query("SELECT customer_key FROM orders_orders WHERE id = \(id)").first else {
-            throw WireError(.notFound, "no order \(id)", field: "orderId")
+            throw StoreError.notFound("order", id, field: "orderId")
         }
         return try row.text("customer_key")
     }

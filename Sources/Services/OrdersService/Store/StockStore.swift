@@ -1,6 +1,5 @@
 import Ordering
 import Storage
-import Wire
 
 /// Stock counts (`orders_stock`). An item without a row has never been counted and takes its menu's initial
 /// stock when seeded; a row with a null count was made unlimited by staff and stays so.
