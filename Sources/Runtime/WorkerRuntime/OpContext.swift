@@ -14,7 +14,6 @@ public struct OpContext: Sendable {
     public var deadline: ContinuousClock.Instant
     /// A logger with the request id in its metadata.
     public var logger: Logger
-    private var attachments: [ObjectIdentifier: any Sendable] = [:]
 
     public init(
         op: String,
@@ -31,15 +30,4 @@ public struct OpContext: Sendable {
         self.deadline = deadline
         self.logger = logger
     }
-
-    /// A value a middleware attached for the steps after it (the open transaction, the signed-in user).
-    public subscript<Key: OpContextKey>(key: Key.Type) -> Key.Value? {
-        get { attachments[ObjectIdentifier(key)] as? Key.Value }
-        set { attachments[ObjectIdentifier(key)] = newValue }
-    }
-}
-
-/// Names a value middleware attaches to an ``OpContext``.
-public protocol OpContextKey {
-    associatedtype Value: Sendable
 }

@@ -24,8 +24,9 @@ public struct OpResponse: Sendable {
 /// The rest of the chain, ending with the op.
 public typealias OpNext = @Sendable (OpRequest) async throws -> OpResponse
 
-/// A step around ops: authentication, transactions, idempotency. It sees the request, may attach values to its
-/// context, and calls `next` (or answers without it, or throws a ``WireErrorConvertible`` error).
+/// A step in front of ops that needs no typed context: a staff key, a required idempotency key. It sees the request,
+/// may change its envelope, and calls `next` (or answers without it, or throws a ``WireErrorConvertible`` error).
+/// What hands handlers a context (a transaction, a signed-in user) is an ``OpScope``.
 ///
 /// ```swift
 /// struct RequireToken: OpMiddleware {

@@ -43,12 +43,11 @@ struct HouseholdMember: Sendable {
 extension HouseholdBook {
     /// The signed-in user as a current member of `householdID`.
     /// - Throws: `not_found` when they are not one (or it does not exist).
-    func member(of householdID: String, _ context: OpContext) async throws -> HouseholdMember {
-        let db = try context.database()
-        let userID = try context.userID()
-        guard let (household, role) = try await households.membership(householdID, userID: userID, in: db) else {
+    func member(of householdID: String, _ user: SignedIn) async throws -> HouseholdMember {
+        guard let (household, role) = try await households.membership(householdID, userID: user.userID, in: user.db)
+        else {
             throw StoreError.notFound("household", householdID, field: "householdId")
         }
-        return HouseholdMember(db: db, userID: userID, household: household, role: role)
+        return HouseholdMember(db: user.db, userID: user.userID, household: household, role: role)
     }
 }

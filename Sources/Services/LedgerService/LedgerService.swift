@@ -95,39 +95,22 @@ public enum LedgerService {
     public static func makeRegistry(configuration: Configuration, database: any Database) throws -> OpRegistry {
         let book = HouseholdBook(configuration: configuration)
         let calculations = try CalcRunner(configuration: configuration.calculations)
-        let chains = LedgerChains(database: database, sessions: book.sessions)
+        let scopes = LedgerScopes(database: database, sessions: book.sessions)
         var registry = OpRegistry()
-        registry.registerAuthOps(book, chains, database: database)
-        registry.registerHouseholdOps(book, chains)
-        registry.registerRoommateOps(book, chains)
-        registry.registerBillOps(book, chains)
-        registry.registerPaymentOps(book, chains)
-        registry.registerBalanceOps(book, chains)
-        registry.registerRecurringOps(book, chains)
-        registry.registerActivityOps(book, chains)
-        registry.registerShoppingOps(book, chains)
-        registry.registerInventoryOps(book, chains)
-        registry.registerProfileOps(book, chains)
-        registry.registerRecordOps(book, chains, calculations)
-        registry.registerExportOps(book, chains)
-        registry.registerEventOps(book, chains)
+        registry.registerAuthOps(book, scopes, database: database)
+        registry.registerHouseholdOps(book, scopes)
+        registry.registerRoommateOps(book, scopes)
+        registry.registerBillOps(book, scopes)
+        registry.registerPaymentOps(book, scopes)
+        registry.registerBalanceOps(book, scopes)
+        registry.registerRecurringOps(book, scopes)
+        registry.registerActivityOps(book, scopes)
+        registry.registerShoppingOps(book, scopes)
+        registry.registerInventoryOps(book, scopes)
+        registry.registerProfileOps(book, scopes)
+        registry.registerRecordOps(book, scopes, calculations)
+        registry.registerExportOps(book, scopes)
+        registry.registerEventOps(book, scopes)
         return registry
-    }
-}
-
-/// The middleware chains the ledger's ops run behind.
-struct LedgerChains: Sendable {
-    /// A read by a signed-in user.
-    let read: [any OpMiddleware]
-    /// A write by a signed-in user: one transaction, the session check, idempotency per user.
-    let write: [any OpMiddleware]
-
-    init(database: any Database, sessions: SessionStore) {
-        let session = SessionMiddleware(sessions: sessions)
-        read = [TransactionMiddleware(database: database, access: .read), session]
-        write = [
-            TransactionMiddleware(database: database, access: .write), session,
-            IdempotencyMiddleware(service: LedgerService.name),
-        ]
     }
 }

@@ -29,7 +29,7 @@ struct StaffKeyMiddleware: OpMiddleware {
 }
 
 /// `order.place` must carry an idempotency key: in the envelope, or as `args.idempotencyKey` (the original API's
-/// place for it), which this step moves to the envelope's place for ``StoredOps/IdempotencyMiddleware``.
+/// place for it), which this step moves to the envelope's place, where the write scope keeps it once.
 struct RequireIdempotencyKey: OpMiddleware {
     func handle(_ request: OpRequest, next: OpNext) async throws -> OpResponse {
         var request = request

@@ -10,18 +10,16 @@ import WorkerRuntime
 extension HouseholdBook {
     /// The signed-in user as a current member of `entry`'s household.
     /// - Throws: `not_found` for the entry when they are not one; ``Storage/StorageError`` as it comes.
-    func member(seeing entry: some HouseholdEntry, _ context: OpContext) async throws -> HouseholdMember {
-        let db = try context.database()
-        let userID = try context.userID()
-        guard let (household, role) = try await households.membership(entry.householdID, userID: userID, in: db)
-        else { throw type(of: entry).notFound(entry.id) }
-        return HouseholdMember(db: db, userID: userID, household: household, role: role)
+    func member(seeing entry: some HouseholdEntry, _ user: SignedIn) async throws -> HouseholdMember {
+        let membership = try await households.membership(entry.householdID, userID: user.userID, in: user.db)
+        guard let (household, role) = membership else { throw type(of: entry).notFound(entry.id) }
+        return HouseholdMember(db: user.db, userID: user.userID, household: household, role: role)
     }
 
     /// The signed-in user as a member who may change `entry`: its author, or the household's owner.
     /// - Throws: `not_found` for a non-member, `permission_denied` for a member who may not.
-    func member<Entry: AuthoredEntry>(changing entry: Entry, _ context: OpContext) async throws -> HouseholdMember {
-        let member = try await member(seeing: entry, context)
+    func member<Entry: AuthoredEntry>(changing entry: Entry, _ user: SignedIn) async throws -> HouseholdMember {
+        let member = try await member(seeing: entry, user)
         guard entry.createdBy == member.userID || member.role == .owner else {
             throw WireError(
                 .permissionDenied,

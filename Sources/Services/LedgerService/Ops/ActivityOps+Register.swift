@@ -5,8 +5,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `activity.list`.
-    mutating func registerActivityOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(ActivityListOp.self, middleware: chains.read) { args, context in
+    mutating func registerActivityOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(ActivityListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, household) = (member.db, member.household)
             let after = args.after ?? 0

@@ -6,48 +6,63 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `auth.signup`, `auth.login`, `auth.logout`, `auth.changePassword`, `auth.me`.
-    mutating func registerAuthOps(_ book: HouseholdBook, _ chains: LedgerChains, database: any Database) {
+    mutating func registerAuthOps(_ book: HouseholdBook, _ scopes: LedgerScopes, database: any Database) {
         let hasher = book.configuration.passwords
-        let signup: [any OpMiddleware] = [
-            HashPasswordFirst(field: "password", hasher: hasher),
-            TransactionMiddleware(database: database, access: .write),
-            IdempotencyMiddleware(service: LedgerService.name),
-        ]
-        register(AuthSignupOp.self, middleware: signup) { args, context in
-            let username = try Credentials.username(args.username)
-            let displayName = try Credentials.displayName(args.displayName, username: username)
-            let user = try await book.users.create(
-                username: username,
-                displayName: displayName,
-                passwordHash: try context.passwordHash(),
-                in: try context.database()
-            )
-            return user.view
-        }
+        register(
+            AuthSignupOp.self,
+            in: scopes.open,
+            preparing: { args in (args, try hasher.hashNew(args.password, field: "password")) },
+            handler: book.signUp
+        )
         let login = LoginFlow(book: book, database: database, decoyHash: (try? hasher.hash(SessionToken.make())) ?? "")
         register(AuthLoginOp.self) { args, _ in try await login.login(args) }
-        register(AuthLogoutOp.self, middleware: chains.write) { _, context in
-            try await book.sessions.revoke(digest: try context.signedIn().tokenDigest, in: try context.database())
-            return Done()
+        register(AuthLogoutOp.self, in: scopes.write, handler: book.signOut)
+        register(
+            AuthChangePasswordOp.self,
+            in: scopes.write,
+            preparing: { args in (args, try hasher.hashNew(args.newPassword, field: "newPassword")) },
+            handler: book.changePassword
+        )
+        register(AuthMeOp.self, in: scopes.read) { _, user in
+            try await book.users.find(id: user.userID, in: user.db).view
         }
-        let change = [HashPasswordFirst(field: "newPassword", hasher: hasher)] + chains.write
-        register(AuthChangePasswordOp.self, middleware: change) { args, context in
-            let db = try context.database()
-            let signedIn = try context.signedIn()
-            let user = try await book.users.find(id: signedIn.userID, in: db)
-            guard hasher.verify(args.oldPassword, against: user.passwordHash) else {
-                throw WireError(.permissionDenied, "the old password is not right", field: "oldPassword")
-            }
-            try await book.users.setPasswordHash(try context.passwordHash(), userID: user.id, in: db)
-            let revoked = try await book.sessions.revokeOthers(
-                userID: user.id,
-                keeping: signedIn.tokenDigest,
-                in: db
-            )
-            return Done(sessionsRevoked: revoked)
+    }
+}
+
+extension HouseholdBook {
+    /// `auth.signup`, with the password hashed before the transaction.
+    func signUp(
+        _ prepared: (args: AuthSignupOp.Args, passwordHash: String),
+        _ context: TransactionContext
+    ) async throws -> AuthSignupOp.Result {
+        let username = try Credentials.username(prepared.args.username)
+        let displayName = try Credentials.displayName(prepared.args.displayName, username: username)
+        let user = try await users.create(
+            username: username,
+            displayName: displayName,
+            passwordHash: prepared.passwordHash,
+            in: context.db
+        )
+        return user.view
+    }
+
+    /// `auth.logout`: revokes the session the request came with.
+    func signOut(_: NoArgs, _ user: SignedIn) async throws -> Done {
+        try await sessions.revoke(digest: user.tokenDigest, in: user.db)
+        return Done()
+    }
+
+    /// `auth.changePassword`: checks the old password, sets the new hash, and signs every other session out.
+    func changePassword(
+        _ prepared: (args: AuthChangePasswordOp.Args, passwordHash: String),
+        _ signedIn: SignedIn
+    ) async throws -> Done {
+        let user = try await users.find(id: signedIn.userID, in: signedIn.db)
+        guard configuration.passwords.verify(prepared.args.oldPassword, against: user.passwordHash) else {
+            throw WireError(.permissionDenied, "the old password is not right", field: "oldPassword")
         }
-        register(AuthMeOp.self, middleware: chains.read) { _, context in
-            try await book.users.find(id: try context.userID(), in: try context.database()).view
-        }
+        try await users.setPasswordHash(prepared.passwordHash, userID: user.id, in: signedIn.db)
+        let revoked = try await sessions.revokeOthers(userID: user.id, keeping: signedIn.tokenDigest, in: signedIn.db)
+        return Done(sessionsRevoked: revoked)
     }
 }

@@ -8,12 +8,12 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `balances` and `settle.suggest`.
-    mutating func registerBalanceOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(BalancesOp.self, middleware: chains.read) { args, context in
+    mutating func registerBalanceOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(BalancesOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             return try await book.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
         }
-        register(SettleSuggestOp.self, middleware: chains.read) { args, context in
+        register(SettleSuggestOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, household) = (member.db, member.household)
             var transfers: [TransferView] = []

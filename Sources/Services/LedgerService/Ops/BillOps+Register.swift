@@ -7,12 +7,12 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
-    mutating func registerBillOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(BillsAddOp.self, middleware: chains.write) { args, context in
+    mutating func registerBillOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(BillsAddOp.self, in: scopes.write) { args, context in
             try await book.addBill(args.bill, by: try await book.member(of: args.target.householdId, context))
         }
-        register(BillsEditOp.self, middleware: chains.write) { args, context in
-            let old = try await book.bills.find(args.target.billId, in: try context.database())
+        register(BillsEditOp.self, in: scopes.write) { args, context in
+            let old = try await book.bills.find(args.target.billId, in: context.db)
             let member = try await book.member(changing: old, context)
             let (db, userID, household) = (member.db, member.userID, member.household)
             guard let version = args.target.version else {
@@ -41,8 +41,8 @@ extension OpRegistry {
             )
             return bill.view
         }
-        register(BillsDeleteOp.self, middleware: chains.write) { args, context in
-            let bill = try await book.bills.find(args.billId, in: try context.database())
+        register(BillsDeleteOp.self, in: scopes.write) { args, context in
+            let bill = try await book.bills.find(args.billId, in: context.db)
             let member = try await book.member(changing: bill, context)
             let (db, userID) = (member.db, member.userID)
             try await book.bills.delete(bill, version: args.version, in: db)
@@ -55,12 +55,12 @@ extension OpRegistry {
             )
             return Done()
         }
-        register(BillsGetOp.self, middleware: chains.read) { args, context in
-            let bill = try await book.bills.find(args.billId, in: try context.database())
+        register(BillsGetOp.self, in: scopes.read) { args, context in
+            let bill = try await book.bills.find(args.billId, in: context.db)
             _ = try await book.member(seeing: bill, context)
             return bill.view
         }
-        register(BillsListOp.self, middleware: chains.read) { args, context in
+        register(BillsListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, household) = (member.db, member.household)
             let page = try PageCursor(cursor: args.cursor, limit: args.limit)

@@ -9,8 +9,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `events.add`, `events.edit`, `events.delete`, `events.get`, `events.list`, `events.ical`.
-    mutating func registerEventOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(EventsAddOp.self, middleware: chains.write) { args, context in
+    mutating func registerEventOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(EventsAddOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let draft = EventDraft(
                 title: args.title,
@@ -33,8 +33,8 @@ extension OpRegistry {
             try await book.record("event.added", event, before: nil, after: event, userID: member.userID, in: member.db)
             return event.view
         }
-        register(EventsEditOp.self, middleware: chains.write) { args, context in
-            let old = try await book.events.find(args.eventId, in: try context.database())
+        register(EventsEditOp.self, in: scopes.write) { args, context in
+            let old = try await book.events.find(args.eventId, in: context.db)
             let member = try await book.member(changing: old, context)
             let (db, userID) = (member.db, member.userID)
             var event = StoredEvent(
@@ -49,20 +49,20 @@ extension OpRegistry {
             try await book.record("event.edited", event, before: old, after: event, userID: userID, in: db)
             return event.view
         }
-        register(EventsDeleteOp.self, middleware: chains.write) { args, context in
-            let event = try await book.events.find(args.eventId, in: try context.database())
+        register(EventsDeleteOp.self, in: scopes.write) { args, context in
+            let event = try await book.events.find(args.eventId, in: context.db)
             let member = try await book.member(changing: event, context)
             let (db, userID) = (member.db, member.userID)
             try await book.events.delete(event, version: args.version, in: db)
             try await book.record("event.deleted", event, before: event, after: nil, userID: userID, in: db)
             return Done()
         }
-        register(EventsGetOp.self, middleware: chains.read) { args, context in
-            let event = try await book.events.find(args.eventId, in: try context.database())
+        register(EventsGetOp.self, in: scopes.read) { args, context in
+            let event = try await book.events.find(args.eventId, in: context.db)
             _ = try await book.member(seeing: event, context)
             return event.view
         }
-        register(EventsListOp.self, middleware: chains.read) { args, context in
+        register(EventsListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let range = try args.range()
             let stored = try await book.events.list(member.household.id, in: member.db)
@@ -72,7 +72,7 @@ extension OpRegistry {
                 occurrences: try range.occurrences(of: events).map { OccurrenceView(stored[$0.id], $0.occurrence) }
             )
         }
-        register(EventsICalOp.self, middleware: chains.read) { args, context in
+        register(EventsICalOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let stored = try await book.events.list(member.household.id, in: member.db)
             let entries = try stored.map { event in

@@ -8,10 +8,10 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `household.create`, `household.list`, `household.get`.
-    mutating func registerHouseholdOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(HouseholdCreateOp.self, middleware: chains.write) { args, context in
-            let db = try context.database()
-            let userID = try context.userID()
+    mutating func registerHouseholdOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(HouseholdCreateOp.self, in: scopes.write) { args, context in
+            let db = context.db
+            let userID = context.userID
             let name = args.name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard (1...100).contains(name.count) else {
                 throw WireError(.invalidArgument, "a household name has 1 to 100 characters", field: "name")
@@ -38,15 +38,15 @@ extension OpRegistry {
             )
             return view
         }
-        register(HouseholdListOp.self, middleware: chains.read) { _, context in
-            let db = try context.database()
+        register(HouseholdListOp.self, in: scopes.read) { _, context in
+            let db = context.db
             var households: [HouseholdView] = []
-            for (household, role) in try await book.households.list(userID: try context.userID(), in: db) {
+            for (household, role) in try await book.households.list(userID: context.userID, in: db) {
                 households.append(try await book.view(of: household, role: role, in: db))
             }
             return HouseholdListOp.Result(households: households)
         }
-        register(HouseholdGetOp.self, middleware: chains.read) { args, context in
+        register(HouseholdGetOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, household, role) = (member.db, member.household, member.role)
             return try await book.view(of: household, role: role, in: db)

@@ -9,8 +9,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `inventory.add`, `inventory.edit`, `inventory.consume`, `inventory.remove`, `inventory.list`.
-    mutating func registerInventoryOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(InventoryAddOp.self, middleware: chains.write) { args, context in
+    mutating func registerInventoryOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(InventoryAddOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             try await book.households.lock(member.household.id, in: member.db)
             let (line, merged, added) = try await book.stockUp(
@@ -39,7 +39,7 @@ extension OpRegistry {
             )
             return InventoryAddOp.Result(stock: line.view(), merged: merged, added: added.text)
         }
-        register(InventoryEditOp.self, middleware: chains.write) { args, context in
+        register(InventoryEditOp.self, in: scopes.write) { args, context in
             let (old, member) = try await book.stockLine(args.itemId, context)
             var line = old
             line.name = try args.name.map { try ItemName($0) } ?? old.name
@@ -56,7 +56,7 @@ extension OpRegistry {
             line.version = try await book.inventory.update(line, from: args.version, in: member.db)
             return try await book.recordStockChange("stock.edited", old, line, by: member)
         }
-        register(InventoryConsumeOp.self, middleware: chains.write) { args, context in
+        register(InventoryConsumeOp.self, in: scopes.write) { args, context in
             let (old, member) = try await book.stockLine(args.itemId, context)
             if let version = args.version, version != old.version {
                 throw WireError(.conflict, "stock line \(old.id) changed since version \(version)", field: "version")
@@ -81,7 +81,7 @@ extension OpRegistry {
             line.version = try await book.inventory.update(line, from: old.version, in: member.db)
             return try await book.recordStockChange("stock.consumed", old, line, by: member)
         }
-        register(InventoryRemoveOp.self, middleware: chains.write) { args, context in
+        register(InventoryRemoveOp.self, in: scopes.write) { args, context in
             let (line, member) = try await book.stockLine(args.itemId, context)
             try await book.inventory.delete(line, version: args.version ?? line.version, in: member.db)
             try await book.activity.record(
@@ -92,7 +92,7 @@ extension OpRegistry {
             )
             return Done()
         }
-        register(InventoryListOp.self, middleware: chains.read) { args, context in
+        register(InventoryListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let today = try book.today(in: args.timeZone)
             let dueBy = try args.expiringWithinDays.map { days in
@@ -124,7 +124,7 @@ extension OpRegistry {
 extension HouseholdBook {
     /// A stock line, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such line or the caller is not a member of its household.
-    func stockLine(_ id: String, _ context: OpContext) async throws -> (StockLine, HouseholdMember) {
+    func stockLine(_ id: String, _ context: SignedIn) async throws -> (StockLine, HouseholdMember) {
         try await lockedEntry({ try await inventory.find(id, in: $0) }, context)
     }
 

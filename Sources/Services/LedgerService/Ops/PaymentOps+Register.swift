@@ -9,8 +9,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `payments.record`, `payments.delete`, `payments.list`.
-    mutating func registerPaymentOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(PaymentsRecordOp.self, middleware: chains.write) { args, context in
+    mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(PaymentsRecordOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, userID, household) = (member.db, member.userID, member.household)
             let members = try await book.households.currentMemberIDs(household.id, in: db)
@@ -49,8 +49,8 @@ extension OpRegistry {
             )
             return payment.view
         }
-        register(PaymentsEditOp.self, middleware: chains.write) { args, context in
-            let old = try await book.payments.find(args.paymentId, in: try context.database())
+        register(PaymentsEditOp.self, in: scopes.write) { args, context in
+            let old = try await book.payments.find(args.paymentId, in: context.db)
             let member = try await book.member(changing: old, context)
             let (db, userID) = (member.db, member.userID)
             var payment = old
@@ -77,8 +77,8 @@ extension OpRegistry {
             )
             return payment.view
         }
-        register(PaymentsDeleteOp.self, middleware: chains.write) { args, context in
-            let payment = try await book.payments.find(args.paymentId, in: try context.database())
+        register(PaymentsDeleteOp.self, in: scopes.write) { args, context in
+            let payment = try await book.payments.find(args.paymentId, in: context.db)
             let member = try await book.member(changing: payment, context)
             let (db, userID) = (member.db, member.userID)
             try await book.payments.delete(payment, version: args.version, in: db)
@@ -97,7 +97,7 @@ extension OpRegistry {
             )
             return Done()
         }
-        register(PaymentsListOp.self, middleware: chains.read) { args, context in
+        register(PaymentsListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, household) = (member.db, member.household)
             let page = try PageCursor(cursor: args.cursor, limit: args.limit)

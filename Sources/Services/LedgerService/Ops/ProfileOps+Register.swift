@@ -8,12 +8,12 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `profile.get`, `profile.set`.
-    mutating func registerProfileOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(ProfileGetOp.self, middleware: chains.read) { _, context in
-            try await book.profiles.find(try context.userID(), in: try context.database()).view
+    mutating func registerProfileOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(ProfileGetOp.self, in: scopes.read) { _, context in
+            try await book.profiles.find(context.userID, in: context.db).view
         }
-        register(ProfileSetOp.self, middleware: chains.write) { args, context in
-            let (db, userID) = (try context.database(), try context.userID())
+        register(ProfileSetOp.self, in: scopes.write) { args, context in
+            let (db, userID) = (context.db, context.userID)
             var profile = try await book.profiles.find(userID, in: db)
             if let income = args.income {
                 profile.income =

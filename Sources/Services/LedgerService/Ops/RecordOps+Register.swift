@@ -9,9 +9,9 @@ import WorkerRuntime
 extension OpRegistry {
     /// `records.save`, `records.list`, `records.get`, `records.delete`, `records.rerun`: a user's own saved
     /// calculations.
-    mutating func registerRecordOps(_ book: HouseholdBook, _ chains: LedgerChains, _ calc: CalcRunner) {
-        register(RecordsSaveOp.self, middleware: chains.write) { args, context in
-            let (db, userID) = (try context.database(), try context.userID())
+    mutating func registerRecordOps(_ book: HouseholdBook, _ scopes: LedgerScopes, _ calc: CalcRunner) {
+        register(RecordsSaveOp.self, in: scopes.write) { args, context in
+            let (db, userID) = (context.db, context.userID)
             let title = args.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard (1...200).contains(title.count) else {
                 throw WireError(.invalidArgument, "title must be 1 to 200 characters", field: "title")
@@ -41,23 +41,23 @@ extension OpRegistry {
             try await book.records.insert(record, in: db)
             return record.view
         }
-        register(RecordsListOp.self, middleware: chains.read) { args, context in
+        register(RecordsListOp.self, in: scopes.read) { args, context in
             let records = try await book.records.list(
-                userID: try context.userID(),
+                userID: context.userID,
                 op: args.op,
-                in: try context.database()
+                in: context.db
             )
             return RecordsListOp.Result(records: records.map(\.summary))
         }
-        register(RecordsGetOp.self, middleware: chains.read) { args, context in
-            try await book.records.find(args.recordId, userID: try context.userID(), in: try context.database()).view
+        register(RecordsGetOp.self, in: scopes.read) { args, context in
+            try await book.records.find(args.recordId, userID: context.userID, in: context.db).view
         }
-        register(RecordsDeleteOp.self, middleware: chains.write) { args, context in
-            try await book.records.delete(args.recordId, userID: try context.userID(), in: try context.database())
+        register(RecordsDeleteOp.self, in: scopes.write) { args, context in
+            try await book.records.delete(args.recordId, userID: context.userID, in: context.db)
             return Done()
         }
-        register(RecordsRerunOp.self, middleware: chains.write) { args, context in
-            let (db, userID) = (try context.database(), try context.userID())
+        register(RecordsRerunOp.self, in: scopes.write) { args, context in
+            let (db, userID) = (context.db, context.userID)
             var record = try await book.records.find(args.recordId, userID: userID, in: db)
             let result = try await book.calculate(record.op, record.args, calc, userID: userID, in: db)
             let changed = result != record.result

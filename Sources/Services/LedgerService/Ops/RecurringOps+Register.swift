@@ -8,8 +8,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `recurring.add`, `recurring.list`, `recurring.pause`, `recurring.resume`, `recurring.end`.
-    mutating func registerRecurringOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(RecurringAddOp.self, middleware: chains.write) { args, context in
+    mutating func registerRecurringOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(RecurringAddOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, userID, household) = (member.db, member.userID, member.household)
             guard ["weekly", "monthly"].contains(args.frequency) else {
@@ -51,18 +51,18 @@ extension OpRegistry {
             _ = try await book.createDue(rule, through: book.configuration.today(), in: db)
             return try await book.recurring.find(rule.id, in: db).view
         }
-        register(RecurringListOp.self, middleware: chains.read) { args, context in
+        register(RecurringListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, household) = (member.db, member.household)
             return RecurringListOp.Result(rules: try await book.recurring.list(household.id, in: db).map(\.view))
         }
-        register(RecurringPauseOp.self, middleware: chains.write) { args, context in
+        register(RecurringPauseOp.self, in: scopes.write) { args, context in
             try await book.changeRule(args.recurringId, to: "paused", from: ["active"], context)
         }
-        register(RecurringResumeOp.self, middleware: chains.write) { args, context in
+        register(RecurringResumeOp.self, in: scopes.write) { args, context in
             try await book.changeRule(args.recurringId, to: "active", from: ["paused"], context)
         }
-        register(RecurringEndOp.self, middleware: chains.write) { args, context in
+        register(RecurringEndOp.self, in: scopes.write) { args, context in
             try await book.changeRule(args.recurringId, to: "ended", from: ["active", "paused"], context)
         }
     }
@@ -74,11 +74,11 @@ extension HouseholdBook {
         _ id: String,
         to state: String,
         from allowed: Set<String>,
-        _ context: OpContext
+        _ context: SignedIn
     ) async throws
         -> RecurringView
     {
-        let rule = try await recurring.find(id, in: try context.database())
+        let rule = try await recurring.find(id, in: context.db)
         let member = try await member(changing: rule, context)
         let (db, userID) = (member.db, member.userID)
         guard allowed.contains(rule.state) else {

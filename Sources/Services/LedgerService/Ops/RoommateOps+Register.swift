@@ -6,8 +6,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `roommates.request`, `.retract`, `.accept`, `.decline`, `.leave`, `.list`.
-    mutating func registerRoommateOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(RoommatesRequestOp.self, middleware: chains.write) { args, context in
+    mutating func registerRoommateOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(RoommatesRequestOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, userID, household) = (member.db, member.userID, member.household)
             let username = try Credentials.username(args.username)
@@ -32,16 +32,16 @@ extension OpRegistry {
             )
             return view
         }
-        register(RoommatesRetractOp.self, middleware: chains.write) { args, context in
+        register(RoommatesRetractOp.self, in: scopes.write) { args, context in
             try await book.decide(args.requestId, .retracted, by: .requester, context)
         }
-        register(RoommatesAcceptOp.self, middleware: chains.write) { args, context in
+        register(RoommatesAcceptOp.self, in: scopes.write) { args, context in
             try await book.decide(args.requestId, .accepted, by: .invitee, context)
         }
-        register(RoommatesDeclineOp.self, middleware: chains.write) { args, context in
+        register(RoommatesDeclineOp.self, in: scopes.write) { args, context in
             try await book.decide(args.requestId, .declined, by: .invitee, context)
         }
-        register(RoommatesLeaveOp.self, middleware: chains.write) { args, context in
+        register(RoommatesLeaveOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             let (db, userID, household, role) = (member.db, member.userID, member.household, member.role)
             let owed = try await book.nonZeroNets(of: userID, in: household.id, db: db)
@@ -62,9 +62,9 @@ extension OpRegistry {
             )
             return Done()
         }
-        register(RoommatesListOp.self, middleware: chains.read) { args, context in
-            let db = try context.database()
-            let userID = try context.userID()
+        register(RoommatesListOp.self, in: scopes.read) { args, context in
+            let db = context.db
+            let userID = context.userID
             let received = try await book.requests.received(userID: userID, in: db)
             guard let householdID = args.householdId else {
                 return RoommatesListOp.Result(members: [], sent: [], received: received)
@@ -91,12 +91,12 @@ extension HouseholdBook {
         _ requestID: String,
         _ status: RequestStore.Status,
         by side: RequestSide,
-        _ context: OpContext
+        _ context: SignedIn
     )
         async throws -> RoommateRequestView
     {
-        let db = try context.database()
-        let userID = try context.userID()
+        let db = context.db
+        let userID = context.userID
         let request = try await requests.find(requestID, visibleTo: userID, in: db)
         let allowed = side == .requester ? request.requestedBy == userID : request.userID == userID
         guard allowed else {

@@ -8,8 +8,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `shopping.add`, `shopping.edit`, `shopping.remove`, `shopping.list`, `shopping.bought`.
-    mutating func registerShoppingOps(_ book: HouseholdBook, _ chains: LedgerChains) {
-        register(ShoppingAddOp.self, middleware: chains.write) { args, context in
+    mutating func registerShoppingOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+        register(ShoppingAddOp.self, in: scopes.write) { args, context in
             let member = try await book.member(of: args.householdId, context)
             try await book.households.lock(member.household.id, in: member.db)
             let (item, merged) = try await book.addToList(
@@ -33,7 +33,7 @@ extension OpRegistry {
             )
             return item.view
         }
-        register(ShoppingEditOp.self, middleware: chains.write) { args, context in
+        register(ShoppingEditOp.self, in: scopes.write) { args, context in
             let (old, member) = try await book.listedItem(args.itemId, context)
             var item = old
             item.name = try args.name.map { try ItemName($0) } ?? old.name
@@ -55,7 +55,7 @@ extension OpRegistry {
             )
             return item.view
         }
-        register(ShoppingRemoveOp.self, middleware: chains.write) { args, context in
+        register(ShoppingRemoveOp.self, in: scopes.write) { args, context in
             let (item, member) = try await book.listedItem(args.itemId, context)
             try await book.shopping.delete(item, version: args.version ?? item.version, in: member.db)
             try await book.activity.record(
@@ -66,13 +66,13 @@ extension OpRegistry {
             )
             return Done()
         }
-        register(ShoppingListOp.self, middleware: chains.read) { args, context in
+        register(ShoppingListOp.self, in: scopes.read) { args, context in
             let member = try await book.member(of: args.householdId, context)
             return ShoppingListOp.Result(
                 items: try await book.shopping.list(member.household.id, in: member.db).map(\.view)
             )
         }
-        register(ShoppingBoughtOp.self, middleware: chains.write) { args, context in
+        register(ShoppingBoughtOp.self, in: scopes.write) { args, context in
             try await book.buy(args, context)
         }
     }
@@ -81,13 +81,13 @@ extension OpRegistry {
 extension HouseholdBook {
     /// A shopping-list item, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such item or the caller is not a member of its household.
-    func listedItem(_ id: String, _ context: OpContext) async throws -> (ShoppingItem, HouseholdMember) {
+    func listedItem(_ id: String, _ context: SignedIn) async throws -> (ShoppingItem, HouseholdMember) {
         try await lockedEntry({ try await shopping.find(id, in: $0) }, context)
     }
 
     /// `shopping.bought`: the item (or `quantity` of it, in its unit) leaves the list and joins the stock, with an
     /// optional bill, all in the op's one transaction.
-    func buy(_ args: ShoppingBoughtOp.Args, _ context: OpContext) async throws -> ShoppingBoughtOp.Result {
+    func buy(_ args: ShoppingBoughtOp.Args, _ context: SignedIn) async throws -> ShoppingBoughtOp.Result {
         let (item, member) = try await listedItem(args.itemId, context)
         if let version = args.version, version != item.version {
             throw WireError(.conflict, "shopping item \(item.id) changed since version \(version)", field: "version")

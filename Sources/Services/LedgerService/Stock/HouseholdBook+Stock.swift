@@ -10,9 +10,9 @@ extension HouseholdBook {
     ///   it exists; ``Storage/StorageError`` as it comes.
     func lockedEntry<Entry: HouseholdEntry>(
         _ find: (any SQLExecutor) async throws -> Entry,
-        _ context: OpContext
+        _ context: SignedIn
     ) async throws -> (Entry, HouseholdMember) {
-        let member = try await member(seeing: try await find(try context.database()), context)
+        let member = try await member(seeing: try await find(context.db), context)
         try await households.lock(member.household.id, in: member.db)
         return (try await find(member.db), member)
     }
