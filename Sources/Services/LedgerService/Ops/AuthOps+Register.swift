@@ -23,13 +23,16 @@ extension OpRegistry {
             preparing: { args in (args, try hasher.hashNew(args.newPassword, field: "newPassword")) },
             handler: book.changePassword
         )
-        register(AuthMeOp.self, in: scopes.read) { _, user in
-            try await book.users.find(id: user.userID, in: user.db).view
-        }
+        register(AuthMeOp.self, in: scopes.read, handler: book.me)
     }
 }
 
 extension HouseholdBook {
+    /// `auth.me`: the signed-in user.
+    func me(_: NoArgs, _ user: SignedIn) async throws -> UserView {
+        try await users.find(id: user.userID, in: user.db).view
+    }
+
     /// `auth.signup`, with the password hashed before the transaction.
     func signUp(
         _ prepared: (args: AuthSignupOp.Args, passwordHash: String),

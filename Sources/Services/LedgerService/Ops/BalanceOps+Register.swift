@@ -9,25 +9,8 @@ import WorkerRuntime
 extension OpRegistry {
     /// `balances` and `settle.suggest`.
     mutating func registerBalanceOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(BalancesOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            return try await book.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
-        }
-        register(SettleSuggestOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let (db, household) = (member.db, member.household)
-            var transfers: [TransferView] = []
-            var methods: [String: String] = [:]
-            for (currency, members) in try await book.totals.balances(household.id, in: db).sorted(by: {
-                $0.key < $1.key
-            }) {
-                let nets = members.mapValues(\.net).filter { $0.value != 0 }
-                guard !nets.isEmpty else { continue }
-                methods[currency] = nets.count <= HouseholdBook.exactSearchLimit ? "minimal" : "greedy"
-                transfers += try await book.explainedPlan(nets, currency: currency, household: household.id, in: db)
-            }
-            return SettlePlanView(transfers: transfers, methods: methods)
-        }
+        register(BalancesOp.self, in: scopes.read, handler: book.balances)
+        register(SettleSuggestOp.self, in: scopes.read, handler: book.settleSuggest)
     }
 }
 
@@ -131,5 +114,28 @@ extension BalanceView {
             received: MinorUnits.format(balance.received, digits: digits),
             net: MinorUnits.format(balance.net, digits: digits)
         )
+    }
+}
+
+extension HouseholdBook {
+    func balances(_ args: BalancesOp.Args, _ context: SignedIn) async throws -> BalancesOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        return try await self.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
+    }
+
+    func settleSuggest(_ args: SettleSuggestOp.Args, _ context: SignedIn) async throws -> SettleSuggestOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let (db, household) = (member.db, member.household)
+        var transfers: [TransferView] = []
+        var methods: [String: String] = [:]
+        for (currency, members) in try await self.totals.balances(household.id, in: db).sorted(by: {
+            $0.key < $1.key
+        }) {
+            let nets = members.mapValues(\.net).filter { $0.value != 0 }
+            guard !nets.isEmpty else { continue }
+            methods[currency] = nets.count <= HouseholdBook.exactSearchLimit ? "minimal" : "greedy"
+            transfers += try await self.explainedPlan(nets, currency: currency, household: household.id, in: db)
+        }
+        return SettlePlanView(transfers: transfers, methods: methods)
     }
 }

@@ -10,84 +10,12 @@ import WorkerRuntime
 extension OpRegistry {
     /// `events.add`, `events.edit`, `events.delete`, `events.get`, `events.list`, `events.ical`.
     mutating func registerEventOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(EventsAddOp.self, in: scopes.write) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let draft = EventDraft(
-                title: args.title,
-                start: args.start,
-                end: args.end,
-                allDay: args.allDay ?? false,
-                timeZone: args.timeZone,
-                location: args.location,
-                repeatRule: args.repeat?.draft
-            )
-            let event = StoredEvent(
-                id: "e_" + UUID().uuidString.lowercased(),
-                householdID: member.household.id,
-                event: try draft.event(),
-                version: 1,
-                createdBy: member.userID,
-                updatedAt: WallClock.millisecondsSince1970()
-            )
-            try await book.events.insert(event, in: member.db)
-            try await book.record("event.added", event, before: nil, after: event, userID: member.userID, in: member.db)
-            return event.view
-        }
-        register(EventsEditOp.self, in: scopes.write) { args, context in
-            let old = try await book.events.find(args.eventId, in: context.db)
-            let member = try await book.member(changing: old, context)
-            let (db, userID) = (member.db, member.userID)
-            var event = StoredEvent(
-                id: old.id,
-                householdID: old.householdID,
-                event: try args.applied(to: old.draft).event(),
-                version: old.version,
-                createdBy: old.createdBy,
-                updatedAt: WallClock.millisecondsSince1970()
-            )
-            event.version = try await book.events.update(event, from: args.version, in: db)
-            try await book.record("event.edited", event, before: old, after: event, userID: userID, in: db)
-            return event.view
-        }
-        register(EventsDeleteOp.self, in: scopes.write) { args, context in
-            let event = try await book.events.find(args.eventId, in: context.db)
-            let member = try await book.member(changing: event, context)
-            let (db, userID) = (member.db, member.userID)
-            try await book.events.delete(event, version: args.version, in: db)
-            try await book.record("event.deleted", event, before: event, after: nil, userID: userID, in: db)
-            return Done()
-        }
-        register(EventsGetOp.self, in: scopes.read) { args, context in
-            let event = try await book.events.find(args.eventId, in: context.db)
-            _ = try await book.member(seeing: event, context)
-            return event.view
-        }
-        register(EventsListOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let range = try args.range()
-            let stored = try await book.events.list(member.household.id, in: member.db)
-            // Events are named by their place in `stored` (by start, then id), which also breaks ties in order.
-            let events = try stored.enumerated().map { index, event in (id: index, event: try event.draft.event()) }
-            return EventsListOp.Result(
-                occurrences: try range.occurrences(of: events).map { OccurrenceView(stored[$0.id], $0.occurrence) }
-            )
-        }
-        register(EventsICalOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let stored = try await book.events.list(member.household.id, in: member.db)
-            let entries = try stored.map { event in
-                ICalendarWriter.Entry(
-                    id: event.id,
-                    event: try event.draft.event(),
-                    stamp: event.updatedAt / 1000,
-                    sequence: event.version - 1
-                )
-            }
-            // Repeats with no end get time zone rules for ten years from today.
-            let today = CivilDate(daysSinceEpoch: Int(WallClock.millisecondsSince1970() / 86_400_000))
-            let writer = ICalendarWriter(horizon: today.adding(months: 12 * 10))
-            return EventsICalOp.Result(calendar: writer.calendar(entries, name: member.household.name))
-        }
+        register(EventsAddOp.self, in: scopes.write, handler: book.eventsAdd)
+        register(EventsEditOp.self, in: scopes.write, handler: book.eventsEdit)
+        register(EventsDeleteOp.self, in: scopes.write, handler: book.eventsDelete)
+        register(EventsGetOp.self, in: scopes.read, handler: book.eventsGet)
+        register(EventsListOp.self, in: scopes.read, handler: book.eventsList)
+        register(EventsICalOp.self, in: scopes.read, handler: book.eventsICal)
     }
 }
 
@@ -160,5 +88,91 @@ extension OccurrenceView {
             timeZone: event.timeZone,
             location: event.location
         )
+    }
+}
+
+extension HouseholdBook {
+    func eventsAdd(_ args: EventsAddOp.Args, _ context: SignedIn) async throws -> EventsAddOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let draft = EventDraft(
+            title: args.title,
+            start: args.start,
+            end: args.end,
+            allDay: args.allDay ?? false,
+            timeZone: args.timeZone,
+            location: args.location,
+            repeatRule: args.repeat?.draft
+        )
+        let event = StoredEvent(
+            id: "e_" + UUID().uuidString.lowercased(),
+            householdID: member.household.id,
+            event: try draft.event(),
+            version: 1,
+            createdBy: member.userID,
+            updatedAt: WallClock.millisecondsSince1970()
+        )
+        try await self.events.insert(event, in: member.db)
+        try await self.record("event.added", event, before: nil, after: event, userID: member.userID, in: member.db)
+        return event.view
+    }
+
+    func eventsEdit(_ args: EventsEditOp.Args, _ context: SignedIn) async throws -> EventsEditOp.Result {
+        let old = try await self.events.find(args.eventId, in: context.db)
+        let member = try await self.member(changing: old, context)
+        let (db, userID) = (member.db, member.userID)
+        var event = StoredEvent(
+            id: old.id,
+            householdID: old.householdID,
+            event: try args.applied(to: old.draft).event(),
+            version: old.version,
+            createdBy: old.createdBy,
+            updatedAt: WallClock.millisecondsSince1970()
+        )
+        event.version = try await self.events.update(event, from: args.version, in: db)
+        try await self.record("event.edited", event, before: old, after: event, userID: userID, in: db)
+        return event.view
+    }
+
+    func eventsDelete(_ args: EventsDeleteOp.Args, _ context: SignedIn) async throws -> EventsDeleteOp.Result {
+        let event = try await self.events.find(args.eventId, in: context.db)
+        let member = try await self.member(changing: event, context)
+        let (db, userID) = (member.db, member.userID)
+        try await self.events.delete(event, version: args.version, in: db)
+        try await self.record("event.deleted", event, before: event, after: nil, userID: userID, in: db)
+        return Done()
+    }
+
+    func eventsGet(_ args: EventsGetOp.Args, _ context: SignedIn) async throws -> EventsGetOp.Result {
+        let event = try await self.events.find(args.eventId, in: context.db)
+        _ = try await self.member(seeing: event, context)
+        return event.view
+    }
+
+    func eventsList(_ args: EventsListOp.Args, _ context: SignedIn) async throws -> EventsListOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let range = try args.range()
+        let stored = try await self.events.list(member.household.id, in: member.db)
+        // Events are named by their place in `stored` (by start, then id), which also breaks ties in order.
+        let events = try stored.enumerated().map { index, event in (id: index, event: try event.draft.event()) }
+        return EventsListOp.Result(
+            occurrences: try range.occurrences(of: events).map { OccurrenceView(stored[$0.id], $0.occurrence) }
+        )
+    }
+
+    func eventsICal(_ args: EventsICalOp.Args, _ context: SignedIn) async throws -> EventsICalOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let stored = try await self.events.list(member.household.id, in: member.db)
+        let entries = try stored.map { event in
+            ICalendarWriter.Entry(
+                id: event.id,
+                event: try event.draft.event(),
+                stamp: event.updatedAt / 1000,
+                sequence: event.version - 1
+            )
+        }
+        // Repeats with no end get time zone rules for ten years from today.
+        let today = CivilDate(daysSinceEpoch: Int(WallClock.millisecondsSince1970() / 86_400_000))
+        let writer = ICalendarWriter(horizon: today.adding(months: 12 * 10))
+        return EventsICalOp.Result(calendar: writer.calendar(entries, name: member.household.name))
     }
 }

@@ -5,13 +5,19 @@ import WorkerRuntime
 extension OpRegistry {
     /// `export.csv`, `export.json`.
     mutating func registerExportOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(ExportCSVOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let table = try await book.csv(args.what, of: member.household.id, in: member.db)
-            return ExportCSVOp.Result(csv: table.text, rows: table.rows.count)
-        }
-        register(ExportJSONOp.self, in: scopes.read) { args, context in
-            try await book.exportJSON(try await book.member(of: args.householdId, context))
-        }
+        register(ExportCSVOp.self, in: scopes.read, handler: book.exportCSV)
+        register(ExportJSONOp.self, in: scopes.read, handler: book.exportJSON)
+    }
+}
+
+extension HouseholdBook {
+    func exportCSV(_ args: ExportCSVOp.Args, _ context: SignedIn) async throws -> ExportCSVOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let table = try await self.csv(args.what, of: member.household.id, in: member.db)
+        return ExportCSVOp.Result(csv: table.text, rows: table.rows.count)
+    }
+
+    func exportJSON(_ args: ExportJSONOp.Args, _ context: SignedIn) async throws -> ExportJSONOp.Result {
+        try await self.exportJSON(try await self.member(of: args.householdId, context))
     }
 }

@@ -9,48 +9,9 @@ import WorkerRuntime
 extension OpRegistry {
     /// `household.create`, `household.list`, `household.get`.
     mutating func registerHouseholdOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(HouseholdCreateOp.self, in: scopes.write) { args, context in
-            let db = context.db
-            let userID = context.userID
-            let name = args.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...100).contains(name.count) else {
-                throw WireError(.invalidArgument, "a household name has 1 to 100 characters", field: "name")
-            }
-            let currency = try Currency.named(args.currency ?? "CAD", field: "currency")
-            let household = try await book.households.create(
-                name: name,
-                currency: currency.code,
-                ownerID: userID,
-                in: db
-            )
-            let view = try await book.view(of: household, role: .owner, in: db)
-            try await book.activity.record(
-                .init(
-                    action: "household.created",
-                    entity: "household",
-                    entityID: household.id,
-                    before: nil,
-                    after: view
-                ),
-                household: household.id,
-                userID: userID,
-                in: db
-            )
-            return view
-        }
-        register(HouseholdListOp.self, in: scopes.read) { _, context in
-            let db = context.db
-            var households: [HouseholdView] = []
-            for (household, role) in try await book.households.list(userID: context.userID, in: db) {
-                households.append(try await book.view(of: household, role: role, in: db))
-            }
-            return HouseholdListOp.Result(households: households)
-        }
-        register(HouseholdGetOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let (db, household, role) = (member.db, member.household, member.role)
-            return try await book.view(of: household, role: role, in: db)
-        }
+        register(HouseholdCreateOp.self, in: scopes.write, handler: book.householdCreate)
+        register(HouseholdListOp.self, in: scopes.read, handler: book.householdList)
+        register(HouseholdGetOp.self, in: scopes.read, handler: book.householdGet)
     }
 }
 
@@ -70,5 +31,52 @@ extension HouseholdBook {
             role: role.rawValue,
             members: try await households.members(household.id, in: db)
         )
+    }
+}
+
+extension HouseholdBook {
+    func householdCreate(_ args: HouseholdCreateOp.Args, _ context: SignedIn) async throws -> HouseholdCreateOp.Result {
+        let db = context.db
+        let userID = context.userID
+        let name = args.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(name.count) else {
+            throw WireError(.invalidArgument, "a household name has 1 to 100 characters", field: "name")
+        }
+        let currency = try Currency.named(args.currency ?? "CAD", field: "currency")
+        let household = try await self.households.create(
+            name: name,
+            currency: currency.code,
+            ownerID: userID,
+            in: db
+        )
+        let view = try await self.view(of: household, role: .owner, in: db)
+        try await self.activity.record(
+            .init(
+                action: "household.created",
+                entity: "household",
+                entityID: household.id,
+                before: nil,
+                after: view
+            ),
+            household: household.id,
+            userID: userID,
+            in: db
+        )
+        return view
+    }
+
+    func householdList(_ _: HouseholdListOp.Args, _ context: SignedIn) async throws -> HouseholdListOp.Result {
+        let db = context.db
+        var households: [HouseholdView] = []
+        for (household, role) in try await self.households.list(userID: context.userID, in: db) {
+            households.append(try await self.view(of: household, role: role, in: db))
+        }
+        return HouseholdListOp.Result(households: households)
+    }
+
+    func householdGet(_ args: HouseholdGetOp.Args, _ context: SignedIn) async throws -> HouseholdGetOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let (db, household, role) = (member.db, member.household, member.role)
+        return try await self.view(of: household, role: role, in: db)
     }
 }

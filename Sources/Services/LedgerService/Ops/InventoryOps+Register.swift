@@ -10,114 +10,11 @@ import WorkerRuntime
 extension OpRegistry {
     /// `inventory.add`, `inventory.edit`, `inventory.consume`, `inventory.remove`, `inventory.list`.
     mutating func registerInventoryOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(InventoryAddOp.self, in: scopes.write) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            try await book.households.lock(member.household.id, in: member.db)
-            let (line, merged, added) = try await book.stockUp(
-                HouseholdBook.Purchase(
-                    name: try ItemName(args.name),
-                    quantity: try Quantity(args.quantity, field: "quantity"),
-                    unit: try StockUnit(args.unit),
-                    location: try args.location.map { try StockLocation.validated($0) },
-                    bestBefore: try args.bestBefore.map { try DateCheck.validated($0, field: "bestBefore") },
-                    restock: args.restock,
-                    restockQuantity: try args.restockQuantity.map { try Quantity($0, field: "restockQuantity") }
-                ),
-                by: member
-            )
-            try await book.activity.record(
-                .init(
-                    action: merged ? "stock.merged" : "stock.added",
-                    entity: "stock",
-                    entityID: line.id,
-                    before: nil,
-                    after: line.view()
-                ),
-                household: line.householdID,
-                userID: member.userID,
-                in: member.db
-            )
-            return InventoryAddOp.Result(stock: line.view(), merged: merged, added: added.text)
-        }
-        register(InventoryEditOp.self, in: scopes.write) { args, context in
-            let (old, member) = try await book.stockLine(args.itemId, context)
-            var line = old
-            line.name = try args.name.map { try ItemName($0) } ?? old.name
-            line.quantity =
-                try args.quantity.map { try Quantity($0, field: "quantity", allowsZero: true) } ?? old.quantity
-            line.unit = try args.unit.map { try StockUnit($0) } ?? old.unit
-            line.location = try args.location.map { $0.isEmpty ? nil : try StockLocation.validated($0) } ?? old.location
-            line.bestBefore =
-                try args.bestBefore.map { $0.isEmpty ? nil : try DateCheck.validated($0, field: "bestBefore") }
-                ?? old.bestBefore
-            line.restock = args.restock ?? old.restock
-            line.restockQuantity =
-                try args.restockQuantity.map { try Quantity($0, field: "restockQuantity") } ?? old.restockQuantity
-            line.version = try await book.inventory.update(line, from: args.version, in: member.db)
-            return try await book.recordStockChange("stock.edited", old, line, by: member)
-        }
-        register(InventoryConsumeOp.self, in: scopes.write) { args, context in
-            let (old, member) = try await book.stockLine(args.itemId, context)
-            if let version = args.version, version != old.version {
-                throw WireError(.conflict, "stock line \(old.id) changed since version \(version)", field: "version")
-            }
-            let unit = try args.unit.map { try StockUnit($0) } ?? old.unit
-            guard let taken = unit.convert(try Quantity(args.quantity, field: "quantity"), to: old.unit) else {
-                throw WireError(
-                    .invalidArgument,
-                    "\(unit.symbol) does not convert to this line's \(old.unit.symbol)",
-                    field: "unit"
-                )
-            }
-            guard taken <= old.quantity else {
-                throw WireError(
-                    .failedPrecondition,
-                    "only \(old.quantity.text) \(old.unit.symbol) of \(old.name.text) left",
-                    field: "quantity"
-                )
-            }
-            var line = old
-            line.quantity = old.quantity - taken
-            line.version = try await book.inventory.update(line, from: old.version, in: member.db)
-            return try await book.recordStockChange("stock.consumed", old, line, by: member)
-        }
-        register(InventoryRemoveOp.self, in: scopes.write) { args, context in
-            let (line, member) = try await book.stockLine(args.itemId, context)
-            try await book.inventory.delete(line, version: args.version ?? line.version, in: member.db)
-            try await book.activity.record(
-                .init(action: "stock.removed", entity: "stock", entityID: line.id, before: line.view(), after: nil),
-                household: line.householdID,
-                userID: member.userID,
-                in: member.db
-            )
-            return Done()
-        }
-        register(InventoryListOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let today = try book.today(in: args.timeZone)
-            let dueBy = try args.expiringWithinDays.map { days in
-                guard (0...3660).contains(days) else {
-                    throw WireError(
-                        .invalidArgument,
-                        "expiringWithinDays must be 0 to 3660",
-                        field: "expiringWithinDays"
-                    )
-                }
-                return today.adding(days: days).iso
-            }
-            let lines = try await book.inventory.list(
-                member.household.id,
-                location: try args.location.map { try StockLocation.validated($0) },
-                dueBy: dueBy,
-                in: member.db
-            )
-            return InventoryListOp.Result(
-                lines: lines.map { line in
-                    line.view(daysLeft: line.bestBefore.flatMap(CivilDate.init(iso:)).map { today.days(to: $0) })
-                },
-                today: today.iso
-            )
-        }
+        register(InventoryAddOp.self, in: scopes.write, handler: book.inventoryAdd)
+        register(InventoryEditOp.self, in: scopes.write, handler: book.inventoryEdit)
+        register(InventoryConsumeOp.self, in: scopes.write, handler: book.inventoryConsume)
+        register(InventoryRemoveOp.self, in: scopes.write, handler: book.inventoryRemove)
+        register(InventoryListOp.self, in: scopes.read, handler: book.inventoryList)
     }
 }
 
@@ -143,5 +40,123 @@ extension HouseholdBook {
         )
         let restocked = old.quantity.isZero ? nil : try await restockIfOut(line, by: member)
         return StockChange(stock: line.view(), restocked: restocked?.view)
+    }
+}
+
+extension HouseholdBook {
+    func inventoryAdd(_ args: InventoryAddOp.Args, _ context: SignedIn) async throws -> InventoryAddOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        try await self.households.lock(member.household.id, in: member.db)
+        let (line, merged, added) = try await self.stockUp(
+            HouseholdBook.Purchase(
+                name: try ItemName(args.name),
+                quantity: try Quantity(args.quantity, field: "quantity"),
+                unit: try StockUnit(args.unit),
+                location: try args.location.map { try StockLocation.validated($0) },
+                bestBefore: try args.bestBefore.map { try DateCheck.validated($0, field: "bestBefore") },
+                restock: args.restock,
+                restockQuantity: try args.restockQuantity.map { try Quantity($0, field: "restockQuantity") }
+            ),
+            by: member
+        )
+        try await self.activity.record(
+            .init(
+                action: merged ? "stock.merged" : "stock.added",
+                entity: "stock",
+                entityID: line.id,
+                before: nil,
+                after: line.view()
+            ),
+            household: line.householdID,
+            userID: member.userID,
+            in: member.db
+        )
+        return InventoryAddOp.Result(stock: line.view(), merged: merged, added: added.text)
+    }
+
+    func inventoryEdit(_ args: InventoryEditOp.Args, _ context: SignedIn) async throws -> InventoryEditOp.Result {
+        let (old, member) = try await self.stockLine(args.itemId, context)
+        var line = old
+        line.name = try args.name.map { try ItemName($0) } ?? old.name
+        line.quantity =
+            try args.quantity.map { try Quantity($0, field: "quantity", allowsZero: true) } ?? old.quantity
+        line.unit = try args.unit.map { try StockUnit($0) } ?? old.unit
+        line.location = try args.location.map { $0.isEmpty ? nil : try StockLocation.validated($0) } ?? old.location
+        line.bestBefore =
+            try args.bestBefore.map { $0.isEmpty ? nil : try DateCheck.validated($0, field: "bestBefore") }
+            ?? old.bestBefore
+        line.restock = args.restock ?? old.restock
+        line.restockQuantity =
+            try args.restockQuantity.map { try Quantity($0, field: "restockQuantity") } ?? old.restockQuantity
+        line.version = try await self.inventory.update(line, from: args.version, in: member.db)
+        return try await self.recordStockChange("stock.edited", old, line, by: member)
+    }
+
+    func inventoryConsume(
+        _ args: InventoryConsumeOp.Args,
+        _ context: SignedIn
+    ) async throws -> InventoryConsumeOp.Result {
+        let (old, member) = try await self.stockLine(args.itemId, context)
+        if let version = args.version, version != old.version {
+            throw WireError(.conflict, "stock line \(old.id) changed since version \(version)", field: "version")
+        }
+        let unit = try args.unit.map { try StockUnit($0) } ?? old.unit
+        guard let taken = unit.convert(try Quantity(args.quantity, field: "quantity"), to: old.unit) else {
+            throw WireError(
+                .invalidArgument,
+                "\(unit.symbol) does not convert to this line's \(old.unit.symbol)",
+                field: "unit"
+            )
+        }
+        guard taken <= old.quantity else {
+            throw WireError(
+                .failedPrecondition,
+                "only \(old.quantity.text) \(old.unit.symbol) of \(old.name.text) left",
+                field: "quantity"
+            )
+        }
+        var line = old
+        line.quantity = old.quantity - taken
+        line.version = try await self.inventory.update(line, from: old.version, in: member.db)
+        return try await self.recordStockChange("stock.consumed", old, line, by: member)
+    }
+
+    func inventoryRemove(_ args: InventoryRemoveOp.Args, _ context: SignedIn) async throws -> InventoryRemoveOp.Result {
+        let (line, member) = try await self.stockLine(args.itemId, context)
+        try await self.inventory.delete(line, version: args.version ?? line.version, in: member.db)
+        try await self.activity.record(
+            .init(action: "stock.removed", entity: "stock", entityID: line.id, before: line.view(), after: nil),
+            household: line.householdID,
+            userID: member.userID,
+            in: member.db
+        )
+        return Done()
+    }
+
+    func inventoryList(_ args: InventoryListOp.Args, _ context: SignedIn) async throws -> InventoryListOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let today = try self.today(in: args.timeZone)
+        let dueBy = try args.expiringWithinDays.map { days in
+            guard (0...3660).contains(days) else {
+                throw WireError(
+                    .invalidArgument,
+                    "expiringWithinDays must be 0 to 3660",
+                    field: "expiringWithinDays"
+                )
+            }
+            return today.adding(days: days).iso
+        }
+        let lines = try await self.inventory.list(
+            member.household.id,
+            location: try args.location.map { try StockLocation.validated($0) },
+            dueBy: dueBy,
+            in: member.db
+        )
+        return InventoryListOp.Result(
+            lines: lines.map { line in
+                line.view(daysLeft: line.bestBefore.flatMap(CivilDate.init(iso:)).map { today.days(to: $0) })
+            },
+            today: today.iso
+        )
     }
 }

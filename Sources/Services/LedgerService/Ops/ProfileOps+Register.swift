@@ -9,25 +9,8 @@ import WorkerRuntime
 extension OpRegistry {
     /// `profile.get`, `profile.set`.
     mutating func registerProfileOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(ProfileGetOp.self, in: scopes.read) { _, context in
-            try await book.profiles.find(context.userID, in: context.db).view
-        }
-        register(ProfileSetOp.self, in: scopes.write) { args, context in
-            let (db, userID) = (context.db, context.userID)
-            var profile = try await book.profiles.find(userID, in: db)
-            if let income = args.income {
-                profile.income =
-                    income.isEmpty
-                    ? nil : try Currency.named("CAD", field: "income").amount(income, field: "income", allowsZero: true)
-            }
-            if let province = args.province {
-                profile.province = try province.isEmpty ? nil : ProfileFields.province(province)
-            }
-            if let status = args.maritalStatus {
-                profile.maritalStatus = try status.isEmpty ? nil : ProfileFields.maritalStatus(status)
-            }
-            return try await book.profiles.save(profile, for: userID, in: db).view
-        }
+        register(ProfileGetOp.self, in: scopes.read, handler: book.profileGet)
+        register(ProfileSetOp.self, in: scopes.write, handler: book.profileSet)
     }
 }
 
@@ -60,5 +43,28 @@ enum ProfileFields {
             )
         }
         return text
+    }
+}
+
+extension HouseholdBook {
+    func profileGet(_ _: ProfileGetOp.Args, _ context: SignedIn) async throws -> ProfileGetOp.Result {
+        try await self.profiles.find(context.userID, in: context.db).view
+    }
+
+    func profileSet(_ args: ProfileSetOp.Args, _ context: SignedIn) async throws -> ProfileSetOp.Result {
+        let (db, userID) = (context.db, context.userID)
+        var profile = try await self.profiles.find(userID, in: db)
+        if let income = args.income {
+            profile.income =
+                income.isEmpty
+                ? nil : try Currency.named("CAD", field: "income").amount(income, field: "income", allowsZero: true)
+        }
+        if let province = args.province {
+            profile.province = try province.isEmpty ? nil : ProfileFields.province(province)
+        }
+        if let status = args.maritalStatus {
+            profile.maritalStatus = try status.isEmpty ? nil : ProfileFields.maritalStatus(status)
+        }
+        return try await self.profiles.save(profile, for: userID, in: db).view
     }
 }

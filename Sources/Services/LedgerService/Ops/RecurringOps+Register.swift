@@ -9,62 +9,11 @@ import WorkerRuntime
 extension OpRegistry {
     /// `recurring.add`, `recurring.list`, `recurring.pause`, `recurring.resume`, `recurring.end`.
     mutating func registerRecurringOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(RecurringAddOp.self, in: scopes.write) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let (db, userID, household) = (member.db, member.userID, member.household)
-            guard ["weekly", "monthly"].contains(args.frequency) else {
-                throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
-            }
-            guard args.bill.date == nil else {
-                throw WireError(.invalidArgument, "a repeating bill's dates come from start", field: "date")
-            }
-            var template = args.bill
-            template.currency = template.currency ?? household.currency
-            let rule = RecurringStore.Rule(
-                id: "rc_" + UUID().uuidString.lowercased(),
-                householdID: household.id,
-                template: template,
-                frequency: args.frequency,
-                interval: args.interval ?? 1,
-                start: try DateCheck.validated(args.start, field: "start"),
-                end: try args.end.map { try DateCheck.validated($0, field: "end") },
-                state: "active",
-                lastDate: nil,
-                resumeAfter: nil,
-                createdBy: userID
-            )
-            _ = try book.recurrence(of: rule).occurrences(after: nil, through: rule.start)
-            var sample = template
-            sample.date = rule.start
-            _ = try BillComposer(
-                householdCurrency: household.currency,
-                members: try await book.households.currentMemberIDs(household.id, in: db),
-                today: rule.start
-            ).compose(id: rule.id, household: household.id, fields: sample, createdBy: userID)
-            try await book.recurring.insert(rule, in: db)
-            try await book.activity.record(
-                .init(action: "recurring.added", entity: "recurring", entityID: rule.id, before: nil, after: rule.view),
-                household: household.id,
-                userID: userID,
-                in: db
-            )
-            _ = try await book.createDue(rule, through: book.configuration.today(), in: db)
-            return try await book.recurring.find(rule.id, in: db).view
-        }
-        register(RecurringListOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let (db, household) = (member.db, member.household)
-            return RecurringListOp.Result(rules: try await book.recurring.list(household.id, in: db).map(\.view))
-        }
-        register(RecurringPauseOp.self, in: scopes.write) { args, context in
-            try await book.changeRule(args.recurringId, to: "paused", from: ["active"], context)
-        }
-        register(RecurringResumeOp.self, in: scopes.write) { args, context in
-            try await book.changeRule(args.recurringId, to: "active", from: ["paused"], context)
-        }
-        register(RecurringEndOp.self, in: scopes.write) { args, context in
-            try await book.changeRule(args.recurringId, to: "ended", from: ["active", "paused"], context)
-        }
+        register(RecurringAddOp.self, in: scopes.write, handler: book.recurringAdd)
+        register(RecurringListOp.self, in: scopes.read, handler: book.recurringList)
+        register(RecurringPauseOp.self, in: scopes.write, handler: book.recurringPause)
+        register(RecurringResumeOp.self, in: scopes.write, handler: book.recurringResume)
+        register(RecurringEndOp.self, in: scopes.write, handler: book.recurringEnd)
     }
 }
 
@@ -100,5 +49,68 @@ extension HouseholdBook {
             in: db
         )
         return changed.view
+    }
+}
+
+extension HouseholdBook {
+    func recurringAdd(_ args: RecurringAddOp.Args, _ context: SignedIn) async throws -> RecurringAddOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let (db, userID, household) = (member.db, member.userID, member.household)
+        guard ["weekly", "monthly"].contains(args.frequency) else {
+            throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
+        }
+        guard args.bill.date == nil else {
+            throw WireError(.invalidArgument, "a repeating bill's dates come from start", field: "date")
+        }
+        var template = args.bill
+        template.currency = template.currency ?? household.currency
+        let rule = RecurringStore.Rule(
+            id: "rc_" + UUID().uuidString.lowercased(),
+            householdID: household.id,
+            template: template,
+            frequency: args.frequency,
+            interval: args.interval ?? 1,
+            start: try DateCheck.validated(args.start, field: "start"),
+            end: try args.end.map { try DateCheck.validated($0, field: "end") },
+            state: "active",
+            lastDate: nil,
+            resumeAfter: nil,
+            createdBy: userID
+        )
+        _ = try self.recurrence(of: rule).occurrences(after: nil, through: rule.start)
+        var sample = template
+        sample.date = rule.start
+        _ = try BillComposer(
+            householdCurrency: household.currency,
+            members: try await self.households.currentMemberIDs(household.id, in: db),
+            today: rule.start
+        ).compose(id: rule.id, household: household.id, fields: sample, createdBy: userID)
+        try await self.recurring.insert(rule, in: db)
+        try await self.activity.record(
+            .init(action: "recurring.added", entity: "recurring", entityID: rule.id, before: nil, after: rule.view),
+            household: household.id,
+            userID: userID,
+            in: db
+        )
+        _ = try await self.createDue(rule, through: self.configuration.today(), in: db)
+        return try await self.recurring.find(rule.id, in: db).view
+    }
+
+    func recurringList(_ args: RecurringListOp.Args, _ context: SignedIn) async throws -> RecurringListOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let (db, household) = (member.db, member.household)
+        return RecurringListOp.Result(rules: try await self.recurring.list(household.id, in: db).map(\.view))
+    }
+
+    func recurringPause(_ args: RecurringPauseOp.Args, _ context: SignedIn) async throws -> RecurringPauseOp.Result {
+        try await self.changeRule(args.recurringId, to: "paused", from: ["active"], context)
+    }
+
+    func recurringResume(_ args: RecurringResumeOp.Args, _ context: SignedIn) async throws -> RecurringResumeOp.Result {
+        try await self.changeRule(args.recurringId, to: "active", from: ["paused"], context)
+    }
+
+    func recurringEnd(_ args: RecurringEndOp.Args, _ context: SignedIn) async throws -> RecurringEndOp.Result {
+        try await self.changeRule(args.recurringId, to: "ended", from: ["active", "paused"], context)
     }
 }

@@ -7,75 +7,12 @@ import WorkerRuntime
 extension OpRegistry {
     /// `roommates.request`, `.retract`, `.accept`, `.decline`, `.leave`, `.list`.
     mutating func registerRoommateOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(RoommatesRequestOp.self, in: scopes.write) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let (db, userID, household) = (member.db, member.userID, member.household)
-            let username = try Credentials.username(args.username)
-            guard let invitee = try await book.users.find(username: username, in: db) else {
-                throw WireError(.notFound, "no user \(username)", field: "username")
-            }
-            guard try await !book.households.isMember(household.id, userID: invitee.id, in: db) else {
-                throw WireError(.alreadyExists, "\(username) is already a member", field: "username")
-            }
-            let id = try await book.requests.create(
-                household: household.id,
-                requestedBy: userID,
-                userID: invitee.id,
-                in: db
-            )
-            let view = try await book.requests.view(id, in: db)
-            try await book.activity.record(
-                .init(action: "request.sent", entity: "request", entityID: id, before: nil, after: view),
-                household: household.id,
-                userID: userID,
-                in: db
-            )
-            return view
-        }
-        register(RoommatesRetractOp.self, in: scopes.write) { args, context in
-            try await book.decide(args.requestId, .retracted, by: .requester, context)
-        }
-        register(RoommatesAcceptOp.self, in: scopes.write) { args, context in
-            try await book.decide(args.requestId, .accepted, by: .invitee, context)
-        }
-        register(RoommatesDeclineOp.self, in: scopes.write) { args, context in
-            try await book.decide(args.requestId, .declined, by: .invitee, context)
-        }
-        register(RoommatesLeaveOp.self, in: scopes.write) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            let (db, userID, household, role) = (member.db, member.userID, member.household, member.role)
-            let owed = try await book.nonZeroNets(of: userID, in: household.id, db: db)
-            guard owed.isEmpty || args.confirm == true else {
-                throw WireError(
-                    .failedPrecondition,
-                    "your balance is not zero (\(owed.joined(separator: ", "))): settle up first, or leave with "
-                        + "confirm: true and keep it",
-                    field: "confirm"
-                )
-            }
-            try await book.households.leave(household.id, userID: userID, role: role, in: db)
-            try await book.activity.record(
-                .init(action: "member.left", entity: "member", entityID: userID, before: nil, after: nil),
-                household: household.id,
-                userID: userID,
-                in: db
-            )
-            return Done()
-        }
-        register(RoommatesListOp.self, in: scopes.read) { args, context in
-            let db = context.db
-            let userID = context.userID
-            let received = try await book.requests.received(userID: userID, in: db)
-            guard let householdID = args.householdId else {
-                return RoommatesListOp.Result(members: [], sent: [], received: received)
-            }
-            let household = try await book.member(of: householdID, context).household
-            return RoommatesListOp.Result(
-                members: try await book.households.members(household.id, in: db),
-                sent: try await book.requests.sent(household: household.id, in: db),
-                received: received
-            )
-        }
+        register(RoommatesRequestOp.self, in: scopes.write, handler: book.roommatesRequest)
+        register(RoommatesRetractOp.self, in: scopes.write, handler: book.roommatesRetract)
+        register(RoommatesAcceptOp.self, in: scopes.write, handler: book.roommatesAccept)
+        register(RoommatesDeclineOp.self, in: scopes.write, handler: book.roommatesDecline)
+        register(RoommatesLeaveOp.self, in: scopes.write, handler: book.roommatesLeave)
+        register(RoommatesListOp.self, in: scopes.read, handler: book.roommatesList)
     }
 }
 
@@ -131,5 +68,91 @@ extension RequestStore.Status {
         case .declined: "decline"
         case .retracted: "retract"
         }
+    }
+}
+
+extension HouseholdBook {
+    func roommatesRequest(
+        _ args: RoommatesRequestOp.Args,
+        _ context: SignedIn
+    ) async throws -> RoommatesRequestOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let (db, userID, household) = (member.db, member.userID, member.household)
+        let username = try Credentials.username(args.username)
+        guard let invitee = try await self.users.find(username: username, in: db) else {
+            throw WireError(.notFound, "no user \(username)", field: "username")
+        }
+        guard try await !self.households.isMember(household.id, userID: invitee.id, in: db) else {
+            throw WireError(.alreadyExists, "\(username) is already a member", field: "username")
+        }
+        let id = try await self.requests.create(
+            household: household.id,
+            requestedBy: userID,
+            userID: invitee.id,
+            in: db
+        )
+        let view = try await self.requests.view(id, in: db)
+        try await self.activity.record(
+            .init(action: "request.sent", entity: "request", entityID: id, before: nil, after: view),
+            household: household.id,
+            userID: userID,
+            in: db
+        )
+        return view
+    }
+
+    func roommatesRetract(
+        _ args: RoommatesRetractOp.Args,
+        _ context: SignedIn
+    ) async throws -> RoommatesRetractOp.Result {
+        try await self.decide(args.requestId, .retracted, by: .requester, context)
+    }
+
+    func roommatesAccept(_ args: RoommatesAcceptOp.Args, _ context: SignedIn) async throws -> RoommatesAcceptOp.Result {
+        try await self.decide(args.requestId, .accepted, by: .invitee, context)
+    }
+
+    func roommatesDecline(
+        _ args: RoommatesDeclineOp.Args,
+        _ context: SignedIn
+    ) async throws -> RoommatesDeclineOp.Result {
+        try await self.decide(args.requestId, .declined, by: .invitee, context)
+    }
+
+    func roommatesLeave(_ args: RoommatesLeaveOp.Args, _ context: SignedIn) async throws -> RoommatesLeaveOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        let (db, userID, household, role) = (member.db, member.userID, member.household, member.role)
+        let owed = try await self.nonZeroNets(of: userID, in: household.id, db: db)
+        guard owed.isEmpty || args.confirm == true else {
+            throw WireError(
+                .failedPrecondition,
+                "your balance is not zero (\(owed.joined(separator: ", "))): settle up first, or leave with "
+                    + "confirm: true and keep it",
+                field: "confirm"
+            )
+        }
+        try await self.households.leave(household.id, userID: userID, role: role, in: db)
+        try await self.activity.record(
+            .init(action: "member.left", entity: "member", entityID: userID, before: nil, after: nil),
+            household: household.id,
+            userID: userID,
+            in: db
+        )
+        return Done()
+    }
+
+    func roommatesList(_ args: RoommatesListOp.Args, _ context: SignedIn) async throws -> RoommatesListOp.Result {
+        let db = context.db
+        let userID = context.userID
+        let received = try await self.requests.received(userID: userID, in: db)
+        guard let householdID = args.householdId else {
+            return RoommatesListOp.Result(members: [], sent: [], received: received)
+        }
+        let household = try await self.member(of: householdID, context).household
+        return RoommatesListOp.Result(
+            members: try await self.households.members(household.id, in: db),
+            sent: try await self.requests.sent(household: household.id, in: db),
+            received: received
+        )
     }
 }

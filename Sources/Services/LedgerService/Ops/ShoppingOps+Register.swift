@@ -9,72 +9,11 @@ import WorkerRuntime
 extension OpRegistry {
     /// `shopping.add`, `shopping.edit`, `shopping.remove`, `shopping.list`, `shopping.bought`.
     mutating func registerShoppingOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(ShoppingAddOp.self, in: scopes.write) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            try await book.households.lock(member.household.id, in: member.db)
-            let (item, merged) = try await book.addToList(
-                try ItemName(args.name),
-                try args.quantity.map { try Quantity($0, field: "quantity") } ?? .one,
-                try StockUnit(args.unit),
-                note: try args.note.map { try ShoppingNote.validated($0) },
-                by: member
-            )
-            try await book.activity.record(
-                .init(
-                    action: merged ? "shopping.merged" : "shopping.added",
-                    entity: "shopping",
-                    entityID: item.id,
-                    before: nil,
-                    after: item.view
-                ),
-                household: member.household.id,
-                userID: member.userID,
-                in: member.db
-            )
-            return item.view
-        }
-        register(ShoppingEditOp.self, in: scopes.write) { args, context in
-            let (old, member) = try await book.listedItem(args.itemId, context)
-            var item = old
-            item.name = try args.name.map { try ItemName($0) } ?? old.name
-            item.quantity = try args.quantity.map { try Quantity($0, field: "quantity") } ?? old.quantity
-            item.unit = try args.unit.map { try StockUnit($0) } ?? old.unit
-            item.note = try args.note.map { $0.isEmpty ? nil : try ShoppingNote.validated($0) } ?? old.note
-            item.version = try await book.shopping.update(item, from: args.version, in: member.db)
-            try await book.activity.record(
-                .init(
-                    action: "shopping.edited",
-                    entity: "shopping",
-                    entityID: item.id,
-                    before: old.view,
-                    after: item.view
-                ),
-                household: item.householdID,
-                userID: member.userID,
-                in: member.db
-            )
-            return item.view
-        }
-        register(ShoppingRemoveOp.self, in: scopes.write) { args, context in
-            let (item, member) = try await book.listedItem(args.itemId, context)
-            try await book.shopping.delete(item, version: args.version ?? item.version, in: member.db)
-            try await book.activity.record(
-                .init(action: "shopping.removed", entity: "shopping", entityID: item.id, before: item.view, after: nil),
-                household: item.householdID,
-                userID: member.userID,
-                in: member.db
-            )
-            return Done()
-        }
-        register(ShoppingListOp.self, in: scopes.read) { args, context in
-            let member = try await book.member(of: args.householdId, context)
-            return ShoppingListOp.Result(
-                items: try await book.shopping.list(member.household.id, in: member.db).map(\.view)
-            )
-        }
-        register(ShoppingBoughtOp.self, in: scopes.write) { args, context in
-            try await book.buy(args, context)
-        }
+        register(ShoppingAddOp.self, in: scopes.write, handler: book.shoppingAdd)
+        register(ShoppingEditOp.self, in: scopes.write, handler: book.shoppingEdit)
+        register(ShoppingRemoveOp.self, in: scopes.write, handler: book.shoppingRemove)
+        register(ShoppingListOp.self, in: scopes.read, handler: book.shoppingList)
+        register(ShoppingBoughtOp.self, in: scopes.write, handler: book.shoppingBought)
     }
 }
 
@@ -156,5 +95,78 @@ enum StockLocation {
             throw WireError(.invalidArgument, "location must be 1 to 50 characters", field: "location")
         }
         return trimmed
+    }
+}
+
+extension HouseholdBook {
+    func shoppingAdd(_ args: ShoppingAddOp.Args, _ context: SignedIn) async throws -> ShoppingAddOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        try await self.households.lock(member.household.id, in: member.db)
+        let (item, merged) = try await self.addToList(
+            try ItemName(args.name),
+            try args.quantity.map { try Quantity($0, field: "quantity") } ?? .one,
+            try StockUnit(args.unit),
+            note: try args.note.map { try ShoppingNote.validated($0) },
+            by: member
+        )
+        try await self.activity.record(
+            .init(
+                action: merged ? "shopping.merged" : "shopping.added",
+                entity: "shopping",
+                entityID: item.id,
+                before: nil,
+                after: item.view
+            ),
+            household: member.household.id,
+            userID: member.userID,
+            in: member.db
+        )
+        return item.view
+    }
+
+    func shoppingEdit(_ args: ShoppingEditOp.Args, _ context: SignedIn) async throws -> ShoppingEditOp.Result {
+        let (old, member) = try await self.listedItem(args.itemId, context)
+        var item = old
+        item.name = try args.name.map { try ItemName($0) } ?? old.name
+        item.quantity = try args.quantity.map { try Quantity($0, field: "quantity") } ?? old.quantity
+        item.unit = try args.unit.map { try StockUnit($0) } ?? old.unit
+        item.note = try args.note.map { $0.isEmpty ? nil : try ShoppingNote.validated($0) } ?? old.note
+        item.version = try await self.shopping.update(item, from: args.version, in: member.db)
+        try await self.activity.record(
+            .init(
+                action: "shopping.edited",
+                entity: "shopping",
+                entityID: item.id,
+                before: old.view,
+                after: item.view
+            ),
+            household: item.householdID,
+            userID: member.userID,
+            in: member.db
+        )
+        return item.view
+    }
+
+    func shoppingRemove(_ args: ShoppingRemoveOp.Args, _ context: SignedIn) async throws -> ShoppingRemoveOp.Result {
+        let (item, member) = try await self.listedItem(args.itemId, context)
+        try await self.shopping.delete(item, version: args.version ?? item.version, in: member.db)
+        try await self.activity.record(
+            .init(action: "shopping.removed", entity: "shopping", entityID: item.id, before: item.view, after: nil),
+            household: item.householdID,
+            userID: member.userID,
+            in: member.db
+        )
+        return Done()
+    }
+
+    func shoppingList(_ args: ShoppingListOp.Args, _ context: SignedIn) async throws -> ShoppingListOp.Result {
+        let member = try await self.member(of: args.householdId, context)
+        return ShoppingListOp.Result(
+            items: try await self.shopping.list(member.household.id, in: member.db).map(\.view)
+        )
+    }
+
+    func shoppingBought(_ args: ShoppingBoughtOp.Args, _ context: SignedIn) async throws -> ShoppingBoughtOp.Result {
+        try await self.buy(args, context)
     }
 }
