@@ -107,7 +107,8 @@ import WorkerRuntime
                 ["householdId": .string(w.home), "from": .string(w.bob.id), "to": .string(w.ana.id), "amount": "1.00"]
             ),
             ("payments.edit", ["paymentId": .string(w.payment), "version": 1, "amount": "6.00"]),
-            ("payments.delete", ["paymentId": .string(w.payment)]), ("payments.list", home), ("balances", home),
+            ("payments.delete", ["paymentId": .string(w.payment)]), ("payments.get", ["paymentId": .string(w.payment)]),
+            ("payments.list", home), ("balances", home),
             ("settle.suggest", home),
             ("recurring.add", billFields.merging(["frequency": "weekly", "start": "2026-12-01"])),
             ("recurring.list", home), ("recurring.pause", ["recurringId": .string(w.rule)]),

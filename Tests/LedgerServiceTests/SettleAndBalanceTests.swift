@@ -143,6 +143,8 @@ import Wire
                 token: bob.token
             )
             #expect(fixed.version == 2)
+            let read = try await ledger.call(PaymentsGetOp.self, .init(paymentId: payment.paymentId), token: ana.token)
+            #expect(read == fixed)
             #expect(try await ledger.nets(home, as: ana) == [ana.id: "0.00", bob.id: "0.00"])
             let stale = try await ledger.failure(
                 PaymentsEditOp.self,
@@ -151,6 +153,8 @@ import Wire
             )
             #expect(stale.code == .conflict)
             _ = try await ledger.call(PaymentsDeleteOp.self, .init(paymentId: payment.paymentId), token: ana.token)
+            let gone = try await ledger.failure(PaymentsGetOp.self, .init(paymentId: payment.paymentId), token: ana.token)
+            #expect(gone.code == .notFound && gone.field == "paymentId")
             #expect(try await ledger.nets(home, as: ana) == [ana.id: "15.00", bob.id: "-15.00"])
         }
     }

@@ -66,6 +66,22 @@ public enum PaymentsDeleteOp: OpContract {
     public typealias Result = Done
 }
 
+/// `payments.get`: one payment, with the version an edit must name.
+public enum PaymentsGetOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "payments.get"
+    public static let effect = OpEffect.read
+    public static let summary = "One payment, with its version"
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["paymentId"], "properties": ["paymentId": LedgerOps.id],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var paymentId: String
+        public init(paymentId: String) { self.paymentId = paymentId }
+    }
+    public typealias Result = PaymentView
+}
+
 /// `payments.edit`: corrects a payment's amount, currency, date or note, given the version last read.
 public enum PaymentsEditOp: OpContract {
     public static let service = LedgerOps.service

@@ -8,16 +8,23 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `payments.record`, `payments.delete`, `payments.list`.
+    /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`.
     mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
         register(PaymentsRecordOp.self, in: scopes.write, handler: book.paymentsRecord)
         register(PaymentsEditOp.self, in: scopes.write, handler: book.paymentsEdit)
         register(PaymentsDeleteOp.self, in: scopes.write, handler: book.paymentsDelete)
+        register(PaymentsGetOp.self, in: scopes.read, handler: book.paymentsGet)
         register(PaymentsListOp.self, in: scopes.read, handler: book.paymentsList)
     }
 }
 
 extension HouseholdBook {
+    func paymentsGet(_ args: PaymentsGetOp.Args, _ context: SignedIn) async throws -> PaymentView {
+        let payment = try await payments.find(args.paymentId, in: context.db)
+        _ = try await member(seeing: payment, context)
+        return payment.view
+    }
+
     func paymentsRecord(_ args: PaymentsRecordOp.Args, _ context: SignedIn) async throws -> PaymentsRecordOp.Result {
         let member = try await self.member(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
