@@ -153,7 +153,11 @@ import Wire
             )
             #expect(stale.code == .conflict)
             _ = try await ledger.call(PaymentsDeleteOp.self, .init(paymentId: payment.paymentId), token: ana.token)
-            let gone = try await ledger.failure(PaymentsGetOp.self, .init(paymentId: payment.paymentId), token: ana.token)
+            let gone = try await ledger.failure(
+                PaymentsGetOp.self,
+                .init(paymentId: payment.paymentId),
+                token: ana.token
+            )
             #expect(gone.code == .notFound && gone.field == "paymentId")
             #expect(try await ledger.nets(home, as: ana) == [ana.id: "15.00", bob.id: "-15.00"])
         }
