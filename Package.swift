@@ -12,7 +12,7 @@ let package = Package(
     name: "reckon",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "ReckonClient", targets: ["ReckonClient", "GatewayAPI", "OrdersAPI", "LedgerAPI"]),
+        .library(name: "ReckonClient", targets: ["ReckonClient", "GatewayAPI", "CalcAPI", "OrdersAPI", "LedgerAPI"]),
         .executable(name: "reckon", targets: ["reckon"]),
         .executable(name: "reckon-gateway", targets: ["reckon-gateway"]),
         .executable(name: "reckon-calc", targets: ["reckon-calc"]),
@@ -52,6 +52,7 @@ let package = Package(
         ),
         .target(name: "Wire", path: "Sources/Contracts/Wire"),
         .target(name: "GatewayAPI", dependencies: ["Wire"], path: "Sources/Contracts/GatewayAPI"),
+        .target(name: "CalcAPI", dependencies: ["Wire"], path: "Sources/Contracts/CalcAPI"),
 
         // MARK: - Runtime
         .target(
@@ -183,7 +184,8 @@ let package = Package(
         .target(
             name: "CalcService",
             dependencies: [
-                "WorkerRuntime", "Wire", "Calculator", "Ceiling", "Tax", "Dates", "ReckonClient", "LedgerAPI",
+                "WorkerRuntime", "Wire", "CalcAPI", "Calculator", "Ceiling", "Tax", "Dates", "ReckonClient",
+                "LedgerAPI",
             ],
             path: "Sources/Services/CalcService"
         ),
@@ -311,7 +313,12 @@ let package = Package(
         ),
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator", "Dates"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),
-        .testTarget(name: "CalcServiceTests", dependencies: ["CalcService", "Calculator", "Ceiling", "Tax", "Wire"]),
+        .testTarget(
+            name: "CalcServiceTests",
+            dependencies: [
+                "CalcService", "CalcAPI", "Calculator", "Ceiling", "Tax", "Wire", "WorkerRuntime", "ReckonTesting",
+            ]
+        ),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling", "Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "MoneyTests", dependencies: ["Money", "ReckonTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Money", "ReckonTesting"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CalcAPI
 import Wire
 
 @testable import CalcService
@@ -15,8 +16,8 @@ import Wire
         ]
     )
     func evaluateReadsWhatDecodableDecodes(_ text: String) throws {
-        let read = try #require(EvaluateArgs(readingJSON: try JSONValue(parsing: text)))
-        let decoded = try JSONDecoder().decode(EvaluateArgs.self, from: Data(text.utf8))
+        let read = try #require(EvaluateOp.Args(readingJSON: try JSONValue(parsing: text)))
+        let decoded = try JSONDecoder().decode(EvaluateOp.Args.self, from: Data(text.utf8))
         #expect(read.expression == decoded.expression)
         #expect(read.angle == decoded.angle)
         #expect(read.digits == decoded.digits)
@@ -31,6 +32,6 @@ import Wire
         ]
     )
     func evaluateLeavesEverythingElseToDecodable(_ text: String) throws {
-        #expect(EvaluateArgs(readingJSON: try JSONValue(parsing: text)) == nil)
+        #expect(EvaluateOp.Args(readingJSON: try JSONValue(parsing: text)) == nil)
     }
 }

@@ -3,6 +3,7 @@ import Ceiling
 import Foundation
 import Tax
 import Testing
+import CalcAPI
 import Wire
 
 @testable import CalcService
@@ -43,7 +44,7 @@ import Wire
 
     @Test(arguments: taxInputs)
     func taxEstimateWritesWhatCodableWrites(input: TaxInput) throws {
-        let result = TaxEstimateResult(try Self.engine.get().estimate(input))
+        let result = TaxEstimateOp.Result(try Self.engine.get().estimate(input))
         #expect(!result.breakdown.isEmpty)
         #expect(try Self.written(result) == Self.foundationJSON(result))
     }
@@ -60,7 +61,7 @@ import Wire
     @Test(arguments: ceilingRooms)
     func ceilingEstimateWritesWhatCodableWrites(room: (leaf: String, inputs: [String: CeilingValue])) throws {
         let estimate = try CeilingCatalogue.bundled().estimate(leaf: room.leaf, inputs: room.inputs)
-        let result = CeilingEstimateResult(estimate)
+        let result = CeilingEstimateOp.Result(estimate)
         #expect(!result.components.isEmpty)
         #expect(try Self.written(result) == Self.foundationJSON(result))
     }
@@ -69,7 +70,7 @@ import Wire
     func evaluateWritesWhatCodableWrites(expression: String) throws {
         for showParsed in [false, true] {
             let options = ExpressionCalculator.Options(showParsed: showParsed)
-            let result = EvaluateResult(try ExpressionCalculator.evaluate(expression, options: options))
+            let result = EvaluateOp.Result(try ExpressionCalculator.evaluate(expression, options: options))
             #expect(try Self.written(result) == Self.foundationJSON(result))
         }
     }

@@ -4,8 +4,17 @@ import Wire
 import WorkerRuntime
 
 /// Requests in, reply bodies out: decoding, typed errors, `ops`, and which ops run in place.
+/// The test service's ops: each takes numbers and answers `{"total": N}`.
+private protocol SumContract: OpContract where Args == OpDispatcherTests.SumArgs, Result == [String: Int] {}
+
+extension SumContract {
+    static var service: String { "test" }
+    static var argsSchema: JSONValue { ["type": "object", "properties": ["numbers": [:], "label": [:]]] }
+    static var effect: OpEffect { .pure }
+}
+
 @Suite struct OpDispatcherTests {
-    struct SumArgs: Decodable, Sendable {
+    struct SumArgs: Codable, Sendable {
         var numbers: [Int]
         var label: String?
     }
@@ -16,27 +25,28 @@ import WorkerRuntime
 
     struct Crash: Error {}
 
+    private enum Sum: SumContract { static let name = "sum", summary = "Adds numbers" }
+    private enum BoundedSum: SumContract {
+        static let name = "boundedSum", summary = "Adds up to three numbers in place, more as a task"
+    }
+    private enum SlowSum: SumContract { static let name = "slowSum", summary = "Adds numbers as a task" }
+    private enum Refuse: SumContract { static let name = "refuse", summary = "Refuses" }
+    private enum Fail: SumContract { static let name = "crash", summary = "Fails" }
+
+    private static func total(_ args: SumArgs, _: OpContext) -> [String: Int] { ["total": args.numbers.reduce(0, +)] }
+
     private static func makeDispatcher() -> OpDispatcher {
         var registry = OpRegistry()
-        registry.registerInline("sum", summary: "Adds numbers", schema: ["type": "object"]) {
-            (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)]
-        }
+        registry.registerInline(Sum.self, handler: total)
         registry.registerInline(
-            "boundedSum",
-            summary: "Adds up to three numbers in place, more as a task",
-            schema: ["type": "object"],
-            when: { (args: SumArgs) in args.numbers.count <= 3 },
-            handler: { (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)] }
+            BoundedSum.self,
+            plan: { $0 },
+            when: { args in args.numbers.count <= 3 },
+            handler: total
         )
-        registry.register("slowSum", summary: "Adds numbers as a task", schema: ["type": "object"]) {
-            (args: SumArgs, _: OpContext) in ["total": args.numbers.reduce(0, +)]
-        }
-        registry.register("refuse", summary: "Refuses", schema: ["type": "object"]) {
-            (_: SumArgs, _: OpContext) throws -> [String: Int] in throw Refusal()
-        }
-        registry.register("crash", summary: "Fails", schema: ["type": "object"]) {
-            (_: SumArgs, _: OpContext) throws -> [String: Int] in throw Crash()
-        }
+        registry.register(SlowSum.self, handler: total)
+        registry.register(Refuse.self) { _, _ in throw Refusal() }
+        registry.register(Fail.self) { _, _ in throw Crash() }
         return OpDispatcher(service: "test", registry: registry, logger: Logger(label: "test"))
     }
 

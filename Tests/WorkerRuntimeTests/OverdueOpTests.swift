@@ -6,6 +6,15 @@ import WorkerRuntime
 
 /// An op stuck past its deadline, deaf to cancellation, is answered without it; its call ends only with the op, and
 /// never answers twice.
+/// An op that waits for a gate the test opens.
+private enum Stuck: OpContract {
+    static let service = "test", name = "stuck", summary = "Waits for the gate"
+    static let argsSchema = NoArgs.jsonSchema
+    static let effect = OpEffect.pure
+    typealias Args = NoArgs
+    typealias Result = [String: Int]
+}
+
 @Suite struct OverdueOpTests {
     /// A wait that ignores cancellation, until ``open()``.
     final class Gate: Sendable {
@@ -32,8 +41,7 @@ import WorkerRuntime
     @Test func anOpDeafToCancellationIsAnsweredAtItsDeadlineAndItsCallEndsWithIt() async throws {
         let gate = Gate()
         var registry = OpRegistry()
-        registry.register("stuck", summary: "Waits for the gate", schema: ["type": "object"]) {
-            (_: JSONValue, _: OpContext) async -> [String: Int] in
+        registry.register(Stuck.self) { _, _ in
             await gate.wait()
             return ["done": 1]
         }

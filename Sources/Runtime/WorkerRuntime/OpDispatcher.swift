@@ -22,15 +22,7 @@ public struct OpDispatcher: Sendable {
         self.registry = registry
         self.requestTimeout = requestTimeout
         self.logger = logger
-        let listing = registry.ops.map {
-            OpDescription(
-                name: $0.name,
-                summary: $0.summary,
-                schema: $0.argsSchema,
-                resultSchema: $0.resultSchema,
-                effect: $0.effect
-            )
-        }
+        let listing = registry.ops.map(\.description)
         opsReply = OpsListing(service: service, ops: listing + [.ops])
         var metrics: [String: OpMetrics] = [:]
         for name in registry.ops.map(\.name) + ["ops"] { metrics[name] = OpMetrics(service: service, op: name) }

@@ -2,34 +2,58 @@ import Foundation
 import Logging
 import Wire
 
-/// One registered op: its name, a summary, the JSON Schemas of its `args` and `result`, and the handler.
+/// One registered op: its contract's name, summary, schemas and effect, and the handler.
 public struct Op: Sendable {
     public let name: String
     public let summary: String
     public let argsSchema: JSONValue
-    /// The JSON Schema of the op's `result` (`nil` only for ops registered without a contract).
-    public let resultSchema: JSONValue?
+    /// The JSON Schema of the op's `result`.
+    public let resultSchema: JSONValue
     /// The schema derived from the type `args` decode into, which ``argsSchema`` (written by hand) must agree with
-    /// (``JSONSchema/drift(written:derived:path:)``); `nil` for ops registered without a contract.
-    public let argsTypeSchema: JSONValue?
-    /// What the op does to the state behind it (`nil` only for ops registered without a contract).
-    public let effect: OpEffect?
+    /// (``JSONSchema/drift(written:derived:path:)``).
+    public let argsTypeSchema: JSONValue
+    /// What the op does to the state behind it.
+    public let effect: OpEffect
     /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
     let run: OpNext
     /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
     /// request two thread hand-offs; it answers `nil` for a request it leaves to ``run`` (one too costly to run in
     /// place). `nil` for async handlers, which always run as tasks.
     let runInline: (@Sendable (_ args: JSONValue?, _ context: OpContext) throws -> [UInt8]?)?
+
+    /// The op a contract describes.
+    init<Contract: OpContract>(
+        _ contract: Contract.Type,
+        run: @escaping OpNext,
+        runInline: (@Sendable (JSONValue?, OpContext) throws -> [UInt8]?)?
+    ) {
+        name = Contract.name
+        summary = Contract.summary
+        argsSchema = Contract.argsSchema
+        resultSchema = Contract.resultSchema
+        argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
+        effect = Contract.effect
+        self.run = run
+        self.runInline = runInline
+    }
+
+    /// What `ops` lists of the op.
+    var description: OpDescription {
+        OpDescription(name: name, summary: summary, schema: argsSchema, resultSchema: resultSchema, effect: effect)
+    }
 }
 
-/// The ops a worker serves, by name. Services add theirs with ``register(_:summary:schema:middleware:handler:)``:
+/// The ops a worker serves, by name, each registered from its contract (``Wire/OpContract``):
 ///
 /// ```swift
 /// var registry = OpRegistry()
-/// registry.register("evaluate", summary: "Evaluates an expression", schema: ["type": "object"]) {
-///     (args: EvaluateArgs, context: OpContext) in try Evaluator().evaluate(args.expression)
-/// }
+/// registry.registerInline(EvaluateOp.self) { args, _ in try evaluate(args.expression) }
+/// registry.register(CartGetOp.self, in: scopes.read, handler: orders.showCart)   // see OpScope
 /// ```
+///
+/// A missing `args` decodes as `{}`. A decoding failure is answered `invalid_argument` naming the field; an error
+/// the handler or a middleware throws is answered with its ``WireError`` when it is ``WireErrorConvertible``, else
+/// `internal`.
 public struct OpRegistry: Sendable {
     /// The ops in registration order.
     public private(set) var ops: [Op] = []
@@ -42,47 +66,8 @@ public struct OpRegistry: Sendable {
         index[name].map { ops[$0] }
     }
 
-    /// Registers an op whose `args` decode into `Args` and whose result encodes as the reply's `result`; the
-    /// handler runs as a task behind `middleware` (outermost first), so it may await I/O, and is cancelled at the
-    /// request's deadline.
-    ///
-    /// A missing `args` decodes as `{}`. A decoding failure is answered `invalid_argument` naming the field; an
-    /// error the handler or a middleware throws is answered with its ``WireError`` when it is
-    /// ``WireErrorConvertible``, else `internal`.
-    /// - Parameters:
-    ///   - name: the op's name in requests; registering a name twice is a programmer error.
-    ///   - summary: one line for the `ops` listing.
-    ///   - schema: the JSON Schema of `args`.
-    ///   - middleware: steps run around the op, outermost first.
-    ///   - handler: the op itself.
-    public mutating func register<Args: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ name: String,
-        summary: String,
-        schema: JSONValue,
-        middleware: [any OpMiddleware] = [],
-        handler: @escaping @Sendable (Args, OpContext) async throws -> Result
-    ) {
-        let endpoint: OpNext = { request in
-            let args = try ArgsDecoder.decode(Args.self, from: request.args)
-            let result = try await handler(args, request.context)
-            return OpResponse(resultJSON: try JSONCoding.encode(result))
-        }
-        add(
-            Op(
-                name: name,
-                summary: summary,
-                argsSchema: schema,
-                resultSchema: nil,
-                argsTypeSchema: nil,
-                effect: nil,
-                run: middleware.chained(to: endpoint),
-                runInline: nil
-            )
-        )
-    }
-
-    /// Registers the op a contract describes, as ``register(_:summary:schema:middleware:handler:)`` does, with the
-    /// contract's result schema.
+    /// Registers an op whose handler runs as a task behind `middleware` (outermost first), so it may await I/O,
+    /// and is cancelled at the request's deadline.
     public mutating func register<Contract: OpContract>(
         _ contract: Contract.Type,
         middleware: [any OpMiddleware] = [],
@@ -109,8 +94,9 @@ public struct OpRegistry: Sendable {
         add(Op(contract, run: middleware.chained(to: endpoint), runInline: nil))
     }
 
-    /// Registers the op a contract describes to run in place on the worker slot, as
-    /// ``registerInline(_:summary:schema:handler:)`` does.
+    /// Registers an op that the worker slot runs in place, sparing each request two thread hand-offs. Only for
+    /// CPU-only ops whose cost is small and bounded whatever the input: the slot cannot heartbeat while the op
+    /// runs, so one that outlasts the gateway's liveness window makes the gateway give the worker up.
     public mutating func registerInline<Contract: OpContract>(
         _ contract: Contract.Type,
         handler: @escaping @Sendable (Contract.Args, OpContext) throws -> Contract.Result
@@ -118,8 +104,12 @@ public struct OpRegistry: Sendable {
         registerInline(contract, plan: { $0 }, when: { _ in true }, handler: handler)
     }
 
-    /// Registers the op a contract describes with a plan made once per request, as
-    /// ``registerInline(_:summary:schema:plan:when:middleware:handler:)`` does.
+    /// Registers an op whose cost is judged from a plan made once per request: `plan` turns the arguments into what
+    /// both `isCheap` and `handler` need (an expression parsed once, say), and must be cheap whatever the arguments;
+    /// what it throws is the op's error. Requests whose plan `isCheap` says yes to run in place on the slot, as with
+    /// ``registerInline(_:handler:)``; the others run as tasks with a deadline, as with
+    /// ``register(_:middleware:handler:)``. `middleware` runs around the requests that run as tasks only, so
+    /// `isCheap` must say no to every request a middleware needs to see.
     public mutating func registerInline<Contract: OpContract, Plan: Sendable>(
         _ contract: Contract.Type,
         plan: @escaping @Sendable (Contract.Args) throws -> Plan,
@@ -131,95 +121,10 @@ public struct OpRegistry: Sendable {
         add(Op(contract, run: middleware.chained(to: steps.endpoint), runInline: steps.runInline))
     }
 
-    /// Registers an op that the worker slot runs in place, sparing each request two thread hand-offs. Only for
-    /// CPU-only ops whose cost is small and bounded whatever the input: the slot cannot heartbeat while the op
-    /// runs, so one that outlasts the gateway's liveness window makes the gateway give the worker up.
-    /// Arguments, results and errors are handled as in ``register(_:summary:schema:middleware:handler:)``.
-    public mutating func registerInline<Args: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ name: String,
-        summary: String,
-        schema: JSONValue,
-        handler: @escaping @Sendable (Args, OpContext) throws -> Result
-    ) {
-        registerInline(name, summary: summary, schema: schema, when: { _ in true }, handler: handler)
-    }
-
-    /// Registers an op whose cost depends on its arguments: requests for which `isCheap` holds run in place on the
-    /// slot, as with ``registerInline(_:summary:schema:handler:)``, and the others as tasks with a deadline, as with
-    /// ``register(_:summary:schema:middleware:handler:)``. `isCheap` must itself be cheap and must only say yes
-    /// when the cost is small and bounded. `middleware` runs around the requests that run as tasks only, so
-    /// `isCheap` must say no to every request a middleware needs to see.
-    public mutating func registerInline<Args: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ name: String,
-        summary: String,
-        schema: JSONValue,
-        when isCheap: @escaping @Sendable (Args) -> Bool,
-        middleware: [any OpMiddleware] = [],
-        handler: @escaping @Sendable (Args, OpContext) throws -> Result
-    ) {
-        registerInline(
-            name,
-            summary: summary,
-            schema: schema,
-            plan: { $0 },
-            when: isCheap,
-            middleware: middleware,
-            handler: handler
-        )
-    }
-
-    /// Registers an op whose cost is judged from a plan made once per request, as
-    /// ``registerInline(_:summary:schema:when:middleware:handler:)`` does from the arguments: `plan` turns the
-    /// arguments into what both `isCheap` and `handler` need (an expression parsed once, say). `plan` runs in place,
-    /// so it must be cheap whatever the arguments; what it throws is the op's error.
-    public mutating func registerInline<Args: Decodable & Sendable, Plan: Sendable, Result: Encodable & Sendable>(
-        _ name: String,
-        summary: String,
-        schema: JSONValue,
-        plan: @escaping @Sendable (Args) throws -> Plan,
-        when isCheap: @escaping @Sendable (Plan) -> Bool,
-        middleware: [any OpMiddleware] = [],
-        handler: @escaping @Sendable (Plan, OpContext) throws -> Result
-    ) {
-        let steps = InlineSteps(plan: plan, isCheap: isCheap, handler: handler)
-        add(
-            Op(
-                name: name,
-                summary: summary,
-                argsSchema: schema,
-                resultSchema: nil,
-                argsTypeSchema: nil,
-                effect: nil,
-                run: middleware.chained(to: steps.endpoint),
-                runInline: steps.runInline
-            )
-        )
-    }
-
     private mutating func add(_ op: Op) {
         precondition(index[op.name] == nil, "op \(op.name) registered twice")
         index[op.name] = ops.count
         ops.append(op)
-    }
-}
-
-extension Op {
-    /// The op a contract describes, with its schemas.
-    init<Contract: OpContract>(
-        _ contract: Contract.Type,
-        run: @escaping OpNext,
-        runInline: (@Sendable (JSONValue?, OpContext) throws -> [UInt8]?)?
-    ) {
-        self.init(
-            name: Contract.name,
-            summary: Contract.summary,
-            argsSchema: Contract.argsSchema,
-            resultSchema: Contract.resultSchema,
-            argsTypeSchema: JSONSchema.derivedOrMarked(Contract.Args.self),
-            effect: Contract.effect,
-            run: run,
-            runInline: runInline
-        )
     }
 }
 

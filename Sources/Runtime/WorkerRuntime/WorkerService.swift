@@ -13,7 +13,7 @@ import ZeroMQ
 ///
 /// ```swift
 /// var registry = OpRegistry()
-/// registry.register("echo", summary: "Echoes", schema: ["type": "object"]) { (args: JSONValue, _: OpContext) in args }
+/// registry.registerInline(EchoOp.self) { args, _ in args }
 /// let worker = WorkerService(configuration: .init(service: "echo"), registry: registry, logger: logger)
 /// ```
 public final class WorkerService: Service, Sendable {

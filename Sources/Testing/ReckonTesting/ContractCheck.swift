@@ -6,12 +6,7 @@ import WorkerRuntime
 public enum ContractCheck {
     /// What is wrong with `registry`'s contract, one line per problem; empty when every op agrees with its types.
     public static func problems(in registry: OpRegistry) -> [String] {
-        registry.ops.flatMap { op -> [String] in
-            guard let resultSchema = op.resultSchema, let argsTypeSchema = op.argsTypeSchema else {
-                return ["\(op.name): registered without a contract, so it has no result schema"]
-            }
-            return problems(op.name, op.argsSchema, argsTypeSchema, resultSchema)
-        }
+        registry.ops.flatMap { problems($0.name, $0.argsSchema, $0.argsTypeSchema, $0.resultSchema) }
     }
 
     /// What is wrong with `contracts`, as ``problems(in:)`` says it of a registry's ops.

@@ -20,17 +20,19 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the JSON result instead of text.")
     var json = false
 
-    @Option(help: "File with the gateway's Z85 CURVE public key; enables CURVE (env RECKON_CURVE_SERVER_KEY_FILE).")
-    var curveServerKeyFile = ProcessInfo.processInfo.environment["RECKON_CURVE_SERVER_KEY_FILE"]
+    @Option(
+        help: "File with the gateway's Z85 CURVE public key; enables CURVE (env RECKON_CLIENT_CURVE_SERVER_KEY_FILE)."
+    )
+    var curveServerKeyFile = ProcessInfo.processInfo.environment["RECKON_CLIENT_CURVE_SERVER_KEY_FILE"]
 
     @Option(
         help: ArgumentHelp(
-            "File with this client's Z85 CURVE secret key, from reckon keygen (env RECKON_CURVE_SECRET_KEY_FILE).",
+            "File with this client's Z85 CURVE secret key, from reckon keygen (env RECKON_CLIENT_CURVE_SECRET_KEY_FILE).",
             discussion: "A gateway with a client allow-list admits only listed keys; without this file the CLI makes "
                 + "a fresh key pair on every run."
         )
     )
-    var curveSecretKeyFile = ProcessInfo.processInfo.environment["RECKON_CURVE_SECRET_KEY_FILE"]
+    var curveSecretKeyFile = ProcessInfo.processInfo.environment["RECKON_CLIENT_CURVE_SECRET_KEY_FILE"]
 
     func validate() throws {
         guard timeoutMs > 0 else { throw ValidationError("--timeout-ms must be positive") }

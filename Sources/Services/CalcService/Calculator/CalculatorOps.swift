@@ -1,3 +1,4 @@
+import CalcAPI
 import Calculator
 import Wire
 import WorkerRuntime
@@ -15,20 +16,13 @@ extension OpRegistry {
     public mutating func registerCalculatorOps(rates: RatesTable?) {
         // Small expressions run in place; factorials, large powers and huge precision run as tasks with a deadline.
         registerInline(
-            "evaluate",
-            summary: "Evaluates an expression: exact where possible, correctly rounded otherwise",
-            schema: CalculatorSchemas.evaluate,
-            plan: { (args: EvaluateArgs) in ExpressionCalculator.Prepared(args.expression, options: try args.options())
-            },
+            EvaluateOp.self,
+            plan: { args in ExpressionCalculator.Prepared(args.expression, options: try args.options()) },
             when: \.isBounded,
-            handler: { (expression, _: OpContext) in EvaluateResult(try expression.evaluate()) }
+            handler: { expression, _ in EvaluateOp.Result(try expression.evaluate()) }
         )
-        registerInline(
-            "convert",
-            summary: "Converts a value between units of one category, with exact factors",
-            schema: CalculatorSchemas.convert
-        ) { (args: ConvertArgs, _: OpContext) in
-            ConvertResult(
+        registerInline(ConvertOp.self) { args, _ in
+            ConvertOp.Result(
                 try UnitConverter.shared.convert(
                     args.value.text,
                     from: args.from,
@@ -37,13 +31,7 @@ extension OpRegistry {
                 )
             )
         }
-        registerInline(
-            "units",
-            summary: "Lists the units, optionally of one category",
-            schema: CalculatorSchemas.units
-        ) { (args: UnitsArgs, _: OpContext) in
-            try UnitsResult(category: args.category)
-        }
+        registerInline(UnitsOp.self) { args, _ in try UnitsOp.Result(category: args.category) }
         registerDateOps()
         registerFinanceOps(rates: rates)
     }
@@ -58,25 +46,7 @@ func checkedDigits(_ value: Int?) throws -> Int {
     return value
 }
 
-struct EvaluateArgs: JSONReadable, Sendable {
-    var expression: String
-    var angle: String?
-    var digits: Int?
-    /// The previous result in the caller's session, for `ans`.
-    var ans: NumberText?
-
-    /// The common request (an expression, perhaps an angle unit and digits) read directly; `ans` and anything
-    /// unusual go through `Decodable`.
-    init?(readingJSON json: JSONValue) {
-        guard let object = json.objectValue, case .string(let expression)? = object["expression"],
-            object.optionalString("ans") == .some(nil), let angle = object.optionalString("angle"),
-            let digits = object.optionalInt("digits")
-        else { return nil }
-        self.expression = expression
-        self.angle = angle
-        self.digits = digits
-    }
-
+extension EvaluateOp.Args {
     func options() throws -> ExpressionCalculator.Options {
         let unit: AngleUnit
         switch angle?.lowercased() {
@@ -93,47 +63,20 @@ struct EvaluateArgs: JSONReadable, Sendable {
     }
 }
 
-struct EvaluateResult: JSONWritable, Sendable {
-    var value: String
-    var exact: Bool
-    var approx: String?
-    var exactForm: String?
-    var parsed: String?
-
+extension EvaluateOp.Result {
     init(_ result: ExpressionCalculator.Result) {
+        self.init()
         value = result.value
         exact = result.exact
         approx = result.approx
         exactForm = result.exactForm
         parsed = result.parsed
     }
-
-    func writeJSON(to writer: inout JSONWriter) {
-        writer.object { members in
-            members.member("approx", approx)
-            members.member("exact", exact)
-            members.member("exactForm", exactForm)
-            members.member("parsed", parsed)
-            members.member("value", value)
-        }
-    }
 }
 
-struct ConvertArgs: Decodable, Sendable {
-    var value: NumberText
-    var from: String
-    var to: String
-    var digits: Int?
-}
-
-struct UnitText: Encodable, Sendable {
-    var symbol: String
-    var name: String
-    var category: String
-    var definition: String
-    var aliases: [String]
-
+extension UnitText {
     init(_ unit: UnitDefinition) {
+        self.init()
         symbol = unit.symbol
         name = unit.name
         category = unit.category.rawValue
@@ -142,15 +85,9 @@ struct UnitText: Encodable, Sendable {
     }
 }
 
-struct ConvertResult: Encodable, Sendable {
-    var value: String
-    var exact: Bool
-    var exactForm: String?
-    var from: UnitText
-    var to: UnitText
-    var category: String
-
+extension ConvertOp.Result {
     init(_ result: UnitConverter.Result) {
+        self.init()
         value = result.value
         exact = result.exact
         exactForm = result.exactForm
@@ -160,15 +97,9 @@ struct ConvertResult: Encodable, Sendable {
     }
 }
 
-struct UnitsArgs: Decodable, Sendable {
-    var category: String?
-}
-
-struct UnitsResult: Encodable, Sendable {
-    var categories: [String]
-    var units: [UnitText]
-
+extension UnitsOp.Result {
     init(category: String?) throws {
+        self.init()
         var selected: UnitCategory?
         if let category {
             guard let known = UnitCategory(rawValue: category) else {

@@ -1,4 +1,5 @@
 import Foundation
+import CalcAPI
 import Calculator
 import Wire
 
@@ -15,22 +16,7 @@ extension CalculatorError: WireErrorConvertible {
     }
 }
 
-/// A number argument given as a JSON string (`"12.50"`, `"1/3"`) or a JSON number, kept as text so nothing is
-/// rounded through binary floating point.
-struct NumberText: Decodable, Sendable {
-    let text: String
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) {
-            text = string
-        } else if let integer = try? container.decode(Int.self) {
-            text = String(integer)
-        } else {
-            text = "\(try container.decode(Decimal.self))"
-        }
-    }
-
+extension NumberText {
     /// The exact value.
     /// - Throws: ``CalculatorError`` `invalid_argument` naming `field`.
     func rational(_ field: String) throws -> Rational {

@@ -1,3 +1,4 @@
+import CalcAPI
 import Calculator
 import Dates
 import Wire
@@ -6,20 +7,8 @@ import WorkerRuntime
 extension OpRegistry {
     /// `dateDiff` and `dateAdd`.
     mutating func registerDateOps() {
-        registerInline(
-            "dateDiff",
-            summary: "The span between two dates or date-times, in every unit and calendar units",
-            schema: DateSchemas.diff
-        ) { (args: DateDiffArgs, _: OpContext) in
-            try DateDiffResult(args)
-        }
-        registerInline(
-            "dateAdd",
-            summary: "A date moved by an amount of days, weeks, months, years or business days",
-            schema: DateSchemas.add
-        ) { (args: DateAddArgs, _: OpContext) in
-            try DateAddResult(args)
-        }
+        registerInline(DateDiffOp.self) { args, _ in try DateDiffOp.Result(args) }
+        registerInline(DateAddOp.self) { args, _ in try DateAddOp.Result(args) }
     }
 }
 
@@ -44,39 +33,9 @@ func holidaySet(_ texts: [String]?) throws -> Set<CivilDate> {
     return set
 }
 
-struct DateDiffArgs: Decodable, Sendable {
-    var from: String
-    var to: String
-    var unit: String?
-    /// IANA zone for date-times given without an offset.
-    var timeZone: String?
-    var holidays: [String]?
-}
-
-struct DateDiffResult: Encodable, Sendable {
-    struct CalendarText: Encodable, Sendable {
-        var years, months, days, hours, minutes, seconds: Int
-    }
-
-    var from: String
-    var to: String
-    var unit: String?
-    /// The span in `unit`, when one was asked for.
-    var value: String?
-    var exactForm: String?
-    var seconds: String
-    var minutes: String
-    var hours: String
-    var days: String
-    var weeks: String
-    /// Whole calendar months and years.
-    var months: Int
-    var years: Int
-    var calendar: CalendarText
-    var businessDays: Int
-    var convention: String
-
-    init(_ args: DateDiffArgs) throws {
+extension DateDiffOp.Result {
+    init(_ args: DateDiffOp.Args) throws {
+        self.init()
         let start = try DateTime(parsing: args.from, timeZone: args.timeZone, field: "from")
         let end = try DateTime(parsing: args.to, timeZone: args.timeZone, field: "to")
         let difference = DateCalculator.difference(from: start, to: end, holidays: try holidaySet(args.holidays))
@@ -110,21 +69,9 @@ struct DateDiffResult: Encodable, Sendable {
     }
 }
 
-struct DateAddArgs: Decodable, Sendable {
-    var date: String
-    var amount: Int?
-    var unit: String?
-    /// Several units at once, applied largest first: `{"years": 1, "months": 2}`.
-    var add: [String: Int]?
-    var timeZone: String?
-    var holidays: [String]?
-}
-
-struct DateAddResult: Encodable, Sendable {
-    var date: String
-    var weekday: String
-
-    init(_ args: DateAddArgs) throws {
+extension DateAddOp.Result {
+    init(_ args: DateAddOp.Args) throws {
+        self.init()
         var value = try DateTime(parsing: args.date, timeZone: args.timeZone, field: "date")
         let holidays = try holidaySet(args.holidays)
         var steps: [(DateUnit, Int)] = []
@@ -150,40 +97,4 @@ struct DateAddResult: Encodable, Sendable {
         let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         weekday = names[value.date.isoWeekday - 1]
     }
-}
-
-enum DateSchemas {
-    static let diff: JSONValue = [
-        "type": "object", "required": ["from", "to"],
-        "properties": [
-            "from": ["type": "string", "description": "ISO 8601 date or date-time"],
-            "to": ["type": "string", "description": "ISO 8601 date or date-time"],
-            "unit": [
-                "type": "string",
-                "enum": [
-                    "seconds", "minutes", "hours", "days", "weeks", "months", "years",
-                    "businessDays",
-                ],
-            ],
-            "timeZone": ["type": "string", "description": "IANA zone for date-times without an offset"],
-            "holidays": ["type": "array", "items": ["type": "string"]],
-        ],
-    ]
-    static let add: JSONValue = [
-        "type": "object", "required": ["date"],
-        "properties": [
-            "date": ["type": "string"],
-            "amount": ["type": "integer"],
-            "unit": [
-                "type": "string",
-                "enum": [
-                    "seconds", "minutes", "hours", "days", "weeks", "months", "years",
-                    "businessDays",
-                ],
-            ],
-            "add": ["type": "object", "additionalProperties": ["type": "integer"]],
-            "timeZone": ["type": "string"],
-            "holidays": ["type": "array", "items": ["type": "string"]],
-        ],
-    ]
 }

@@ -1,3 +1,4 @@
+import CalcAPI
 import Calculator
 import Dates
 import Wire
@@ -6,51 +7,20 @@ import WorkerRuntime
 extension OpRegistry {
     /// `compoundInterest`, `loan`, `stockRatios`, `cagr`, `currency` and `rates`.
     mutating func registerFinanceOps(rates: RatesTable?) {
-        register(
-            "compoundInterest",
-            summary: "Growth with periodic or continuous compounding and contributions",
-            schema: FinanceSchemas.compound
-        ) { (args: CompoundArgs, _: OpContext) in
-            try CompoundResult(args)
-        }
-        register(
-            "loan",
-            summary: "Loan payment, total interest and the amortization schedule",
-            schema: FinanceSchemas.loan
-        ) { (args: LoanArgs, _: OpContext) in
-            try LoanResult(args)
-        }
-        registerInline(
-            "stockRatios",
-            summary: "P/E, earnings and dividend yield, payout ratio, P/B, ROE",
-            schema: FinanceSchemas.ratios
-        ) { (args: RatiosArgs, _: OpContext) in
-            try RatiosResult(args)
-        }
-        register(
-            "cagr",
-            summary: "Compound annual growth rate between two values",
-            schema: FinanceSchemas.cagr
-        ) { (args: CagrArgs, _: OpContext) in
+        register(CompoundInterestOp.self) { args, _ in try CompoundInterestOp.Result(args) }
+        register(LoanOp.self) { args, _ in try LoanOp.Result(args) }
+        registerInline(StockRatiosOp.self) { args, _ in try StockRatiosOp.Result(args) }
+        register(CAGROp.self) { args, _ in
             let rate = try GrowthRate.compoundAnnual(
                 start: try args.start.rational("start"),
                 end: try args.end.rational("end"),
                 years: try args.years.rational("years"),
                 digits: try checkedDigits(args.digits)
             )
-            return CagrResult(rate: rate, ratePercent: try percent(rate))
+            return CAGROp.Result(rate: rate, ratePercent: try percent(rate))
         }
-        registerInline(
-            "currency",
-            summary: "Converts money with the loaded reference rates (cross rates via EUR)",
-            schema: FinanceSchemas.currency
-        ) { (args: CurrencyArgs, _: OpContext) in
-            try CurrencyResult(args, table: try loaded(rates))
-        }
-        registerInline("rates", summary: "The loaded reference rates", schema: FinanceSchemas.rates) {
-            (args: RatesArgs, _: OpContext) in
-            try RatesResult(table: try loaded(rates), asOf: args.asOf)
-        }
+        registerInline(CurrencyOp.self) { args, _ in try CurrencyOp.Result(args, table: try loaded(rates)) }
+        registerInline(RatesOp.self) { args, _ in try RatesOp.Result(table: try loaded(rates), asOf: args.asOf) }
     }
 }
 
@@ -74,35 +44,22 @@ private func percent(_ fraction: String) throws -> String {
 /// Money to cents, half-even.
 func cents(_ value: Rational) -> String { MoneyRounding.halfEven.text(value) }
 
-struct CompoundArgs: Decodable, Sendable {
-    var principal: NumberText
-    var ratePercent: NumberText
-    var years: NumberText
-    /// A count per year, or `"continuous"`.
-    var compoundsPerYear: NumberText?
-    var contribution: NumberText?
-    var contributionsPerYear: Int?
-    var contributionTiming: CompoundInterest.Timing?
-}
-
-struct CompoundResult: Encodable, Sendable {
-    struct Year: Encodable, Sendable {
-        var year: Int
-        var contributions: String
-        var interest: String
-        var balance: String
+extension CompoundInterestOp.Result {
+    /// `contributionTiming`: `start` or `end` (the default) of each period.
+    private static func timing(_ text: String?) throws -> CompoundInterest.Timing {
+        guard let text else { return .end }
+        guard let timing = CompoundInterest.Timing(rawValue: text) else {
+            throw CalculatorError(
+                .invalidArgument,
+                "contributionTiming must be start or end",
+                field: "contributionTiming"
+            )
+        }
+        return timing
     }
 
-    var finalAmount: String
-    var totalContributions: String
-    var totalInterest: String
-    var effectiveAnnualRatePercent: String
-    var schedule: [Year]
-    var rounding =
-        "amounts carried exactly (to 40 decimal places over long terms), rounded half-even to cents only "
-        + "for display"
-
-    init(_ args: CompoundArgs) throws {
+    init(_ args: CompoundInterestOp.Args) throws {
+        self.init()
         let perYear: Int?
         switch args.compoundsPerYear?.text.lowercased() {
         case nil: perYear = 12
@@ -126,7 +83,7 @@ struct CompoundResult: Encodable, Sendable {
             compoundsPerYear: perYear,
             contribution: contribution,
             contributionsPerYear: args.contributionsPerYear,
-            timing: args.contributionTiming ?? .end
+            timing: try Self.timing(args.contributionTiming)
         )
         let rows = growth.schedule()
         let final = rows.last?.balance ?? principal
@@ -146,41 +103,9 @@ struct CompoundResult: Encodable, Sendable {
     }
 }
 
-struct LoanArgs: Decodable, Sendable {
-    var principal: NumberText
-    var ratePercent: NumberText
-    var years: NumberText
-    var paymentsPerYear: Int?
-    /// `"semiannual"` (Canadian mortgages), `"annual"`, `"monthly"`, ... or a count per year; default: the payment
-    /// frequency.
-    var compounding: NumberText?
-    var extraPayment: NumberText?
-    /// `cents` (default), `cents_half_up` (or `cents_half_up_each_row`), or `none`.
-    var rounding: String?
-    var digits: Int?
-    /// Leave the schedule out of the reply.
-    var scheduleOmitted: Bool?
-}
-
-struct LoanResult: Encodable, Sendable {
-    struct Row: Encodable, Sendable {
-        var period: Int
-        var payment: String
-        var interest: String
-        var principal: String
-        var balance: String
-    }
-
-    var payment: String
-    var exactPayment: String
-    var periodicRatePercent: String
-    var numberOfPayments: Int
-    var totalPaid: String
-    var totalInterest: String
-    var rounding: String
-    var schedule: [Row]?
-
-    init(_ args: LoanArgs) throws {
+extension LoanOp.Result {
+    init(_ args: LoanOp.Args) throws {
+        self.init()
         let mode: Loan.Rounding
         switch args.rounding?.lowercased() {
         case nil, "cents", "cents_half_even", "cents_half_even_each_row": mode = .cents
@@ -258,28 +183,9 @@ struct LoanResult: Encodable, Sendable {
     }
 }
 
-struct RatiosArgs: Decodable, Sendable {
-    var price: NumberText
-    var earningsPerShare: NumberText?
-    var dividendPerShare: NumberText?
-    var bookValuePerShare: NumberText?
-    var netIncome: NumberText?
-    var shareholdersEquity: NumberText?
-    var sharesOutstanding: NumberText?
-    var digits: Int?
-}
-
-struct RatiosResult: Encodable, Sendable {
-    var priceToEarnings: String?
-    var earningsYieldPercent: String?
-    var dividendYieldPercent: String?
-    var payoutRatioPercent: String?
-    var priceToBook: String?
-    var returnOnEquityPercent: String?
-    var marketCapitalization: String?
-    var notes: [String]
-
-    init(_ args: RatiosArgs) throws {
+extension StockRatiosOp.Result {
+    init(_ args: StockRatiosOp.Args) throws {
+        self.init()
         let ratios = try StockRatios(
             price: try args.price.rational("price"),
             earningsPerShare: try args.earningsPerShare?.rational("earningsPerShare"),
@@ -301,39 +207,9 @@ struct RatiosResult: Encodable, Sendable {
     }
 }
 
-struct CagrArgs: Decodable, Sendable {
-    var start: NumberText
-    var end: NumberText
-    var years: NumberText
-    var digits: Int?
-}
-
-struct CagrResult: Encodable, Sendable {
-    /// The growth rate as a fraction (`0.148698354997035`).
-    var rate: String
-    var ratePercent: String
-}
-
-struct CurrencyArgs: Decodable, Sendable {
-    var amount: NumberText
-    var from: String
-    var to: String
-    var asOf: String?
-}
-
-struct CurrencyResult: Encodable, Sendable {
-    var amount: String
-    var from: String
-    var to: String
-    /// Units of `to` per unit of `from`, to 10 significant digits.
-    var rate: String
-    var inverseRate: String
-    var asOf: String
-    var base: String
-    var source: String
-    var rounding: String
-
-    init(_ args: CurrencyArgs, table: RatesTable) throws {
+extension CurrencyOp.Result {
+    init(_ args: CurrencyOp.Args, table: RatesTable) throws {
+        self.init()
         let date = try args.asOf.map { try DateTime(parsing: $0, field: "asOf").date }
         let conversion = try table.convert(try args.amount.rational("amount"), from: args.from, to: args.to, asOf: date)
         amount = conversion.amount
@@ -350,24 +226,9 @@ struct CurrencyResult: Encodable, Sendable {
     }
 }
 
-struct RatesArgs: Decodable, Sendable {
-    var asOf: String?
-}
-
-struct RatesResult: Encodable, Sendable {
-    struct Rate: Encodable, Sendable {
-        var currency: String
-        var rate: String
-    }
-
-    var base: String
-    var asOf: String
-    var source: String
-    var days: Int
-    var oldest: String
-    var rates: [Rate]
-
+extension RatesOp.Result {
     init(table: RatesTable, asOf: String?) throws {
+        self.init()
         let day = try table.day(asOf: try asOf.map { try DateTime(parsing: $0, field: "asOf").date })
         base = table.base
         self.asOf = day.date.description

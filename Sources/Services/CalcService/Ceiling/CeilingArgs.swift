@@ -1,22 +1,9 @@
+import CalcAPI
 import Calculator
 import Ceiling
 import Wire
 
-/// `ceiling.menu` arguments: the node to list, or the root when absent.
-struct CeilingMenuArgs: Decodable, Sendable {
-    var node: String?
-}
-
-/// `ceiling.inputs` arguments.
-struct CeilingInputsArgs: Decodable, Sendable {
-    var product: String
-}
-
-/// `ceiling.estimate` arguments: a product and its inputs by name (numbers as JSON numbers or decimal strings).
-struct CeilingEstimateArgs: Decodable, Sendable {
-    var product: String
-    var inputs: [String: JSONValue]?
-
+extension CeilingEstimateOp.Args {
     /// The inputs as domain values; `null` counts as not given.
     /// - Throws: ``WireError`` `invalid_argument` for an array or object value.
     func ceilingInputs() throws -> [String: CeilingValue] {

@@ -1,11 +1,7 @@
+import CalcAPI
 import Tax
 import Wire
 import WorkerRuntime
-
-/// The topic ids, for schemas.
-enum TaxTopicIDs {
-    static let all = TaxTopics.all.map(\.id)
-}
 
 extension OpRegistry {
     /// Registers `tax.jurisdictions`, `tax.topics`, `tax.estimate` and `tax.topic` (API.md, docs/tax.md).
@@ -21,13 +17,9 @@ extension OpRegistry {
     public mutating func registerTaxOps(tables: TaxTables, profiles: (any TaxProfileSource)? = nil) {
         let engine = TaxEngine(tables: tables)
         let defaults: [any OpMiddleware] = profiles.map { [TaxProfileMiddleware(source: $0)] } ?? []
-        let inPlace: @Sendable (TaxEstimateArgs) -> Bool = { profiles == nil || $0.isComplete }
-        registerInline(
-            "tax.jurisdictions",
-            summary: "Provinces, territories and tax years with data",
-            schema: TaxSchemas.none
-        ) { (_: NoTaxArgs, _: OpContext) in
-            TaxJurisdictionsResult(
+        let inPlace: @Sendable (TaxSituation) -> Bool = { profiles == nil || $0.isComplete }
+        registerInline(TaxJurisdictionsOp.self) { _, _ in
+            TaxJurisdictionsOp.Result(
                 years: tables.availableYears,
                 defaultYear: tables.latestYear,
                 jurisdictions: Jurisdiction.allCases.map {
@@ -35,29 +27,22 @@ extension OpRegistry {
                 }
             )
         }
-        registerInline(
-            "tax.topics",
-            summary: "Tax topics with definition, instruction and tip; query searches them",
-            schema: TaxSchemas.topics
-        ) { (args: TaxTopicsArgs, _: OpContext) in
-            TaxTopicsResult(topics: TaxTopics.search(args.query ?? "").map(TaxTopicText.init))
+        registerInline(TaxTopicsOp.self) { args, _ in
+            TaxTopicsOp.Result(topics: TaxTopics.search(args.query ?? "").map(TaxTopicText.init))
         }
         registerInline(
-            "tax.estimate",
-            summary: "Canadian income tax for a year and province, step by step",
-            schema: TaxSchemas.estimate,
+            TaxEstimateOp.self,
+            plan: { $0 },
             when: inPlace,
-            middleware: defaults
-        ) { (args: TaxEstimateArgs, _: OpContext) in
-            TaxEstimateResult(try engine.estimate(args.input()))
-        }
-        registerInline(
-            "tax.topic",
-            summary: "What an RRSP contribution, extra income or a deduction changes",
-            schema: TaxSchemas.topic,
-            when: { (args: TaxTopicArgs) in inPlace(args.situation) },
             middleware: defaults,
-            handler: { (args: TaxTopicArgs, _: OpContext) in TaxTopicResultBody(try engine.topic(args.request())) }
+            handler: { args, _ in TaxEstimateOp.Result(try engine.estimate(args.input())) }
+        )
+        registerInline(
+            TaxTopicOp.self,
+            plan: { $0 },
+            when: { args in inPlace(args.situation) },
+            middleware: defaults,
+            handler: { args, _ in TaxTopicOp.Result(try engine.topic(args.request())) }
         )
     }
 }

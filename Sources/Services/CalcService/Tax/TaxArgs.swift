@@ -1,41 +1,14 @@
+import CalcAPI
 import Tax
 import Wire
 
-/// `args` of `tax.estimate` (API.md): `{year?, province, income: {...}, deductions: {rrsp, ...}, age?}`.
-/// Money is a decimal string (`"85000.00"`) or a JSON number; missing amounts are zero. `province` may be left to
-/// the caller's profile (``TaxProfileDefaults``).
-struct TaxEstimateArgs: Decodable, Sendable {
-    struct Income: Decodable, Sendable {
-        var employment: FixedDecimal?
-        var selfEmployment: FixedDecimal?
-        var interest: FixedDecimal?
-        var eligibleDividends: FixedDecimal?
-        var nonEligibleDividends: FixedDecimal?
-        var foreign: FixedDecimal?
-        var foreignTaxPaid: FixedDecimal?
-        var capitalGains: FixedDecimal?
-        var oas: FixedDecimal?
-        var pension: FixedDecimal?
-        var other: FixedDecimal?
-    }
-
-    struct Deductions: Decodable, Sendable {
-        var rrsp: FixedDecimal?
-        var rrspRoom: FixedDecimal?
-        var other: FixedDecimal?
-    }
-
-    var year: Int?
-    var province: String?
-    var income: Income?
-    var deductions: Deductions?
-    var age: Int?
-
+extension TaxSituation {
     /// Whether the request names everything a profile could give, so it never needs one.
     var isComplete: Bool { province != nil && income != nil }
 
     /// The engine's input.
-    /// - Throws: ``WireError`` `invalid_argument` when there is no province.
+    /// - Throws: ``WireError`` `invalid_argument` when there is no province, or naming an amount that is no plain
+    ///   decimal with at most 12 decimals.
     func input() throws -> TaxInput {
         guard let province else {
             throw WireError(
@@ -46,53 +19,45 @@ struct TaxEstimateArgs: Decodable, Sendable {
         }
         var input = TaxInput(year: year, province: province, age: age)
         if let income {
-            input.income.employment = income.employment ?? .zero
-            input.income.selfEmployment = income.selfEmployment ?? .zero
-            input.income.interest = income.interest ?? .zero
-            input.income.eligibleDividends = income.eligibleDividends ?? .zero
-            input.income.nonEligibleDividends = income.nonEligibleDividends ?? .zero
-            input.income.foreign = income.foreign ?? .zero
-            input.income.foreignTaxPaid = income.foreignTaxPaid ?? .zero
-            input.income.capitalGains = income.capitalGains ?? .zero
-            input.income.oas = income.oas ?? .zero
-            input.income.pension = income.pension ?? .zero
-            input.income.other = income.other ?? .zero
+            let amount = { (text: NumberText?, name: String) in try Self.money(text, "income.\(name)") ?? .zero }
+            input.income.employment = try amount(income.employment, "employment")
+            input.income.selfEmployment = try amount(income.selfEmployment, "selfEmployment")
+            input.income.interest = try amount(income.interest, "interest")
+            input.income.eligibleDividends = try amount(income.eligibleDividends, "eligibleDividends")
+            input.income.nonEligibleDividends = try amount(income.nonEligibleDividends, "nonEligibleDividends")
+            input.income.foreign = try amount(income.foreign, "foreign")
+            input.income.foreignTaxPaid = try amount(income.foreignTaxPaid, "foreignTaxPaid")
+            input.income.capitalGains = try amount(income.capitalGains, "capitalGains")
+            input.income.oas = try amount(income.oas, "oas")
+            input.income.pension = try amount(income.pension, "pension")
+            input.income.other = try amount(income.other, "other")
         }
         if let deductions {
-            input.deductions.rrsp = deductions.rrsp ?? .zero
-            input.deductions.rrspRoom = deductions.rrspRoom
-            input.deductions.other = deductions.other ?? .zero
+            input.deductions.rrsp = try Self.money(deductions.rrsp, "deductions.rrsp") ?? .zero
+            input.deductions.rrspRoom = try Self.money(deductions.rrspRoom, "deductions.rrspRoom")
+            input.deductions.other = try Self.money(deductions.other, "deductions.other") ?? .zero
         }
         return input
     }
+
+    /// An amount as the engine's exact decimal.
+    /// - Throws: ``WireError`` `invalid_argument` naming `field` for text that is no plain decimal.
+    static func money(_ text: NumberText?, _ field: String) throws -> FixedDecimal? {
+        guard let text else { return nil }
+        guard let value = FixedDecimal(text.text) else {
+            throw WireError(
+                .invalidArgument,
+                "\(field) must be a plain decimal number, got \"\(text.text)\"",
+                field: field
+            )
+        }
+        return value
+    }
 }
 
-/// `args` of `tax.topic`: the situation (as `tax.estimate`) plus `topic`, `amount`, `foreignTaxPaid` and
-/// `dividendKind` (`eligible` or `nonEligible`).
-struct TaxTopicArgs: Decodable, Sendable {
-    var topic: String
-    var amount: FixedDecimal?
-    var contribution: FixedDecimal?
-    var foreignTaxPaid: FixedDecimal?
-    var dividendKind: String?
-    var situation: TaxEstimateArgs
-
-    enum CodingKeys: String, CodingKey {
-        case topic, amount, contribution, foreignTaxPaid, dividendKind
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        topic = try container.decode(String.self, forKey: .topic)
-        amount = try container.decodeIfPresent(FixedDecimal.self, forKey: .amount)
-        contribution = try container.decodeIfPresent(FixedDecimal.self, forKey: .contribution)
-        foreignTaxPaid = try container.decodeIfPresent(FixedDecimal.self, forKey: .foreignTaxPaid)
-        dividendKind = try container.decodeIfPresent(String.self, forKey: .dividendKind)
-        situation = try TaxEstimateArgs(from: decoder)
-    }
-
+extension TaxTopicOp.Args {
     /// The engine's request; `contribution` is accepted as another name for `amount` (the RRSP topic).
-    /// - Throws: ``WireError`` for an unknown `dividendKind`.
+    /// - Throws: ``WireError`` for an unknown `dividendKind` or a malformed amount.
     func request() throws -> TaxTopicRequest {
         var kind = TaxTopicRequest.DividendKind.eligible
         if let dividendKind {
@@ -101,20 +66,13 @@ struct TaxTopicArgs: Decodable, Sendable {
             }
             kind = parsed
         }
+        let money = TaxSituation.money
         return TaxTopicRequest(
             topic: topic,
             situation: try situation.input(),
-            amount: amount ?? contribution ?? .zero,
-            foreignTaxPaid: foreignTaxPaid ?? .zero,
+            amount: try money(amount, "amount") ?? money(contribution, "contribution") ?? .zero,
+            foreignTaxPaid: try money(foreignTaxPaid, "foreignTaxPaid") ?? .zero,
             dividendKind: kind
         )
     }
 }
-
-/// `args` of `tax.topics`: an optional search `query`.
-struct TaxTopicsArgs: Decodable, Sendable {
-    var query: String?
-}
-
-/// `tax.jurisdictions` takes no arguments.
-struct NoTaxArgs: Decodable, Sendable {}

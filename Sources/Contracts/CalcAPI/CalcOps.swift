@@ -1,0 +1,40 @@
+import Foundation
+import Wire
+
+/// What the `calc` service's contracts share.
+public enum CalcOps {
+    /// The service name.
+    public static let service = "calc"
+    /// A decimal argument's schema: a string keeps it exact.
+    static let number: JSONValue = ["type": ["string", "number"], "description": "decimal, as a string for exactness"]
+    /// A `digits` argument's schema.
+    static let digits: JSONValue = ["type": "integer", "minimum": 1, "maximum": 1000, "default": 15]
+}
+
+/// A number argument given as a JSON string (`"12.50"`, `"1/3"`) or a JSON number, kept as text so nothing is
+/// rounded through binary floating point.
+public struct NumberText: Codable, Sendable, Hashable, ExpressibleByStringLiteral, JSONSchemaDescribing {
+    public var text: String
+
+    public init(_ text: String) { self.text = text }
+    public init(stringLiteral value: String) { text = value }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            text = string
+        } else if let integer = try? container.decode(Int.self) {
+            text = String(integer)
+        } else {
+            text = "\(try container.decode(Decimal.self))"
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    public static let jsonSchema = CalcOps.number
+    public static let schemaExample = NumberText("0")
+}
