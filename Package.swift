@@ -225,7 +225,7 @@ let package = Package(
         .executableTarget(
             name: "reckon-calc",
             dependencies: [
-                "CalcService", "WorkerRuntime", "Observability", "ServerCommands",
+                "CalcService", "ReckonClient", "LedgerAPI", "WorkerRuntime", "Observability", "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -140,6 +140,31 @@ public struct OpDispatcher: Sendable {
         }
     }
 
+    /// Runs the op called `name` in this process, on `args` as a JSON value, as ``handle(_:)`` would (middleware,
+    /// decoding, the handler, the deadline) but with no request or reply envelope: for a service that uses another
+    /// service's ops without a round trip through the gateway.
+    /// - Throws: ``WireError``: `unknown_op` (field `op`), `deadline_exceeded`, or the op's own error as a worker
+    ///   would answer it.
+    public func call(_ name: String, args: JSONValue, logger: Logger) async throws -> JSONValue {
+        guard let op = registry.op(named: name) else { throw WireError(.unknownOp, "no op \(name)", field: "op") }
+        let context = OpContext(op: name, deadline: .now + requestTimeout, logger: logger)
+        do {
+            let response = try await withDeadline(
+                context.deadline,
+                grace: Self.overdueGrace,
+                onOverdue: {},
+                { try await op.run(OpRequest(args: args, context: context)) }
+            )
+            return try JSONValue(parsing: response.resultJSON)
+        } catch is DeadlineExceeded {
+            throw Self.deadlineError(op)
+        } catch let error as any WireErrorConvertible {
+            throw error.wireError
+        } catch {
+            throw WireError(.internal, "\(name) failed")
+        }
+    }
+
     /// Answers one request body, running any op to completion.
     public func handle(_ body: [[UInt8]]) async -> [UInt8] {
         switch dispatch(body) {

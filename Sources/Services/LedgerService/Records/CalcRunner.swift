@@ -8,6 +8,7 @@ import WorkerRuntime
 struct CalcRunner: Sendable {
     private let registry: OpRegistry
     private let dispatcher: OpDispatcher
+    private let logger: Logger
 
     /// Loads calc's data.
     /// - Throws: the loading error of the first bad data file.
@@ -15,6 +16,7 @@ struct CalcRunner: Sendable {
         registry = try CalcService.makeRegistry(configuration: configuration)
         var logger = Logger(label: "reckon.ledger.calc")
         logger.logLevel = .error
+        self.logger = logger
         dispatcher = OpDispatcher(
             service: CalcService.name,
             registry: registry,
@@ -34,10 +36,8 @@ struct CalcRunner: Sendable {
         let given =
             TaxProfileDefaults.ops.contains(op) && TaxProfileDefaults.needsProfile(args)
             ? TaxProfileDefaults.apply(profile, to: args) : args
-        let request = JSONValue.object(JSONObject([("op", .string(op)), ("args", given)]))
-        let reply = try JSONValue(parsing: await dispatcher.handle([request.serialized]))
         do {
-            return try reply.replyResult()
+            return try await dispatcher.call(op, args: given, logger: logger)
         } catch var error as WireError {
             error.field = error.field.map { "args." + $0 }
             throw error

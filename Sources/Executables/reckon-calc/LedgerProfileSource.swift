@@ -1,21 +1,22 @@
+import CalcService
 import LedgerAPI
 import ReckonClient
 import Wire
 
 /// Reads profiles from the `ledger` service through the gateway's client endpoint, with the caller's own token, so
 /// calc never sees anyone else's profile and keeps no state.
-public final class LedgerProfileSource: TaxProfileSource {
+final class LedgerProfileSource: TaxProfileSource {
     private let client: ReckonClient
 
     /// Connects to the client endpoints of the gateways, a comma list (lazily: the gateways may start later).
     /// - Throws: ``ZMQError`` for a malformed endpoint.
-    public init(endpoints: String) throws {
+    init(endpoints: String) throws {
         client = try ReckonClient(
             configuration: .init(endpoints: endpoints.split(separator: ",").map { String($0) })
         )
     }
 
-    public func profile(token: String, deadline: ContinuousClock.Instant) async throws -> TaxProfile {
+    func profile(token: String, deadline: ContinuousClock.Instant) async throws -> TaxProfile {
         let timeout = max(.milliseconds(1), deadline - .now)
         let profile = try await client.call(
             ProfileGetOp.self,
