@@ -254,7 +254,7 @@ let package = Package(
         .executableTarget(
             name: "reckon",
             dependencies: [
-                "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "OrdersAPI", "LedgerAPI",
+                "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "CalcAPI", "OrdersAPI", "LedgerAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon"

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Wire
+import CalcAPI
 
 /// `reckon calc "2^100"`: evaluates an expression on the `calc` service.
 struct CalcCommand: AsyncParsableCommand {
@@ -24,17 +24,18 @@ struct CalcCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() async throws {
-        var args = JSONObject([
-            ("expression", .string(expression.joined(separator: " "))), ("angle", .string(angle)),
-            ("digits", .number(String(digits))),
-        ])
-        if let ans { args["ans"] = .string(ans) }
-        let result = try await client.call(service: "calc", op: "evaluate", args: .object(args))
-        client.print(result) { result in
-            var lines = [result["value"]?.stringValue ?? ""]
-            if let approx = result["approx"]?.stringValue { lines.append("≈ \(approx)") }
-            if let form = result["exactForm"]?.stringValue, form != lines[0] { lines.append("= \(form)") }
-            if result["exact"] == false { lines.append("(rounded to \(digits) significant digits)") }
+        let args = EvaluateOp.Args(
+            expression: expression.joined(separator: " "),
+            angle: angle,
+            digits: digits,
+            ans: ans.map { NumberText($0) }
+        )
+        let result = try await client.call(EvaluateOp.self, args)
+        try client.print(typed: result) { result in
+            var lines = [result.value]
+            if let approx = result.approx { lines.append("≈ \(approx)") }
+            if let form = result.exactForm, form != lines[0] { lines.append("= \(form)") }
+            if !result.exact { lines.append("(rounded to \(digits) significant digits)") }
             return lines.joined(separator: "\n")
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Wire
+import CalcAPI
 
 /// `reckon convert 5 mi km`: converts a value between units.
 struct ConvertCommand: AsyncParsableCommand {
@@ -26,26 +26,18 @@ struct ConvertCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let list {
-            let args: JSONValue = list == "all" ? [:] : ["category": .string(list)]
-            let result = try await client.call(service: "calc", op: "units", args: args)
-            client.print(result) { result in
-                let rows = (result["units"]?.arrayValue ?? []).map { unit in
-                    ["symbol", "name", "category", "definition"].map { unit[$0]?.stringValue ?? "" }
-                }
+            let result = try await client.call(UnitsOp.self, .init(category: list == "all" ? nil : list))
+            try client.print(typed: result) { result in
+                let rows = result.units.map { [$0.symbol, $0.name, $0.category, $0.definition] }
                 return TextTable(headers: ["Symbol", "Name", "Category", "In base units"], rows: rows).render()
             }
             return
         }
-        let args: JSONValue = [
-            "value": .string(words[0]), "from": .string(words[1]), "to": .string(words[2]),
-            "digits": .number(String(digits)),
-        ]
-        let result = try await client.call(service: "calc", op: "convert", args: args)
-        client.print(result) { result in
-            let to = result["to"]?["symbol"]?.stringValue ?? words[2]
-            let from = result["from"]?["symbol"]?.stringValue ?? words[1]
-            var text = "\(words[0]) \(from) = \(result["value"]?.stringValue ?? "") \(to)"
-            if let form = result["exactForm"]?.stringValue { text += "\n(exactly \(form))" }
+        let args = ConvertOp.Args(value: NumberText(words[0]), from: words[1], to: words[2], digits: digits)
+        let result = try await client.call(ConvertOp.self, args)
+        try client.print(typed: result) { result in
+            var text = "\(words[0]) \(result.from.symbol) = \(result.value) \(result.to.symbol)"
+            if let form = result.exactForm { text += "\n(exactly \(form))" }
             return text
         }
     }

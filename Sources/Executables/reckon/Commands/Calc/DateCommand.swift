@@ -1,5 +1,5 @@
 import ArgumentParser
-import Wire
+import CalcAPI
 
 /// `reckon date 2024-01-31 2024-03-01 --unit days`, or `reckon date 2024-01-31 --add 1 --unit months`.
 struct DateCommand: AsyncParsableCommand {
@@ -31,31 +31,28 @@ struct DateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var args = JSONObject()
-        if let timeZone { args["timeZone"] = .string(timeZone) }
         if let add {
-            args["date"] = .string(dates[0])
-            args["amount"] = .number(String(add))
-            args["unit"] = .string(unit ?? "days")
-            let result = try await client.call(service: "calc", op: "dateAdd", args: .object(args))
-            client.print(result) { "\($0["date"]?.stringValue ?? "") (\($0["weekday"]?.stringValue ?? ""))" }
+            var args = DateAddOp.Args(date: dates[0], amount: add, unit: unit ?? "days")
+            args.timeZone = timeZone
+            let result = try await client.call(DateAddOp.self, args)
+            try client.print(typed: result) { "\($0.date) (\($0.weekday))" }
             return
         }
-        args["from"] = .string(dates[0])
-        args["to"] = .string(dates[1])
-        if let unit { args["unit"] = .string(unit) }
-        let result = try await client.call(service: "calc", op: "dateDiff", args: .object(args))
-        client.print(result) { result in
-            let calendar = result["calendar"]
-            let parts = ["years", "months", "days"].map { "\(calendar?[$0]?.cellText ?? "0") \($0)" }
+        let args = DateDiffOp.Args(from: dates[0], to: dates[1], unit: unit, timeZone: timeZone)
+        let result = try await client.call(DateDiffOp.self, args)
+        try client.print(typed: result) { result in
+            let calendar = result.calendar
+            let parts = [("years", calendar.years), ("months", calendar.months), ("days", calendar.days)].map {
+                "\($0.1) \($0.0)"
+            }
             var lines: [String] = []
-            if let value = result["value"]?.stringValue, let unit = result["unit"]?.stringValue {
-                lines.append("\(value) \(unit)")
-            }
+            if let value = result.value, let unit = result.unit { lines.append("\(value) \(unit)") }
             lines.append("Calendar: " + parts.joined(separator: ", "))
-            let rows = ["days", "weeks", "hours", "minutes", "seconds", "months", "years", "businessDays"].map {
-                [$0, result[$0]?.cellText ?? ""]
-            }
+            let rows = [
+                ("days", result.days), ("weeks", result.weeks), ("hours", result.hours),
+                ("minutes", result.minutes), ("seconds", result.seconds), ("months", String(result.months)),
+                ("years", String(result.years)), ("businessDays", String(result.businessDays)),
+            ].map { [$0.0, $0.1] }
             lines.append(TextTable(headers: ["Unit", "Total"], rows: rows).render())
             return lines.joined(separator: "\n")
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Wire
+import CalcAPI
 
 /// `reckon loan 300000 --rate 6 --years 25`: payment, totals and the amortization schedule.
 struct LoanCommand: AsyncParsableCommand {
@@ -36,25 +36,26 @@ struct LoanCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() async throws {
-        var args = JSONObject([
-            ("principal", .string(principal)), ("ratePercent", .string(rate)),
-            ("years", .string(years)), ("paymentsPerYear", .number(String(paymentsPerYear))),
-            ("rounding", .string(rounding)),
-        ])
-        if let compounding { args["compounding"] = .string(compounding) }
-        if let extra { args["extraPayment"] = .string(extra) }
-        let result = try await client.call(service: "calc", op: "loan", args: .object(args))
-        client.print(result) { result in
-            let field = { (key: String) in result[key]?.cellText ?? "" }
+        let args = LoanOp.Args(
+            principal: NumberText(principal),
+            ratePercent: NumberText(rate),
+            years: NumberText(years),
+            paymentsPerYear: paymentsPerYear,
+            compounding: compounding.map { NumberText($0) },
+            extraPayment: extra.map { NumberText($0) },
+            rounding: rounding
+        )
+        let result = try await client.call(LoanOp.self, args)
+        try client.print(typed: result) { result in
             var lines = [
-                "Payment:        \(field("payment")) x \(field("numberOfPayments"))",
-                "Total paid:     \(field("totalPaid"))",
-                "Total interest: \(field("totalInterest"))",
-                "Rounding:       \(field("rounding"))",
+                "Payment:        \(result.payment) x \(result.numberOfPayments)",
+                "Total paid:     \(result.totalPaid)",
+                "Total interest: \(result.totalInterest)",
+                "Rounding:       \(result.rounding)",
             ]
             if !summary {
-                let rows = (result["schedule"]?.arrayValue ?? []).map { row in
-                    ["period", "payment", "interest", "principal", "balance"].map { row[$0]?.cellText ?? "" }
+                let rows = (result.schedule ?? []).map { row in
+                    [String(row.period), row.payment, row.interest, row.principal, row.balance]
                 }
                 lines.append("")
                 lines.append(
