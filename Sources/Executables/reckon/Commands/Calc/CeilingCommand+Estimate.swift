@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalcAPI
 import Foundation
 import Wire
 
@@ -47,17 +48,14 @@ extension CeilingCommand {
         }
 
         func run() async throws {
-            let result: JSONValue
+            let result: CeilingEstimateOp.Result
             if let product {
-                result = try await client.call(
-                    service: "calc",
-                    op: "ceiling.estimate",
-                    args: ["product": .string(product), "inputs": .object(JSONObject(givenInputs()))]
-                )
+                let inputs = Dictionary(givenInputs()) { _, last in last }
+                result = try await client.call(CeilingEstimateOp.self, .init(product: product, inputs: inputs))
             } else {
                 result = try await CeilingInteractive(client: client, given: givenInputs()).run()
             }
-            client.print(result, text: CeilingRendering.estimate)
+            try client.print(typed: result, text: CeilingRendering.estimate)
         }
 
         /// The inputs given by options, by their catalogue names.

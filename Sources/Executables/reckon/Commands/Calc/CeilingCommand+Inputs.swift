@@ -1,5 +1,5 @@
 import ArgumentParser
-import Wire
+import CalcAPI
 
 extension CeilingCommand {
     /// `reckon ceiling inputs PRODUCT`: the inputs a product needs.
@@ -12,12 +12,8 @@ extension CeilingCommand {
         var product: String
 
         func run() async throws {
-            let result = try await client.call(
-                service: "calc",
-                op: "ceiling.inputs",
-                args: ["product": .string(product)]
-            )
-            client.print(result, text: CeilingRendering.form)
+            let result = try await client.call(CeilingInputsOp.self, .init(product: product))
+            try client.print(typed: result, text: CeilingRendering.form)
         }
     }
 }

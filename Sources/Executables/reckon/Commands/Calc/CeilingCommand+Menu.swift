@@ -1,5 +1,5 @@
 import ArgumentParser
-import Wire
+import CalcAPI
 
 extension CeilingCommand {
     /// `reckon ceiling menu [NODE]`: the children of a node of the product tree.
@@ -12,9 +12,8 @@ extension CeilingCommand {
         var node: String?
 
         func run() async throws {
-            let args: JSONValue = node.map { ["node": .string($0)] } ?? [:]
-            let result = try await client.call(service: "calc", op: "ceiling.menu", args: args)
-            client.print(result, text: CeilingRendering.menu)
+            let result = try await client.call(CeilingMenuOp.self, .init(node: node))
+            try client.print(typed: result, text: CeilingRendering.menu)
         }
     }
 }

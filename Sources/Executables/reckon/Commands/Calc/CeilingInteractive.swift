@@ -1,6 +1,6 @@
 import ArgumentParser
+import CalcAPI
 import Foundation
-import ReckonClient
 import Wire
 
 /// The interactive estimate: walks the product tree, asks for each input on the terminal, and asks again for the
@@ -13,19 +13,15 @@ struct CeilingInteractive {
     private static let room = ["length_m", "width_m", "area_m2", "perimeter_m"]
 
     /// Runs the dialogue and returns the `ceiling.estimate` result.
-    func run() async throws -> JSONValue {
+    func run() async throws -> CeilingEstimateOp.Result {
         let product = try await chooseProduct()
-        let form = try await client.call(service: "calc", op: "ceiling.inputs", args: ["product": .string(product)])
-        var inputs = JSONObject(given)
+        let form = try await client.call(CeilingInputsOp.self, .init(product: product))
+        var inputs = Dictionary(given) { _, last in last }
         var pending: Set<String>? = nil
         while true {
             try ask(form, into: &inputs, only: pending)
             do {
-                return try await client.call(
-                    service: "calc",
-                    op: "ceiling.estimate",
-                    args: ["product": .string(product), "inputs": .object(inputs)]
-                )
+                return try await client.call(CeilingEstimateOp.self, .init(product: product, inputs: inputs))
             } catch let error as WireError where error.code == .invalidArgument && !(error.details ?? []).isEmpty {
                 var fields = Set<String>()
                 for detail in error.details ?? [] {
@@ -42,42 +38,35 @@ struct CeilingInteractive {
     private func chooseProduct() async throws -> String {
         var node: String?
         while true {
-            let menu = try await client.call(
-                service: "calc",
-                op: "ceiling.menu",
-                args: node.map { ["node": .string($0)] } ?? [:]
-            )
-            let children = menu["children"]?.arrayValue ?? []
-            print(CeilingRendering.name(menu["node"] ?? .null))
-            let child = children[try choose(children.map(CeilingRendering.name), default: nil)]
-            let id = CeilingRendering.text(child["id"])
-            if child["leaf"] == .bool(true) { return id }
-            node = id
+            let menu = try await client.call(CeilingMenuOp.self, .init(node: node))
+            print(CeilingRendering.name(menu.node))
+            let child = menu.children[try choose(menu.children.map(CeilingRendering.name), default: nil)]
+            if child.leaf { return child.id }
+            node = child.id
         }
     }
 
     /// Asks for every input of `form` not yet in `inputs` (only those in `only`, when given).
-    private func ask(_ form: JSONValue, into inputs: inout JSONObject, only: Set<String>?) throws {
+    private func ask(_ form: CeilingInputsOp.Result, into inputs: inout [String: JSONValue], only: Set<String>?) throws
+    {
         if only.map({ !$0.isDisjoint(with: Self.room) }) ?? true, !Self.room.contains(where: { inputs[$0] != nil }) {
             try askRoom(into: &inputs)
         }
         var askedGroups = Set<String>()
-        let fields = (form["inputs"]?.arrayValue ?? []).filter { input in
-            let name = CeilingRendering.text(input["name"])
-            return !Self.room.contains(name) && inputs[name] == nil && (only?.contains(name) ?? true)
+        let fields = form.inputs.filter { input in
+            !Self.room.contains(input.name) && inputs[input.name] == nil && (only?.contains(input.name) ?? true)
         }
         for input in fields {
-            let name = CeilingRendering.text(input["name"])
-            if let group = input["group"]?.stringValue {
+            if let group = input.group {
                 guard askedGroups.insert(group).inserted else { continue }
                 try askGroup(group, of: form, into: &inputs)
             } else if let value = try askValue(input) {
-                inputs[name] = value
+                inputs[input.name] = value
             }
         }
     }
 
-    private func askRoom(into inputs: inout JSONObject) throws {
+    private func askRoom(into inputs: inout [String: JSONValue]) throws {
         if let length = try prompt("Room length (m), or blank to give the area instead") {
             inputs["length_m"] = CeilingRendering.value(typed: length)
             inputs["width_m"] = CeilingRendering.value(typed: try required("Room width (m)"))
@@ -89,33 +78,33 @@ struct CeilingInteractive {
         }
     }
 
-    private func askGroup(_ group: String, of form: JSONValue, into inputs: inout JSONObject) throws {
-        let members = (form["inputs"]?.arrayValue ?? []).filter { $0["group"]?.stringValue == group }
-        let preset = members.firstIndex { $0["default"] == .bool(true) }
+    private func askGroup(
+        _ group: String,
+        of form: CeilingInputsOp.Result,
+        into inputs: inout [String: JSONValue]
+    ) throws {
+        let members = form.inputs.filter { $0.group == group }
+        let preset = members.firstIndex { $0.default == .bool(true) }
         print(group.replacingOccurrences(of: "_", with: " ").capitalized)
-        let pick = try choose(members.map { CeilingRendering.text($0["label"]) }, default: preset)
-        inputs[CeilingRendering.text(members[pick]["name"])] = .bool(true)
+        let pick = try choose(members.map(\.label), default: preset)
+        inputs[members[pick].name] = .bool(true)
     }
 
-    private func askValue(_ input: JSONValue) throws -> JSONValue? {
-        let label = CeilingRendering.text(input["label"])
-        let preset = CeilingRendering.text(input["default"])
-        switch CeilingRendering.text(input["type"]) {
+    private func askValue(_ input: CeilingInputsOp.Result.Input) throws -> JSONValue? {
+        let preset = CeilingRendering.text(input.default)
+        switch input.type {
         case "boolean":
-            let answer = try prompt("\(label)? [\(input["default"] == .bool(true) ? "Y/n" : "y/N")]")
+            let answer = try prompt("\(input.label)? [\(input.default == .bool(true) ? "Y/n" : "y/N")]")
             return answer.map { CeilingRendering.value(typed: $0) }
         case "choice":
-            let choices = input["choices"]?.arrayValue ?? []
-            print(label)
-            let pick = try choose(
-                choices.map { CeilingRendering.text($0["label"]) },
-                default: choices.firstIndex { CeilingRendering.text($0["value"]) == preset }
-            )
-            return choices[pick]["value"]
+            let choices = input.choices ?? []
+            print(input.label)
+            let pick = try choose(choices.map(\.label), default: choices.firstIndex { $0.value == preset })
+            return .string(choices[pick].value)
         default:
-            let unit = CeilingRendering.text(input["unit"])
-            let text = "\(label)\(unit.isEmpty ? "" : " (\(unit))")\(preset.isEmpty ? "" : " [\(preset)]")"
-            let answer = input["required"] == .bool(true) ? try required(text) : try prompt(text)
+            let unit = input.unit.map { " (\($0))" } ?? ""
+            let text = "\(input.label)\(unit)\(preset.isEmpty ? "" : " [\(preset)]")"
+            let answer = input.required ? try required(text) : try prompt(text)
             return answer.map { CeilingRendering.value(typed: $0) }
         }
     }

@@ -1,38 +1,33 @@
+import CalcAPI
 import Foundation
 import Wire
 
 /// Turns `ceiling.*` replies into text for a terminal.
 enum CeilingRendering {
     /// A menu as a table of its children.
-    static func menu(_ result: JSONValue) -> String {
-        let rows = (result["children"]?.arrayValue ?? []).map { child in
-            [text(child["id"]), name(child), child["leaf"] == .bool(true) ? "product" : "menu"]
-        }
-        let trail = (result["path"]?.arrayValue ?? []).map { name($0) }.joined(separator: " > ")
-        let heading = trail.isEmpty ? text(result["node"]?["name"]) : trail
-        if rows.isEmpty { return "\(heading) is a product: see `reckon ceiling inputs \(text(result["node"]?["id"]))`" }
+    static func menu(_ result: CeilingMenuOp.Result) -> String {
+        let rows = result.children.map { [$0.id, name($0), $0.leaf ? "product" : "menu"] }
+        let trail = result.path.map(name).joined(separator: " > ")
+        let heading = trail.isEmpty ? result.node.name : trail
+        if rows.isEmpty { return "\(heading) is a product: see `reckon ceiling inputs \(result.node.id)`" }
         return heading + "\n" + TextTable(headers: ["ID", "Name", "Kind"], rows: rows).render()
     }
 
     /// A product's form as a table of inputs, then its rules.
-    static func form(_ result: JSONValue) -> String {
-        let rows = (result["inputs"]?.arrayValue ?? []).map { input in
-            let range = [input["min"], input["max"]].compactMap { $0.map(text) }.joined(separator: " to ")
+    static func form(_ result: CeilingInputsOp.Result) -> String {
+        let rows = result.inputs.map { input in
+            let range = [input.min, input.max].compactMap { $0 }.joined(separator: " to ")
             var notes: [String] = []
-            if input["required"] == .bool(true) { notes.append("required") }
-            if let choices = input["choices"]?.arrayValue {
-                notes.append(choices.map { text($0["value"]) }.joined(separator: ", "))
-            }
-            if let excludes = input["excludes"]?.arrayValue {
-                notes.append("not with " + excludes.map(text).joined(separator: ", "))
-            }
+            if input.required { notes.append("required") }
+            if let choices = input.choices { notes.append(choices.map(\.value).joined(separator: ", ")) }
+            if let excludes = input.excludes { notes.append("not with " + excludes.joined(separator: ", ")) }
             return [
-                text(input["name"]), text(input["label"]), text(input["type"]), text(input["unit"]),
-                text(input["default"]), range, notes.joined(separator: "; "),
+                input.name, input.label, input.type, input.unit ?? "", text(input.default), range,
+                notes.joined(separator: "; "),
             ]
         }
-        let path = (result["path"]?.arrayValue ?? []).map { name($0) }.joined(separator: " > ")
-        let rules = (result["rules"]?.arrayValue ?? []).map { "- " + text($0["message"]) }
+        let path = result.path.map(name).joined(separator: " > ")
+        let rules = result.rules.map { "- " + $0.message }
         let geometry = "Room: length_m and width_m, or area_m2 (+ perimeter_m)."
         return
             ([
@@ -43,22 +38,22 @@ enum CeilingRendering {
     }
 
     /// The bill of materials as a table, then the room, notes and warnings.
-    static func estimate(_ result: JSONValue) -> String {
-        let rows = (result["components"]?.arrayValue ?? []).map { line in
+    static func estimate(_ result: CeilingEstimateOp.Result) -> String {
+        let rows = result.components.map { line in
             [
-                text(line["name"]), text(line["product"]), text(line["quantity"]), text(line["unit"]),
-                line["packs"].map { "\(text($0)) × \(text(line["packSize"]))" } ?? "",
+                line.name, line.product, String(line.quantity), line.unit,
+                line.packs.map { "\($0) × \(line.packSize.map(String.init) ?? "")" } ?? "",
             ]
         }
-        let path = (result["path"]?.arrayValue ?? []).map { name($0) }.joined(separator: " > ")
-        let estimated = result["perimeterEstimated"] == .bool(true) ? " (estimated)" : ""
+        let path = result.path.map(name).joined(separator: " > ")
+        let estimated = result.perimeterEstimated ? " (estimated)" : ""
         var out = [
-            "\(path)  (catalogue \(text(result["catalogueVersion"])))",
-            "Area \(text(result["areaM2"])) m², perimeter \(text(result["perimeterM"])) m\(estimated)",
+            "\(path)  (catalogue \(result.catalogueVersion))",
+            "Area \(result.areaM2) m², perimeter \(result.perimeterM) m\(estimated)",
             TextTable(headers: ["Component", "Product", "Qty", "Unit", "Packs"], rows: rows).render(),
         ]
-        out += (result["warnings"]?.arrayValue ?? []).map { "Warning: " + text($0) }
-        out += (result["notes"]?.arrayValue ?? []).map { "Note: " + text($0) }
+        out += result.warnings.map { "Warning: " + $0 }
+        out += result.notes.map { "Note: " + $0 }
         return out.joined(separator: "\n")
     }
 
@@ -78,9 +73,8 @@ enum CeilingRendering {
     }
 
     /// A node's name with its subtitle.
-    static func name(_ node: JSONValue) -> String {
-        let subtitle = text(node["subtitle"])
-        return subtitle.isEmpty ? text(node["name"]) : "\(text(node["name"])) (\(subtitle))"
+    static func name(_ node: CeilingNode) -> String {
+        node.subtitle.map { "\(node.name) (\($0))" } ?? node.name
     }
 
     /// A scalar as text; empty for anything else.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalcAPI
 import Wire
 
 extension TaxCommand {
@@ -12,13 +13,8 @@ extension TaxCommand {
         @OptionGroup var client: ClientOptions
 
         func run() async throws {
-            let result = try await client.call(
-                service: "calc",
-                op: "tax.estimate",
-                args: .object(situation.args),
-                token: situation.token
-            )
-            client.print(result, text: TaxRendering.estimate)
+            let result = try await client.call(TaxEstimateOp.self, situation.situation, token: situation.token)
+            try client.print(typed: result, text: TaxRendering.estimate)
         }
     }
 
@@ -36,18 +32,14 @@ extension TaxCommand {
         @OptionGroup var client: ClientOptions
 
         func run() async throws {
-            var args = situation.args
-            args["topic"] = "rrsp"
-            args["amount"] = .string(contribution)
-            let result = try await client.call(
-                service: "calc",
-                op: "tax.topic",
-                args: .object(args),
-                token: situation.token
+            let args = TaxTopicOp.Args(
+                topic: "rrsp",
+                amount: NumberText(contribution),
+                situation: situation.situation
             )
-            client.print(result) { result in
-                [TaxRendering.breakdown(result["breakdown"]), "", result["summary"]?.stringValue ?? ""]
-                    .joined(separator: "\n")
+            let result = try await client.call(TaxTopicOp.self, args, token: situation.token)
+            try client.print(typed: result) { result in
+                [TaxRendering.breakdown(result.breakdown), "", result.summary].joined(separator: "\n")
             }
         }
     }
@@ -64,13 +56,10 @@ extension TaxCommand {
         @OptionGroup var client: ClientOptions
 
         func run() async throws {
-            let args: JSONValue = ["query": .string(query.joined(separator: " "))]
-            let result = try await client.call(service: "calc", op: "tax.topics", args: args)
-            client.print(result) { result in
-                (result["topics"]?.arrayValue ?? []).map { topic in
-                    let field = { (key: String) in topic[key]?.stringValue ?? "" }
-                    return "\(field("title")) (\(field("id")))\n  \(field("definition"))\n  How: "
-                        + "\(field("instruction"))\n  Tip: \(field("tip"))"
+            let result = try await client.call(TaxTopicsOp.self, .init(query: query.joined(separator: " ")))
+            try client.print(typed: result) { result in
+                result.topics.map { topic in
+                    "\(topic.title) (\(topic.id))\n  \(topic.definition)\n  How: \(topic.instruction)\n  Tip: \(topic.tip)"
                 }.joined(separator: "\n\n")
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalcAPI
 import Wire
 
 /// The person's situation, shared by the tax subcommands. Amounts are dollars (`85000` or `85000.50`).
@@ -30,26 +31,27 @@ struct TaxSituationOptions: ParsableArguments {
     @Option(help: "RRSP contributions to deduct.") var rrsp: String?
     @Option(help: "RRSP deduction room, if known.") var rrspRoom: String?
 
-    /// The `args` of `tax.estimate`; `province` and `income` are left out when not given, for calc to take from
-    /// the profile of ``token``.
-    var args: JSONObject {
-        var income = JSONObject()
-        if let employment = self.income { income["employment"] = .string(employment) }
-        let extras: [(String, String?)] = [
-            ("interest", interest), ("eligibleDividends", eligibleDividends),
-            ("nonEligibleDividends", nonEligibleDividends), ("foreign", foreign), ("foreignTaxPaid", foreignTaxPaid),
-            ("capitalGains", capitalGains), ("oas", oas), ("pension", pension), ("other", otherIncome),
-        ]
-        for case let (key, value?) in extras { income[key] = .string(value) }
-        var deductions = JSONObject()
-        if let rrsp { deductions["rrsp"] = .string(rrsp) }
-        if let rrspRoom { deductions["rrspRoom"] = .string(rrspRoom) }
-        var args = JSONObject([("deductions", .object(deductions))])
-        if let province { args["province"] = .string(province) }
-        if !income.members.isEmpty { args["income"] = .object(income) }
-        if let year { args["year"] = .number(String(year)) }
-        if let age { args["age"] = .number(String(age)) }
-        return args
+    /// The situation `tax.estimate` and `tax.topic` take; `province` and `income` are left out when not given, for
+    /// calc to take from the profile of ``token``.
+    var situation: TaxSituation {
+        let number = { (text: String?) in text.map { NumberText($0) } }
+        var income = TaxSituation.Income(employment: number(self.income))
+        income.interest = number(interest)
+        income.eligibleDividends = number(eligibleDividends)
+        income.nonEligibleDividends = number(nonEligibleDividends)
+        income.foreign = number(foreign)
+        income.foreignTaxPaid = number(foreignTaxPaid)
+        income.capitalGains = number(capitalGains)
+        income.oas = number(oas)
+        income.pension = number(pension)
+        income.other = number(otherIncome)
+        return TaxSituation(
+            year: year,
+            province: province,
+            income: income == TaxSituation.Income() ? nil : income,
+            deductions: TaxSituation.Deductions(rrsp: number(rrsp), rrspRoom: number(rrspRoom)),
+            age: age
+        )
     }
 
     /// The saved ledger session's token when the situation leaves out something a profile gives, so calc fills it
@@ -63,28 +65,23 @@ struct TaxSituationOptions: ParsableArguments {
 /// Text rendering shared by the tax subcommands.
 enum TaxRendering {
     /// The `breakdown` rows as a table: step, amount, how.
-    static func breakdown(_ rows: JSONValue?) -> String {
-        let cells = (rows?.arrayValue ?? []).map { row in
-            [row["label"]?.stringValue ?? "", row["amount"]?.stringValue ?? "", row["detail"]?.stringValue ?? ""]
-        }
-        return TextTable(headers: ["Step", "Amount", "How"], rows: cells).render()
+    static func breakdown(_ rows: [TaxRow]) -> String {
+        TextTable(headers: ["Step", "Amount", "How"], rows: rows.map { [$0.label, $0.amount, $0.detail] }).render()
     }
 
     /// The estimate: the table, then totals, rates, reductions applied and warnings.
-    static func estimate(_ result: JSONValue) -> String {
-        func text(_ key: String) -> String { result[key]?.stringValue ?? "?" }
+    static func estimate(_ result: TaxEstimateOp.Result) -> String {
         var lines = [
-            "\(text("provinceName")), \(result["year"]?.numberText ?? "")",
-            breakdown(result["breakdown"]),
+            "\(result.provinceName), \(result.year)",
+            breakdown(result.breakdown),
             "",
-            "Federal \(text("federal"))  Provincial \(text("provincial"))  Total \(text("total"))",
-            "Average rate \(percent(text("averageRate")))  Marginal rate \(percent(text("marginalRate")))",
+            "Federal \(result.federal)  Provincial \(result.provincial)  Total \(result.total)",
+            "Average rate \(percent(result.averageRate))  Marginal rate \(percent(result.marginalRate))",
         ]
-        let reductions = (result["reductionsApplied"]?.arrayValue ?? []).compactMap(\.stringValue)
-        if !reductions.isEmpty { lines.append("Applied: " + reductions.joined(separator: ", ")) }
-        for warning in (result["warnings"]?.arrayValue ?? []).compactMap(\.stringValue) {
-            lines.append("Note: \(warning)")
+        if !result.reductionsApplied.isEmpty {
+            lines.append("Applied: " + result.reductionsApplied.joined(separator: ", "))
         }
+        for warning in result.warnings { lines.append("Note: \(warning)") }
         return lines.joined(separator: "\n")
     }
 
@@ -98,13 +95,5 @@ enum TaxRendering {
         let integer = Int(whole + digits.prefix(2)) ?? 0
         let rest = digits.dropFirst(2)
         return (negative ? "-" : "") + (rest.isEmpty ? "\(integer)%" : "\(integer).\(rest)%")
-    }
-}
-
-extension JSONValue {
-    /// A JSON number's text, or the value's description.
-    fileprivate var numberText: String {
-        if case .number(let text) = self { return text }
-        return "\(self)"
     }
 }
