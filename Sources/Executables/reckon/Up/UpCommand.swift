@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GatewayAPI
 import ReckonClient
 import Wire
 
@@ -162,9 +163,8 @@ struct UpCommand: AsyncParsableCommand {
         }
         defer { client.close() }
         for _ in 0..<60 {
-            if let health = try? await client.call(service: "gateway", op: "health"),
-                let names = health["services"]?.arrayValue?.compactMap({ $0["name"]?.stringValue }),
-                Set(services).isSubset(of: names)
+            if let health = try? await client.call(HealthOp.self, NoArgs()),
+                case let names = health.services.map(\.name), Set(services).isSubset(of: names)
             {
                 let place =
                     clientEndpoints.count == 1
