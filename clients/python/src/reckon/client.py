@@ -12,6 +12,7 @@ from typing import Any, Coroutine, Mapping, Optional, TypeVar
 
 from .async_client import FRESH_KEY, AsyncClient, Endpoints, IdempotencyKey
 from .curve import Curve
+from .errors import Unavailable
 
 T = TypeVar("T")
 
@@ -70,6 +71,8 @@ class Client:
         timeout: Optional[float] = None,
     ) -> Any:
         """Calls ``op`` on ``service`` and returns the reply's ``result``; as :meth:`reckon.AsyncClient.call`."""
+        if self._loop.is_closed():
+            raise Unavailable("client is closed")
         return self._run(
             self._async.call(service, op, args, token=token, idempotency_key=idempotency_key, timeout=timeout)
         )
