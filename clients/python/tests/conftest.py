@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Iterator
 
 import pytest
@@ -23,3 +24,12 @@ def stack() -> Iterator[Stack]:
 def client(stack: Stack) -> Iterator[reckon.Client]:
     with reckon.Client(stack.endpoints, timeout=10.0) as blocking:
         yield blocking
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+# `timeout` (scripts/test.sh) ends a hung run with SIGTERM: as an interrupt, pytest still runs the fixtures'
+# teardown, which stops every stack the run started.
+signal.signal(signal.SIGTERM, _interrupt)

@@ -15,6 +15,7 @@ The rules are ``ReckonClient``'s (docs/api.md, "Several gateways"):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import itertools
 import os
@@ -24,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import zmq
-import zmq.asyncio
 
 from .curve import Curve
 from .errors import DeadlineExceeded, Unavailable
@@ -67,11 +67,10 @@ class _Call:
     resendable: bool
     reply: asyncio.Future[Any]
     links: List[Link] = field(default_factory=list)
-    sends: List[asyncio.Future[None]] = field(default_factory=list)
 
 
 class AsyncClient:
-    """An asyncio client for Reckon's gateways, on ``zmq.asyncio``.
+    """An asyncio client for Reckon's gateways, on pyzmq sockets read from the event loop.
 
     Use it from one event loop (the one of its first call). Many calls may be in flight at once::
 
@@ -98,7 +97,7 @@ class AsyncClient:
         self.timeout = timeout
         self.failover_after = failover_after
         self._curve = curve
-        self._context: Optional[zmq.asyncio.Context] = None
+        self._context: Optional[zmq.Context[Any]] = None
         self._links: List[Link] = []
         self._retired: List[Link] = []
         self._active = 0
@@ -193,7 +192,7 @@ class AsyncClient:
         succeeds before a gateway is up)."""
         if self._context is not None:
             return
-        self._context = zmq.asyncio.Context()
+        self._context = zmq.Context()
         self._links = [self._connect(endpoint) for endpoint in self.endpoints]
         if len(self._links) > 1:
             self._watchdog = asyncio.ensure_future(self._watch())
@@ -205,13 +204,10 @@ class AsyncClient:
     def _send(self, call: _Call, link: Link) -> None:
         """Sends ``call`` through ``link``; a send that fails ends the call with ``unavailable``."""
         call.links.append(link)
-        sending = link.send(call.id, call.frames)
-        call.sends.append(sending)
-        sending.add_done_callback(lambda done: self._sent(call, done))
-
-    def _sent(self, call: _Call, sending: asyncio.Future[None]) -> None:
-        if not sending.cancelled() and sending.exception() is not None:
-            self._settle(call, Unavailable(f"could not send to the gateway: {sending.exception()}"))
+        try:
+            link.send(call.id, call.frames)
+        except zmq.ZMQError as error:
+            self._settle(call, Unavailable(f"could not send to the gateway: {error}"))
 
     def _on_reply(self, link: Link, frames: List[bytes]) -> None:
         """Resolves the call a reply answers; replies to calls that have ended (timed out, answered through another
@@ -248,15 +244,14 @@ class AsyncClient:
         self._retired.append(link)
 
     def _forget(self, call: _Call) -> None:
-        """Drops an ended call: cancels its sends still queued, and closes retired sockets left with no call."""
+        """Drops an ended call, and closes retired sockets left with no call."""
         self._pending.pop(call.id, None)
-        for sending in call.sends:
-            sending.cancel()
         for link in call.links:
             link.waiting.discard(call.id)
-        for link in [link for link in self._retired if not link.waiting]:
-            link.close()
-            self._retired.remove(link)
+        if self._retired:
+            for link in [link for link in self._retired if not link.waiting]:
+                link.close()
+                self._retired.remove(link)
 
     async def _watch(self) -> None:
         """Probes the gateway in use when it goes quiet while calls wait, and fails over when the probe goes
@@ -275,7 +270,8 @@ class AsyncClient:
             elif now - link.last_heard >= self.failover_after:
                 probe_id = f"{self._prefix}probe-{next(probes)}"
                 self._probe = (probe_id, now)
-                link.post(request_frames("gateway", "ping", {}, request_id=probe_id))
+                with contextlib.suppress(zmq.ZMQError):
+                    link.post(request_frames("gateway", "ping", {}, request_id=probe_id))
 
     def _fail_over(self) -> None:
         """Moves to the next gateway: keyed calls waiting on the old one are sent again through it, in the order
