@@ -3,12 +3,18 @@
 # PostgreSQL 15 on loopback so every storage test runs against both SQLite and PostgreSQL (the multi-host tests,
 # which need root for their network namespaces, start one of their own in theirs), makes a throwaway Python
 # venv with the independent checkers (an iCalendar parser for the calendar tests, a JSON Schema validator for the
-# replies), runs the Swift Testing suites while recording every reply the end-to-end suites receive, validates
-# each reply against its op's result schema, runs the Python tests, checks formatting, and validates compose.yaml.
+# replies), checks that docs/ops.json, docs/api.md's op tables and the Python client's generated helpers match the
+# services' ops, runs the Swift Testing suites while recording every reply the end-to-end suites receive,
+# validates each reply against its op's result schema, runs the Python tests (the HTTP bridge's and the Python
+# client's), checks formatting, and validates compose.yaml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose iproute2 procps
 swift build --build-tests
+# Generated files match the services' own ops replies: docs/ops.json and docs/api.md's op tables
+# (scripts/api-docs.sh), and the Python client's typed helpers (scripts/generate-python-client.py).
+scripts/api-docs.sh --check
+python3 scripts/generate-python-client.py --check
 
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
 pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)
@@ -20,6 +26,7 @@ pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0
 clean_up() {
     pkill -KILL -f "^$PWD/.build/.*/reckonPackageTests.xctest" 2>/dev/null || true
     pkill -KILL -f "^$PWD/.build/.*/reckon-" 2>/dev/null || true
+    pkill -KILL -f "^$PWD/.build/.*/reckon up" 2>/dev/null || true
     flock -w 10 /tmp/reckon-multihost.lock scripts/multihost.sh down 2>/dev/null || true
     scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true
     rm -rf "$pg_dir" "$py_venv" "$pg_dir.replies.jsonl"
@@ -40,12 +47,22 @@ export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
 # Every reply the end-to-end suites' clients receive, one JSON line each (Tests/IntegrationTests/Support).
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 
+# The Python client (clients/python, issue #25): its test tools and the package itself, in the same venv.
+"$py_venv/bin/pip" install -q --disable-pip-version-check pyzmq==27.3.0 pytest==9.2.0 pytest-asyncio==1.5.0 \
+    mypy==2.4.1 ./clients/python
+
 # The suite takes a few minutes; a hang (a test waiting on a peer that never answers) fails after 15 minutes with
 # the output so far, instead of running into CI's own limit.
 timeout --kill-after=30s 15m swift test --skip-build
 # A reply that breaks its op's result schema fails the run (docs/ops.json holds the schemas).
 "$py_venv/bin/python" scripts/check-replies.py "$RECKON_REPLY_LOG"
-"$py_venv/bin/python" -m pytest -q tests/python
+"$py_venv/bin/python" -m pytest -q -p no:cacheprovider tests/python
+
+# The Python client: mypy --strict, and its pytest suite, which starts its own stacks from .build/debug on free
+# loopback ports and stops them.
+(cd clients/python && "$py_venv/bin/mypy" --strict --cache-dir=/dev/null src/reckon tests)
+(cd clients/python && RECKON_BIN=$PWD/../../.build/debug timeout --kill-after=30s 5m "$py_venv/bin/python" -m pytest \
+    -q -p no:cacheprovider)
 swift format lint --strict --recursive Sources Tests Snippets Package.swift
 docker-compose -f compose.yaml config --quiet
 echo "all checks passed"

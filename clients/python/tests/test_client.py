@@ -1,0 +1,51 @@
+"""The client's own rules on a real stack: many calls on one socket, timeouts, keys."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import reckon
+from reckon import calc, gateway, orders
+from stack import Stack
+
+
+def worker_replies(client: reckon.Client) -> int:
+    """Replies the gateway has delivered from workers since it started."""
+    return int(gateway.stats(client)["replies"])
+
+
+async def test_200_concurrent_calls_on_one_socket_are_each_answered_once(stack: Stack, client: reckon.Client) -> None:
+    before = worker_replies(client)
+    async with reckon.AsyncClient(stack.endpoints) as aclient:
+        results = await asyncio.gather(*[calc.evaluate_async(aclient, expression=f"{i} * 7 + 1") for i in range(200)])
+    correct = sum(result["value"] == str(i * 7 + 1) for i, result in enumerate(results))
+    delivered = worker_replies(client) - before
+    print(f"async: {correct} of 200 answered once and correctly; the gateway delivered {delivered} replies")
+    assert (correct, delivered) == (200, 200)
+
+
+def test_a_timeout_leaves_the_client_usable(stack: Stack) -> None:
+    """The gateway is paused past the call's timeout: the client replaces its socket, so the late reply cannot
+    answer a later call, and the next calls get their own answers."""
+    with reckon.Client(stack.endpoints, timeout=5.0) as blocking:
+        assert calc.evaluate(blocking, expression="1+1")["value"] == "2"
+        with stack.paused("reckon-gateway"):
+            with pytest.raises(reckon.DeadlineExceeded):
+                calc.evaluate(blocking, expression="2+2", timeout=0.3)
+        assert calc.evaluate(blocking, expression="3+3")["value"] == "6"
+        assert calc.evaluate(blocking, expression="4+4")["value"] == "8"
+
+
+def test_a_fresh_key_on_every_call_one_key_once_and_none_without_key(client: reckon.Client) -> None:
+    """Seen through orders' idempotency records: two calls with fresh keys both add, two with one key add once, and
+    ``None`` sends no key (which order.place refuses)."""
+    item = next(item for group in orders.menu(client)["groups"] for item in group["items"] if item["available"])
+    cart_id = orders.cart_create(client)["cartId"]
+    for key in (reckon.FRESH_KEY, reckon.FRESH_KEY, "same", "same"):
+        orders.cart_add(client, cart_id=cart_id, item_id=item["id"], quantity=1, idempotency_key=key)
+    assert [line["quantity"] for line in orders.cart_get(client, cart_id=cart_id)["items"]] == [3]
+    with pytest.raises(reckon.InvalidArgument) as raised:
+        orders.order_place(client, cart_id=cart_id, form={}, idempotency_key=None)
+    assert raised.value.field == "idempotencyKey"

@@ -1,0 +1,68 @@
+"""Failover between two gateways: one is SIGKILLed while keyed ledger writes are in flight; none may be lost or
+doubled, which the ledger's own state shows (each bill's description appears exactly once)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections import Counter
+from typing import Iterator, List
+
+import pytest
+
+import reckon
+from households import Person, household, sign_up
+from reckon import ledger
+from stack import Stack
+
+WRITES = 150
+KILL_AFTER = 40
+IN_FLIGHT = 10
+
+
+@pytest.fixture(scope="module")
+def two_gateways() -> Iterator[Stack]:
+    started = Stack(gateways=2).start()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+async def write_bills(stack: Stack, owner: Person, flat: str) -> List[BaseException]:
+    """Adds WRITES bills, IN_FLIGHT at a time, each under its own key; SIGKILLs the first gateway after KILL_AFTER
+    have been answered. Returns the calls' errors."""
+    answered = 0
+    slots = asyncio.Semaphore(IN_FLIGHT)
+    killed = asyncio.Event()
+
+    async def write(number: int) -> None:
+        nonlocal answered
+        async with slots:
+            await ledger.bills_add_async(
+                aclient, household_id=flat, description=f"bill {number}", amount="1.00", paid_by=owner.user_id,
+                split={"kind": "equal"}, token=owner.token, idempotency_key=f"bill-{number}",
+            )
+        answered += 1
+        if answered == KILL_AFTER:
+            os.kill(stack.gateway_pids()[0], signal.SIGKILL)
+            killed.set()
+
+    async with reckon.AsyncClient(stack.endpoints, timeout=20, failover_after=0.3) as aclient:
+        outcomes = await asyncio.gather(*[write(number) for number in range(WRITES)], return_exceptions=True)
+        assert killed.is_set() and aclient.active_endpoint == stack.endpoints[1]
+    return [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
+
+
+def test_no_keyed_call_lost_or_doubled_when_a_gateway_dies(two_gateways: Stack) -> None:
+    with reckon.Client(two_gateways.endpoints[1], timeout=10) as client:
+        owner = sign_up(client, "fo")
+        flat = household(client, owner, [])
+        errors = asyncio.run(write_bills(two_gateways, owner, flat))
+        bills = ledger.bills_list(client, household_id=flat, limit=500, token=owner.token)["bills"]
+    counts = Counter(bill["description"] for bill in bills)
+    lost = len(errors) + sum(1 for number in range(WRITES) if counts[f"bill {number}"] == 0)
+    doubled = sum(count - 1 for count in counts.values() if count > 1)
+    print(f"failover: {WRITES} keyed writes, {lost} lost, {doubled} doubled, errors {errors[:3]}")
+    assert (lost, doubled) == (0, 0)

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The Python client (clients/python, issue #25) against PyPI's majortomo 0.2.0 client, in one run against the same
+# gateway and worker: `reckon up` from BIN (Reckon's gateway with calc), asked calc evaluate 1+1.
+#   async      reckon.AsyncClient from one process, IN_FLIGHT calls in flight on one socket
+#   majortomo  majortomo.client.Client, one request at a time (it holds one request at a time)
+# Both run in a throwaway venv (pyzmq, `pip install ./clients/python`, majortomo==0.2.0 and the six it imports
+# undeclared), alternating, ROUNDS rounds; prints each figure, the medians, and the ratio (the bar is 5).
+#   BIN=.build/debug scripts/bench/python-client.sh        (BIN defaults to .build/release: swift build -c release)
+# Env: BIN, ROUNDS (5), CALLS_ASYNC (10000), CALLS_MAJORTOMO (3000), IN_FLIGHT (100; the gateway refuses a client
+# more than 1000 pending).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
+bin=${BIN:-.build/release}
+rounds=${ROUNDS:-5}
+make_workdir python-client
+
+scripts/ensure-packages.sh python3-venv
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q --disable-pip-version-check majortomo==0.2.0 six ./clients/python
+driver() { "$work/venv/bin/python" scripts/bench/python-client.py "$@"; }
+
+endpoint="tcp://127.0.0.1:$(free_port)"
+: >"$work/up.log"
+"$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
+    --data-dir "$work/stack" --http none >>"$work/up.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 60); do
+    grep -q '^ready:' "$work/up.log" && break
+    sleep 0.5
+done
+grep -q '^ready:' "$work/up.log" || { cat "$work/up.log" >&2; exit 1; }
+
+for round in $(seq "$rounds"); do
+    majortomo=$(driver majortomo "$endpoint" "${CALLS_MAJORTOMO:-3000}")
+    async=$(driver async "$endpoint" "${CALLS_ASYNC:-10000}" "${IN_FLIGHT:-100}")
+    echo "round $round: majortomo $majortomo calls/s, AsyncClient $async calls/s"
+    echo "$majortomo" >>"$work/majortomo"
+    echo "$async" >>"$work/async"
+done
+majortomo=$(median <"$work/majortomo")
+async=$(median <"$work/async")
+echo
+echo "| client | calls/s (median of $rounds) |"
+echo "|---|---:|"
+echo "| majortomo 0.2.0 \`Client\`, one at a time | $majortomo |"
+echo "| reckon.AsyncClient, ${IN_FLIGHT:-100} in flight | $async |"
+echo "| ratio AsyncClient / majortomo | $(awk -v a="$async" -v m="$majortomo" 'BEGIN { printf "%.2f", a / m }') |"
