@@ -7,7 +7,7 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib \
     && mkdir /out \
-    && cp .build/release/reckon .build/release/reckon-gateway .build/release/reckon-calc .build/release/reckon-orders .build/release/reckon-ledger .build/release/reckon-bench /out/ \
+    && cp .build/release/reckon .build/release/reckon-gateway .build/release/reckon-calc .build/release/reckon-orders .build/release/reckon-ledger .build/release/reckon-http .build/release/reckon-bench /out/ \
     && cp -R .build/release/*.resources /out/
 
 FROM debian:bookworm-slim

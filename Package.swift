@@ -265,6 +265,8 @@ let package = Package(
                 "HTTPBridge", "ReckonClient", "ServerCommands", "Observability", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -24,10 +24,17 @@ import Wire
         return try JSONValue(parsing: Array(data))
     }
 
-    @Test func twoGatewaysServeEveryScalableWorkerWithSecretsOnly() throws {
+    @Test func twoGatewaysServeEveryScalableWorkerAndTheBridgeWithSecretsOnly() throws {
         let compose = try resolved()
         let services = try #require(compose["services"]?.objectValue)
-        #expect(Set(services.members.map(\.key)) == ["gateway-a", "gateway-b", "calc", "orders", "ledger", "postgres"])
+        #expect(
+            Set(services.members.map(\.key)) == [
+                "gateway-a", "gateway-b", "calc", "orders", "ledger", "http", "postgres",
+            ]
+        )
+        let http = try #require(services["http"])
+        #expect(http["environment"]?["RECKON_GATEWAY"] == "tcp://gateway-a:5555,tcp://gateway-b:5555")
+        #expect(http["deploy"]?["replicas"]?.cellInt ?? 0 >= 2)
         for worker in ["calc", "orders", "ledger"] {
             let service = try #require(services[worker])
             #expect(

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import HTTPBridge
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import NIOSSL
 import Logging
 import Observability
 import ReckonClient
@@ -21,11 +24,11 @@ struct HTTPCommand: AsyncParsableCommand {
     /// Every option may also come from the environment (`RECKON_CORS_ORIGIN` for `--cors-origin`).
     static func main() async { await mainWithEnvironment() }
 
-    @Option(help: "Address to listen on (env RECKON_HTTP_HOST).")
-    var host = ProcessInfo.processInfo.environment["RECKON_HTTP_HOST"] ?? "127.0.0.1"
+    @Option(help: "Address to listen on (0.0.0.0 in containers).")
+    var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on (env RECKON_HTTP_PORT).")
-    var port = ProcessInfo.processInfo.environment["RECKON_HTTP_PORT"].flatMap { Int($0) } ?? 8080
+    @Option(help: "Port to listen on.")
+    var port = 8080
 
     @Option(help: "Gateway client endpoints, repeated or comma-separated; calls fail over between them.")
     var gateway: [String] = []
@@ -48,6 +51,20 @@ struct HTTPCommand: AsyncParsableCommand {
     @Option(help: "File with the gateways' Z85 CURVE public key; enables CURVE toward the gateways.")
     var curveServerKeyFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "File with the bridge's own Z85 CURVE secret key, from reckon keygen (needs --curve-server-key-file).",
+            discussion: "List its public key in the gateway's client allow-list to give the bridge limits of its own."
+        )
+    )
+    var curveSecretKeyFile: String?
+
+    @Option(help: "PEM certificate chain; with --tls-key, serves HTTPS directly (else put a TLS proxy in front).")
+    var tlsCert: String?
+
+    @Option(help: "PEM private key of --tls-cert.")
+    var tlsKey: String?
+
     @OptionGroup var server: ServerOptions
 
     func validate() throws {
@@ -55,6 +72,22 @@ struct HTTPCommand: AsyncParsableCommand {
         guard maxBodyBytes > 0, timeoutMs > 0, callerRate >= 0, callerBurst > 0 else {
             throw ValidationError("--max-body-bytes, --timeout-ms and --caller-burst must be positive")
         }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("give --tls-cert and --tls-key together")
+        }
+        guard curveSecretKeyFile == nil || curveServerKeyFile != nil else {
+            throw ValidationError("--curve-secret-key-file needs --curve-server-key-file")
+        }
+    }
+
+    /// HTTP/1.1, over TLS when a certificate and key are given.
+    private func httpServer() throws -> HTTPServerBuilder {
+        guard let tlsCert, let tlsKey else { return .http1() }
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMFile(tlsCert).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(file: tlsKey, format: .pem))
+        )
+        return try .tls(.http1(), tlsConfiguration: configuration)
     }
 
     func run() async throws {
@@ -68,7 +101,7 @@ struct HTTPCommand: AsyncParsableCommand {
             timeout: .milliseconds(timeoutMs)
         )
         if let curveServerKeyFile {
-            clientConfiguration.curve = (try ServerOptions.readKey(curveServerKeyFile), try CurveKeyPair.generate())
+            try clientConfiguration.useCurve(serverKeyFile: curveServerKeyFile, secretKeyFile: curveSecretKeyFile)
         }
         let bridge = BridgeConfiguration(
             client: clientConfiguration,
@@ -81,6 +114,7 @@ struct HTTPCommand: AsyncParsableCommand {
         let catalog = OpCatalog()
         let application = Application(
             router: BridgeRouter.make(client: client, catalog: catalog, configuration: bridge),
+            server: try httpServer(),
             configuration: .init(address: .hostname(host, port: port), serverName: "reckon-http"),
             services: [
                 CatalogRefresher(catalog: catalog, client: client, interval: bridge.catalogRefresh, logger: logger)

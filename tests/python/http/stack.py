@@ -64,17 +64,17 @@ class Stack:
         self.processes.append(process)
         return process
 
-    def bridge(self, *extra):
+    def bridge(self, *extra, scheme="http", verify=True):
         """Starts another reckon-http on a free port in front of every gateway; its base URL once it is ready."""
         port = free_port()
         endpoints = ",".join(g["client"] for g in self.gateways)
         self.start(f"http-{port}", "reckon-http", "--port", str(port), "--gateway", endpoints, *extra)
-        url = f"http://127.0.0.1:{port}"
+        url = f"{scheme}://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                ready = httpx.get(url + "/ready", timeout=2)
-                if ready.status_code == 200 and self.serves_every_service(url):
+                ready = httpx.get(url + "/ready", timeout=2, verify=verify)
+                if ready.status_code == 200 and self.serves_every_service(url, verify):
                     return url
             except httpx.HTTPError:
                 pass
@@ -82,8 +82,8 @@ class Stack:
         raise RuntimeError(f"reckon-http on {url} was not ready in 60 s; logs in {self.folder}")
 
     @staticmethod
-    def serves_every_service(url):
-        paths = httpx.get(url + "/openapi.json", timeout=5).json()["paths"]
+    def serves_every_service(url, verify=True):
+        paths = httpx.get(url + "/openapi.json", timeout=5, verify=verify).json()["paths"]
         return all(any(path.startswith(f"/v1/{service}/") for path in paths) for service in ("calc", "orders", "ledger"))
 
     def stop(self):
