@@ -13,7 +13,9 @@ reply fails, or when the file holds none.
 """
 import argparse
 import copy
+import io
 import json
+import os
 import sys
 from collections import Counter
 
@@ -91,7 +93,9 @@ def main():
         known = validators(json.load(file))
     error_validator = Draft202012Validator(ERROR_SCHEMA)
     checked, skipped, failures = Counter(), Counter(), []
-    with open(arguments.replies, encoding="utf-8") as file:
+    if not os.path.exists(arguments.replies):
+        print(f"no reply log at {arguments.replies}: nothing was recorded")
+    with open(arguments.replies, encoding="utf-8") if os.path.exists(arguments.replies) else io.StringIO() as file:
         for line in file:
             if not line.strip():
                 continue

@@ -55,3 +55,11 @@ def test_an_error_with_a_bad_code_fails(tmp_path):
 
 def test_no_replies_fails(tmp_path):
     assert run(tmp_path) == (1, "0 passed, 0 failed")
+
+
+def test_a_missing_log_fails(tmp_path):
+    ops = tmp_path / "ops.json"
+    ops.write_text(json.dumps(OPS))
+    done = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "none.jsonl"), "--ops", str(ops)],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and done.stdout.strip().splitlines()[-1] == "0 passed, 0 failed"
