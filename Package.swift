@@ -281,6 +281,7 @@ let package = Package(
                 "WorkerRuntime", "OrdersService", "LedgerService", "Storage", "StorageSQLite", "StoragePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Executables/reckon-bench"

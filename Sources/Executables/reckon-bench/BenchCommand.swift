@@ -17,7 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
             """,
         subcommands: [
             RunCommand.self, CompareCommand.self, InProcessCommand.self, OrdersInProcessCommand.self,
-            LedgerInProcessCommand.self, ClientCommand.self,
+            LedgerInProcessCommand.self, ClientCommand.self, HTTPFloorCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )
