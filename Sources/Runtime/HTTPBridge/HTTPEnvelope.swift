@@ -34,6 +34,9 @@ struct HTTPEnvelope: Sendable {
         }
         idempotencyKey = headers[Self.idempotencyKey]
         requestID = headers[Self.requestID] ?? UUID().uuidString.lowercased()
+        guard requestID.utf8.count <= 128 else {
+            throw WireError(.invalidArgument, "X-Request-Id may have at most 128 bytes", field: "X-Request-Id")
+        }
         if let text = headers[Self.requestTimeout] {
             guard let milliseconds = Int(text), milliseconds > 0 else {
                 throw WireError(

@@ -65,6 +65,8 @@ def test_the_request_id_is_echoed_or_made(http):
     assert len(made.headers["x-request-id"]) >= 16
     failed = http.post("/v1/calc/evaluate", json={}, headers={"X-Request-Id": "trace-43"})
     assert failed.status_code == 400 and failed.headers["x-request-id"] == "trace-43"
+    problem(http.post("/v1/calc/evaluate", json={"expression": "1"}, headers={"X-Request-Id": "x" * 129}),
+            400, "invalid_argument", "X-Request-Id")
 
 
 def test_request_timeout_bounds_the_wait(http):
