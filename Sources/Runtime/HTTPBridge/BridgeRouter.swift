@@ -43,6 +43,12 @@ public enum BridgeRouter {
                 )
             }
         }
+        for method in [HTTPRequest.Method.put, .patch, .delete] {
+            ops.on(":service/:op", method: method) { _, _ in
+                let error = WireError(.invalidArgument, "ops take POST, or GET for those that change nothing")
+                return ProblemDetails.response(error, status: .methodNotAllowed, headers: [.allow: "GET, HEAD, POST"])
+            }
+        }
         return router
     }
 

@@ -42,6 +42,13 @@ def test_a_get_of_an_op_that_writes_is_refused(http):
     problem(http.get("/v1/orders/cart.create"), 400, "invalid_argument", "op")
 
 
+def test_other_methods_are_not_allowed(http):
+    for method in ("PUT", "PATCH", "DELETE"):
+        response = http.request(method, "/v1/calc/evaluate", json={"expression": "1"})
+        problem(response, 405, "invalid_argument")
+        assert response.headers["allow"] == "GET, HEAD, POST"
+
+
 def test_unknown_ops_and_services_are_not_found_or_unavailable(http):
     problem(http.post("/v1/calc/nosuch", json={}), 404, "unknown_op")
     unavailable = problem(http.post("/v1/nosuch/op", json={}), 503, "unavailable")
