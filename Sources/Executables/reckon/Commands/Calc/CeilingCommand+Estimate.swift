@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalcAPI
 import Foundation
+import ReckonClient
 import Wire
 
 extension CeilingCommand {
@@ -53,7 +54,14 @@ extension CeilingCommand {
                 let inputs = Dictionary(givenInputs()) { _, last in last }
                 result = try await client.call(CeilingEstimateOp.self, .init(product: product, inputs: inputs))
             } else {
-                result = try await CeilingInteractive(client: client, given: givenInputs()).run()
+                let reckon = try client.makeClient()
+                defer { reckon.close() }
+                do {
+                    result = try await CeilingInteractive(client: reckon, given: givenInputs()).run()
+                } catch let error as WireError {
+                    FileHandle.standardError.write(Data((ClientOptions.describe(error) + "\n").utf8))
+                    throw ExitCode(1)
+                }
             }
             try client.print(typed: result, text: CeilingRendering.estimate)
         }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import CalcAPI
 import Foundation
+import ReckonClient
 import Wire
 
 /// The interactive estimate: walks the product tree, asks for each input on the terminal, and asks again for the
 /// inputs the service rejects. Used only when stdin is a terminal.
 struct CeilingInteractive {
-    let client: ClientOptions
+    /// The client the whole dialogue uses; a refused estimate comes back as its ``WireError``, to ask again.
+    let client: ReckonClient
     /// Inputs already given as options; they are not asked for.
     let given: [(String, JSONValue)]
 
