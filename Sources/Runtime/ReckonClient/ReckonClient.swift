@@ -13,8 +13,9 @@ import ZeroMQ
 /// ```swift
 /// let client = try ReckonClient(configuration: .init(endpoint: "tcp://127.0.0.1:5555"))
 /// defer { client.close() }
-/// let result = try await client.call(service: "calc", op: "evaluate", args: ["expression": "2^100"])
-/// print(result["value"]?.stringValue ?? "")
+/// let answer = try await client.call(EvaluateOp.self, .init(expression: "2^100"))  // typed, from CalcAPI
+/// print(answer.value)
+/// let raw = try await client.call(service: "calc", op: "evaluate", args: ["expression": "2^100"])  // any op, JSON
 /// ```
 public final class ReckonClient: Sendable {
     let configuration: Configuration
