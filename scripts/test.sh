@@ -49,7 +49,7 @@ export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 
 # The Python client (clients/python, issue #25): its test tools and the package itself, in the same venv.
-"$py_venv/bin/pip" install -q --disable-pip-version-check pyzmq==27.3.0 pytest==9.2.0 pytest-asyncio==1.5.0 \
+"$py_venv/bin/pip" install -q --disable-pip-version-check pyzmq==27.3.0 pytest-asyncio==1.5.0 \
     mypy==2.4.1 ./clients/python
 
 # The suite takes a few minutes; a hang (a test waiting on a peer that never answers) fails after 15 minutes with
