@@ -6,4 +6,7 @@ public enum OpEffect: String, Codable, Sendable, Hashable, CaseIterable {
     case read
     /// Changes state: sent again only under an idempotency key.
     case write
+
+    /// Whether the op leaves state as it found it (`pure` or `read`): safe to retry, and reachable by HTTP `GET`.
+    public var changesNothing: Bool { self != .write }
 }

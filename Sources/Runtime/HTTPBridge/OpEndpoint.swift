@@ -30,7 +30,7 @@ struct OpEndpoint: Sendable {
                 object["version"] = JSONValue(integerLiteral: version)
                 args = .object(object)
             }
-            let retryable = description?.effect == .read || description?.effect == .pure
+            let retryable = description?.effect?.changesNothing == true
             let result = try await client.call(
                 service: service,
                 op: op,
@@ -58,7 +58,7 @@ struct OpEndpoint: Sendable {
         guard let description else {
             throw WireError(.unknownOp, "\(service) has no op \(op)", field: "op")
         }
-        guard description.effect == .read || description.effect == .pure else {
+        guard description.effect?.changesNothing == true else {
             throw WireError(.invalidArgument, "\(service) \(op) changes state: send it with POST", field: "op")
         }
     }

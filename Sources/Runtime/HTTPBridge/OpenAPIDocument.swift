@@ -10,7 +10,7 @@ enum OpenAPIDocument {
         for listing in services {
             for op in listing.ops {
                 var operations: [(String, JSONValue)] = [("post", operation(op, of: listing.service, get: false))]
-                if op.effect == .read || op.effect == .pure {
+                if op.effect?.changesNothing == true {
                     operations.append(("get", operation(op, of: listing.service, get: true)))
                 }
                 paths.append(("/v1/\(listing.service)/\(op.name)", .object(JSONObject(operations))))
