@@ -22,7 +22,7 @@ start)
         if [ "$address" != 127.0.0.1 ]; then echo "host all all samenet trust" >>"$dir/pg_hba.conf"; fi
     fi
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 30 \
-        -o "-c listen_addresses=$address -p $port -k $dir -c fsync=${RECKON_TEST_PG_FSYNC:-off} -c max_connections=200" start >/dev/null
+        -o "-c listen_addresses=$address -p $port -k $dir -c fsync=${RECKON_TEST_PG_FSYNC:-off} -c max_connections=500" start >/dev/null
     ;;
 stop)
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null

@@ -80,19 +80,32 @@ public enum TestDatabase {
         return result
     }
 
-    /// Runs one statement outside a transaction on the server's `postgres` database.
+    /// Runs one statement outside a transaction on the server's `postgres` database. A server that is busy
+    /// (every connection slot taken while the suites start their pools, or a template database in use by a
+    /// concurrent `CREATE DATABASE`) is asked again, for up to about ten seconds.
     private static func administer(_ statement: String) async throws {
         let configuration = try PostgresDatabase.configuration(url: "\(postgresURL)/postgres", maximumConnections: 1)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            do {
-                try await client.query(PostgresQuery(unsafeSQL: statement))
-            } catch {
-                throw PostgresUnreachable(url: postgresURL, underlying: error)
+            for attempt in 1... {
+                do {
+                    try await client.query(PostgresQuery(unsafeSQL: statement))
+                    return
+                } catch let error as PSQLError where isBusy(error) && attempt < 40 {
+                    try await Task.sleep(for: .milliseconds(250))
+                } catch {
+                    throw PostgresUnreachable(url: postgresURL, underlying: error)
+                }
             }
         }
+    }
+
+    /// Too many connections (53300), the server starting or stopping (57P03), or an object in use (55006).
+    private static func isBusy(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return ["53300", "57P03", "55006"].contains(state)
     }
 
     /// Errors only: a pool asked for a connection a moment before its `run()` task starts warns each time, which
@@ -110,6 +123,6 @@ public struct PostgresUnreachable: Error, CustomStringConvertible {
     public let underlying: any Error
     public var description: String {
         "PostgreSQL tests need a server at \(url) (set POSTGRES_HOST/POSTGRES_PORT, or run scripts/test.sh, which "
-            + "starts one): \(underlying)"
+            + "starts one): \(String(reflecting: underlying))"
     }
 }
