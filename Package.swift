@@ -344,7 +344,7 @@ let package = Package(
             name: "LedgerServiceTests",
             dependencies: [
                 "LedgerService", "LedgerAPI", "Ledger", "Calculator", "WorkerRuntime", "Wire", "Storage",
-                "StorageSQLite", "ReckonTesting",
+                "StorageSQLite", "StoragePostgres", "ReckonTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

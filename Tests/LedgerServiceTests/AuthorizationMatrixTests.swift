@@ -113,7 +113,7 @@ import WorkerRuntime
             ("recurring.add", billFields.merging(["frequency": "weekly", "start": "2026-12-01"])),
             ("recurring.list", home), ("recurring.pause", ["recurringId": .string(w.rule)]),
             ("recurring.resume", ["recurringId": .string(w.rule)]), ("recurring.end", ["recurringId": .string(w.rule)]),
-            ("activity.list", home),
+            ("activity.list", home), ("activity.wait", home.merging(["waitMs": 0])),
             ("shopping.add", ["householdId": .string(w.home), "name": "Tea"]),
             ("shopping.edit", ["itemId": .string(w.listed), "version": 1, "quantity": "2"]),
             ("shopping.remove", ["itemId": .string(w.listed)]), ("shopping.list", home),

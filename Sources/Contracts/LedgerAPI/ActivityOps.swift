@@ -41,6 +41,47 @@ public enum ActivityListOp: OpContract {
     }
 }
 
+/// `activity.wait`: the household's changes after a cursor, as `activity.list` gives them, waiting up to `waitMs`
+/// for the first one: a long poll, woken by the write itself (on PostgreSQL by `NOTIFY`, so a write through another
+/// worker or host wakes it too). At the timeout it answers with no entries and the same cursor. While it waits, the
+/// worker lends its slot back to the gateway, so waits never hold up other requests.
+public enum ActivityWaitOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "activity.wait"
+    public static let effect = OpEffect.read
+    public static let summary = "Changes after a cursor, waiting up to waitMs for the first one (a long poll)"
+    /// The longest wait: well inside the gateway's default deadline (5 s) and the worker's request timeout (4 s).
+    public static let maximumWaitMs = 3000
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["householdId"],
+        "properties": [
+            "householdId": LedgerOps.id,
+            "after": [
+                "type": "integer", "minimum": 0, "description": "the last cursor seen; 0 or absent: from the start",
+            ],
+            "limit": ["type": "integer", "minimum": 1, "maximum": 500, "default": 100],
+            "waitMs": [
+                "type": "integer", "minimum": 0, "maximum": .number("\(maximumWaitMs)"),
+                "default": .number("\(maximumWaitMs)"),
+                "description": "how long to wait for a change; the wait also ends before the request's deadline",
+            ],
+        ],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var householdId: String
+        public var after: Int?
+        public var limit: Int?
+        public var waitMs: Int?
+        public init(householdId: String, after: Int? = nil, limit: Int? = nil, waitMs: Int? = nil) {
+            self.householdId = householdId
+            self.after = after
+            self.limit = limit
+            self.waitMs = waitMs
+        }
+    }
+    public typealias Result = ActivityListOp.Result
+}
+
 /// One change to a household.
 public struct ActivityView: Codable, Sendable, Hashable {
     /// Increases by one per change within the household.

@@ -61,6 +61,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let ops = try LedgerService.makeRegistry(configuration: service, database: opened.database)
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
+        let listener = ActivityListener(feed: service.activityFeed, database: opened.database)
         try await opened.closing {
             try await WorkerProcess.run(
                 configuration: configuration,
@@ -68,7 +69,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
                 server: server,
                 registry: registry,
                 logger: logger,
-                services: [opened.service, background].compactMap { $0 },
+                services: [opened.service, background, listener].compactMap { $0 },
                 prepare: {
                     try await StartupRetry.untilAvailable(logger: logger) {
                         try await LedgerService.prepare(database: opened.database)

@@ -33,6 +33,8 @@ final class GatewaySession {
     /// Of those, ops answered early while still running (stuck past their deadline): each keeps its slot from the
     /// gateway until it ends.
     private(set) var stuck = 0
+    /// Of those, ops waiting for news that lent their slot back to the gateway meanwhile (``WaitingSlot``).
+    private(set) var lent = 0
     /// Whether the session told the gateway it takes no more requests, to drain.
     private(set) var isDraining = false
     /// Whether the socket was sent on since it was last read until it would block: the send may have taken in
@@ -78,9 +80,9 @@ final class GatewaySession {
         }
     }
 
-    /// The requests the gateway may give this session at once: the configured slots less the stuck ops, or none
-    /// while draining.
-    var capacity: Int { isDraining ? 0 : configuration.slots - stuck }
+    /// The requests the gateway may give this session at once: the configured slots less the stuck ops, plus the
+    /// slots lent back by waiting ops, or none while draining.
+    var capacity: Int { isDraining ? 0 : configuration.slots - stuck + lent }
 
     /// Opens a fresh DEALER and sends READY with the session's ``capacity``. The old socket, if any, says
     /// DISCONNECT first, so a READY it queued while the gateway was away cannot leave a phantom worker behind.
@@ -118,6 +120,13 @@ final class GatewaySession {
         } else if !isDraining {
             try connect(now: now)
         }
+    }
+
+    /// Notes an op that waits for news lending its slot back (`lent`) or taking it again, and tells the gateway
+    /// the new capacity.
+    func slotLent(_ isLent: Bool, now: Instant) {
+        lent += isLent ? 1 : -1
+        announceCapacity(now: now)
     }
 
     /// Tells the gateway to send no more requests (READY with capacity 0); those it holds still get their replies.

@@ -135,29 +135,46 @@ final class WorkerLoop {
     }
 
     /// Sends the replies ops left in the mailbox. An op answered while still running (stuck past its deadline)
-    /// keeps its slot from the gateway until it ends: the session's capacity drops by one meanwhile.
+    /// keeps its slot from the gateway until it ends: the session's capacity drops by one meanwhile. An op that
+    /// waits for news lends its slot back meanwhile: the capacity grows by one (``WaitingSlot``).
     private func sendCompletions() throws {
         for completion in mailbox.takeCompletions() {
             let session = sessions[completion.session]
             let now = clock.now
-            if completion.opEnded { session.inFlight -= 1 }
-            // A reply for an older connection would name a request the current gateway session never gave us.
-            if let reply = completion.reply, completion.generation == session.generation, session.isConnected {
-                session.sendReply(address: completion.address, body: reply, now: now)
-            }
             let wasConnected = session.isConnected
-            if !completion.opEnded {
+            switch completion.kind {
+            case .ended(let reply):
+                session.inFlight -= 1
+                if let reply {
+                    send(reply, for: completion, on: session, now: now)
+                } else {
+                    // Its reply went out when it was found stuck.
+                    try session.stuckOpEnded(now: now)
+                }
+            case .answeredEarly(let reply):
+                send(reply, for: completion, on: session, now: now)
                 logger.warning(
                     "op stuck past its deadline; its slot is held until it ends",
                     metadata: ["zmq.endpoint": "\(session.endpoint)"]
                 )
                 session.opStuck(now: now)
-            } else if completion.reply == nil {
-                // Its reply went out when it was found stuck.
-                try session.stuckOpEnded(now: now)
+            case .slotLent(let lent):
+                session.slotLent(lent, now: now)
             }
             if session.isConnected != wasConnected { pollerIsStale = true }
         }
+    }
+
+    /// Sends an op's reply, unless it was asked on an older connection: it would name a request the current
+    /// gateway session never gave us.
+    private func send(
+        _ reply: [UInt8],
+        for completion: WorkerMailbox.Completion,
+        on session: GatewaySession,
+        now: ContinuousClock.Instant
+    ) {
+        guard completion.generation == session.generation, session.isConnected else { return }
+        session.sendReply(address: completion.address, body: reply, now: now)
     }
 
     /// Reads `session`'s socket until it would block (then libzmq signals its next message), serving each request.

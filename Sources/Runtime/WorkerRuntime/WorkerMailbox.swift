@@ -19,13 +19,21 @@ struct Job: Sendable {
 /// one wake-up already covers every reply that follows it until the next ``takeCompletions()``.
 final class WorkerMailbox: Sendable {
     struct Completion: Sendable {
+        /// What happened to the op.
+        enum Kind: Sendable {
+            /// The op ended, with its reply; nil when its reply went out earlier (``answeredEarly(reply:)``).
+            case ended(reply: [UInt8]?)
+            /// The op is still running past its deadline, and this is its `deadline_exceeded` answer.
+            case answeredEarly(reply: [UInt8])
+            /// The op waits for news and lends its slot back to the gateway (true), or takes it again (false):
+            /// ``WaitingSlot``.
+            case slotLent(Bool)
+        }
+
         let session: Int
         let generation: Int
         let address: ZMQFrames
-        /// The reply to send; nil when it went out earlier.
-        let reply: [UInt8]?
-        /// Whether the op has ended; false for the early answer to an op still running past its deadline.
-        let opEnded: Bool
+        let kind: Kind
     }
 
     let wakeup: WakeupPipe
@@ -33,15 +41,9 @@ final class WorkerMailbox: Sendable {
 
     init() throws { wakeup = try WakeupPipe() }
 
-    /// Hands a reply, or the news that an op answered earlier has ended, to the loop thread.
-    func complete(_ job: Job, reply: [UInt8]?, opEnded: Bool = true) {
-        let completion = Completion(
-            session: job.session,
-            generation: job.generation,
-            address: job.address,
-            reply: reply,
-            opEnded: opEnded
-        )
+    /// Hands a reply, or other news of `job`'s op, to the loop thread.
+    func complete(_ job: Job, _ kind: Completion.Kind) {
+        let completion = Completion(session: job.session, generation: job.generation, address: job.address, kind: kind)
         let wasEmpty = completions.withLock { completions in
             defer { completions.append(completion) }
             return completions.isEmpty

@@ -66,10 +66,12 @@ public final class WorkerService: Service, Sendable {
                     }
                     for await job in jobs {
                         group.addTask {
-                            let reply = await self.dispatcher.finish(job.pending) { overdue in
-                                mailbox.complete(job, reply: overdue, opEnded: false)
+                            let reply = await SlotLender.$current.withValue(SlotLender(job: job, mailbox: mailbox)) {
+                                await self.dispatcher.finish(job.pending) { overdue in
+                                    mailbox.complete(job, .answeredEarly(reply: overdue))
+                                }
                             }
-                            mailbox.complete(job, reply: reply)
+                            mailbox.complete(job, .ended(reply: reply))
                         }
                     }
                     // Every slot has ended (drained, or its drain timed out): what still runs is abandoned, and a

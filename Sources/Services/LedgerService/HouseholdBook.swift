@@ -13,7 +13,7 @@ struct HouseholdBook: Sendable {
     let requests = RequestStore()
     let bills = BillStore()
     let payments = PaymentStore()
-    let activity = ActivityLog()
+    let activity: ActivityLog
     let totals = BalanceTotals()
     let recurring = RecurringStore()
     let shopping = ShoppingStore()
@@ -24,6 +24,7 @@ struct HouseholdBook: Sendable {
 
     init(configuration: LedgerService.Configuration) {
         self.configuration = configuration
+        activity = ActivityLog(feed: configuration.activityFeed)
         sessions = SessionStore(lifetimeMilliseconds: configuration.sessionLifetime.milliseconds)
         throttle = LoginThrottle(
             limit: configuration.loginFailureLimit,

@@ -31,6 +31,9 @@ public enum LedgerService {
         /// - `now` (the system clock): the current time; its UTC date is ``today()``, up to which recurring bills
         ///   are due, and its date in a caller's time zone is where `inventory.list`'s expiring filter counts from.
         public var now: @Sendable () -> Date
+        /// - `activityFeed` (a new one): where `activity.wait` hears of changes; give the same one to the worker's
+        ///   ``ActivityListener``.
+        public var activityFeed: ActivityFeed
 
         public init(
             sessionLifetime: Duration = .seconds(30 * 24 * 3600),
@@ -39,7 +42,8 @@ public enum LedgerService {
             loginWindow: Duration = .seconds(15 * 60),
             rates: RatesTable? = nil,
             calculations: CalcService.Configuration = .init(),
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() },
+            activityFeed: ActivityFeed = ActivityFeed()
         ) {
             self.sessionLifetime = sessionLifetime
             self.passwords = passwords
@@ -48,6 +52,7 @@ public enum LedgerService {
             self.rates = rates
             self.calculations = calculations
             self.now = now
+            self.activityFeed = activityFeed
         }
     }
 
@@ -104,7 +109,7 @@ public enum LedgerService {
         registry.registerPaymentOps(book, scopes)
         registry.registerBalanceOps(book, scopes)
         registry.registerRecurringOps(book, scopes)
-        registry.registerActivityOps(book, scopes)
+        registry.registerActivityOps(book, scopes, database: database)
         registry.registerShoppingOps(book, scopes)
         registry.registerInventoryOps(book, scopes)
         registry.registerProfileOps(book, scopes)

@@ -16,6 +16,10 @@ public protocol SQLExecutor: Sendable {
     /// - Throws: ``StorageError``.
     @discardableResult
     func query(_ sql: SQL) async throws -> [SQLRow]
+
+    /// Runs `action` once the transaction has committed, on the committing task; never when it rolls back. For
+    /// news of a change that others must not hear before they can read it (waking the tasks that wait for it).
+    func afterCommit(_ action: @escaping @Sendable () -> Void)
 }
 
 /// A database: SQLite or PostgreSQL behind one interface.
@@ -39,4 +43,17 @@ public protocol Database: Sendable {
     /// Runs `body` in a write transaction.
     /// - Throws: ``StorageError``, or what `body` throws (the transaction is rolled back).
     func write<Result: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> Result) async throws -> Result
+}
+
+/// A database that tells every process connected to it of a change, when it commits: PostgreSQL's `NOTIFY`
+/// (`SELECT pg_notify(channel, payload)` in the transaction), heard by `LISTEN`.
+public protocol ChangeNotifying: Database {
+    /// Listens on `channel` until the task is cancelled, handing each notification's payload to `received`. A lost
+    /// connection is replaced (tried once a second); since what was sent meanwhile is lost, `resumed` is called
+    /// each time listening starts, the first time included.
+    func listen(
+        on channel: String,
+        received: @escaping @Sendable (String) -> Void,
+        resumed: @escaping @Sendable () -> Void
+    ) async
 }

@@ -13,8 +13,8 @@ import Storage
 /// server's side too.
 public final class PostgresDatabase: Database, Service {
     public let engine = DatabaseEngine.postgres
-    private let client: PostgresClient
-    private let logger: Logger
+    let client: PostgresClient
+    let logger: Logger
     private let attempts = 3
     /// How long a transaction waits for a connection before it is answered `unavailable`.
     private let connectionWait: Duration
@@ -127,6 +127,7 @@ public final class PostgresDatabase: Database, Service {
         do {
             let result = try await body(executor)
             try await executor.run("COMMIT")
+            executor.commitActions.runAll()
             return result
         } catch {
             _ = try? await executor.run("ROLLBACK")

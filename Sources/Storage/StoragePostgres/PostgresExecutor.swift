@@ -10,6 +10,8 @@ final class PostgresExecutor: SQLExecutor {
     private let connection: PostgresConnection
     private let logger: Logger
     private let isOpen = Atomic(true)
+    /// What runs once the transaction has committed.
+    let commitActions = CommitActions()
 
     init(connection: PostgresConnection, logger: Logger) {
         self.connection = connection
@@ -18,6 +20,10 @@ final class PostgresExecutor: SQLExecutor {
 
     func invalidate() {
         isOpen.store(false, ordering: .relaxed)
+    }
+
+    func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        commitActions.append(action)
     }
 
     @discardableResult
@@ -83,6 +89,8 @@ final class PostgresExecutor: SQLExecutor {
     private static func value(of cell: PostgresCell) throws -> SQLValue {
         guard cell.bytes != nil else { return .null }
         switch cell.dataType {
+        // What a function called for its effect returns (`pg_notify`): no value.
+        case .void: return .null
         case .int2, .int4, .int8: return .int(try cell.decode(Int64.self))
         case .bool: return .int(try cell.decode(Bool.self) ? 1 : 0)
         case .text, .varchar, .name, .bpchar: return .text(try cell.decode(String.self))

@@ -123,6 +123,7 @@ public final class SQLiteDatabase: Database {
         do {
             let result = try await body(executor)
             try executor.run("COMMIT")
+            executor.commitActions.runAll()
             return result
         } catch {
             _ = try? executor.run("ROLLBACK")

@@ -6,6 +6,8 @@ final class SQLiteExecutor: SQLExecutor {
     let engine = DatabaseEngine.sqlite
     private let connection: SQLiteConnection
     private let isOpen = Atomic(true)
+    /// What runs once the transaction has committed.
+    let commitActions = CommitActions()
 
     init(connection: SQLiteConnection) {
         self.connection = connection
@@ -13,6 +15,10 @@ final class SQLiteExecutor: SQLExecutor {
 
     func invalidate() {
         isOpen.store(false, ordering: .relaxed)
+    }
+
+    func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        commitActions.append(action)
     }
 
     @discardableResult

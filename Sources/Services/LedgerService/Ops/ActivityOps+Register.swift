@@ -1,30 +1,77 @@
 import LedgerAPI
+import Storage
 import StoredOps
 import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `activity.list`.
-    mutating func registerActivityOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
+    /// `activity.list` and `activity.wait`.
+    mutating func registerActivityOps(_ book: HouseholdBook, _ scopes: LedgerScopes, database: any Database) {
         register(ActivityListOp.self, in: scopes.read, handler: book.activityList)
+        // No scope: the wait must not hold a transaction, so each look is a read transaction of its own.
+        register(ActivityWaitOp.self) { args, request in try await book.activityWait(args, request, database) }
     }
 }
 
 extension HouseholdBook {
     func activityList(_ args: ActivityListOp.Args, _ context: SignedIn) async throws -> ActivityListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
-        let (db, household) = (member.db, member.household)
-        let after = args.after ?? 0
-        let limit = args.limit ?? 100
+        let (after, limit) = try Self.pageBounds(after: args.after, limit: args.limit)
+        return try await activityPage(args.householdId, after: after, limit: limit, context)
+    }
+
+    /// Looks at once, then each time the household's feed signals a change, until a change is found or the wait
+    /// (at most `waitMs`, ending 250 ms before the request's deadline) is over. Each look checks the session and
+    /// the membership again, in a read transaction of its own; the worker's slot is lent back meanwhile.
+    func activityWait(
+        _ args: ActivityWaitOp.Args,
+        _ request: OpContext,
+        _ database: any Database
+    ) async throws -> ActivityWaitOp.Result {
+        let (after, limit) = try Self.pageBounds(after: args.after, limit: args.limit)
+        let waitMs = args.waitMs ?? ActivityWaitOp.maximumWaitMs
+        guard (0...ActivityWaitOp.maximumWaitMs).contains(waitMs) else {
+            throw WireError(
+                .invalidArgument,
+                "waitMs must be between 0 and \(ActivityWaitOp.maximumWaitMs)",
+                field: "waitMs"
+            )
+        }
+        let wait = min(.milliseconds(waitMs), request.deadline - .now - .milliseconds(250))
+        let found = try await WaitingSlot.whileWaiting {
+            try await activity.feed.signals.watch(args.householdId, timeout: wait) {
+                let page = try await database.read { db in
+                    try await activityPage(
+                        args.householdId,
+                        after: after,
+                        limit: limit,
+                        try await sessions.signedIn(request, in: db)
+                    )
+                }
+                return page.entries.isEmpty ? nil : page
+            }
+        }
+        return found ?? ActivityWaitOp.Result(entries: [], cursor: after, more: false)
+    }
+
+    /// The `after` cursor and page size an activity op asked for, checked, with their defaults.
+    private static func pageBounds(after: Int?, limit: Int?) throws -> (after: Int, limit: Int) {
+        let after = after ?? 0
+        let limit = limit ?? 100
         guard after >= 0 else { throw WireError(.invalidArgument, "after must be >= 0", field: "after") }
         guard (1...500).contains(limit) else {
             throw WireError(.invalidArgument, "limit must be between 1 and 500", field: "limit")
         }
-        let page = try await self.activity.list(household: household.id, after: after, limit: limit, in: db)
-        return ActivityListOp.Result(
-            entries: page.entries,
-            cursor: page.entries.last?.cursor ?? after,
-            more: page.more
-        )
+        return (after, limit)
+    }
+
+    private func activityPage(
+        _ householdID: String,
+        after: Int,
+        limit: Int,
+        _ context: SignedIn
+    ) async throws -> ActivityListOp.Result {
+        let member = try await self.member(of: householdID, context)
+        let page = try await activity.list(household: member.household.id, after: after, limit: limit, in: member.db)
+        return ActivityListOp.Result(entries: page.entries, cursor: page.entries.last?.cursor ?? after, more: page.more)
     }
 }

@@ -1331,6 +1331,43 @@ ActivityListResult = TypedDict(
 )
 
 
+_ActivityWaitResultEntriesItemRequired = TypedDict(
+    "_ActivityWaitResultEntriesItemRequired",
+    {
+        "action": str,
+        "at": str,
+        "cursor": int,
+        "entity": str,
+        "entityId": str,
+        "userId": str,
+    },
+)
+
+
+_ActivityWaitResultEntriesItemOptional = TypedDict(
+    "_ActivityWaitResultEntriesItemOptional",
+    {
+        "after": Any,
+        "before": Any,
+    },
+    total=False,
+)
+
+
+class ActivityWaitResultEntriesItem(_ActivityWaitResultEntriesItemRequired, _ActivityWaitResultEntriesItemOptional):
+    pass
+
+
+ActivityWaitResult = TypedDict(
+    "ActivityWaitResult",
+    {
+        "cursor": int,
+        "entries": List[ActivityWaitResultEntriesItem],
+        "more": bool,
+    },
+)
+
+
 _ShoppingAddResultRequired = TypedDict(
     "_ShoppingAddResultRequired",
     {
@@ -4214,6 +4251,66 @@ async def activity_list_async(
         SERVICE, "activity.list", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
     )
     return cast(ActivityListResult, reply)
+
+
+def activity_wait(
+    client: Client,
+    *,
+    household_id: str,
+    after: Optional[int] = None,
+    limit: Optional[int] = None,
+    wait_ms: Optional[int] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> ActivityWaitResult:
+    """Changes after a cursor, waiting up to waitMs for the first one (a long poll) (`ledger` `activity.wait`).
+
+    Args:
+        after: the last cursor seen; 0 or absent: from the start
+        limit: default 100
+        wait_ms: how long to wait for a change; the wait also ends before the request's deadline; default 3000
+    """
+    wire_args: Dict[str, Any] = {
+        "householdId": household_id,
+        "after": after,
+        "limit": limit,
+        "waitMs": wait_ms,
+    }
+    reply = client.call(
+        SERVICE, "activity.wait", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(ActivityWaitResult, reply)
+
+
+async def activity_wait_async(
+    client: AsyncClient,
+    *,
+    household_id: str,
+    after: Optional[int] = None,
+    limit: Optional[int] = None,
+    wait_ms: Optional[int] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> ActivityWaitResult:
+    """Changes after a cursor, waiting up to waitMs for the first one (a long poll) (`ledger` `activity.wait`).
+
+    Args:
+        after: the last cursor seen; 0 or absent: from the start
+        limit: default 100
+        wait_ms: how long to wait for a change; the wait also ends before the request's deadline; default 3000
+    """
+    wire_args: Dict[str, Any] = {
+        "householdId": household_id,
+        "after": after,
+        "limit": limit,
+        "waitMs": wait_ms,
+    }
+    reply = await client.call(
+        SERVICE, "activity.wait", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(ActivityWaitResult, reply)
 
 
 def shopping_add(

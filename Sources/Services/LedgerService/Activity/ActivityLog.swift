@@ -4,8 +4,11 @@ import Wire
 
 /// The household's change log: who changed what, when, with the entity before and after. Each household numbers
 /// its changes 1, 2, 3, ... (the cursor), taken from the household row in the change's own transaction, so the
-/// numbers have no gaps and a client that saw cursor n asks for everything after n.
+/// numbers have no gaps and a client that saw cursor n asks for everything after n. Each change is announced on
+/// the ``ActivityFeed`` once its transaction commits.
 struct ActivityLog: Sendable {
+    let feed: ActivityFeed
+
     /// One change to record.
     struct Change: Sendable {
         let action: String
@@ -17,10 +20,12 @@ struct ActivityLog: Sendable {
 
     /// Appends a change made by `userID`.
     func record(_ change: Change, household: String, userID: String, in db: any SQLExecutor) async throws {
+        // On PostgreSQL the NOTIFY rides in the same statement; the server delivers it at commit.
+        let notify: SQL = db.engine == .postgres ? ", pg_notify(\(raw: "'\(ActivityFeed.channel)'"), id)" : ""
         let rows = try await db.query(
             """
             UPDATE ledger_households SET activity_seq = activity_seq + 1 WHERE id = \(household)
-            RETURNING activity_seq
+            RETURNING activity_seq\(notify)
             """
         )
         guard let seq = try rows.first?.int("activity_seq") else {
@@ -34,6 +39,8 @@ struct ActivityLog: Sendable {
                 \(try Self.json(change.before)), \(try Self.json(change.after)), \(WallClock.millisecondsSince1970()))
             """
         )
+        let signals = feed.signals
+        db.afterCommit { signals.signal(household) }
     }
 
     /// Up to `limit` changes after cursor `after`, oldest first, and whether more follow.
@@ -64,6 +71,13 @@ struct ActivityLog: Sendable {
             )
         }
         return (entries, rows.count > limit)
+    }
+
+    /// The change counters (the last cursor) of `households`, by id; an unknown id is left out.
+    static func counters(of households: [String], in db: any SQLExecutor) async throws -> [String: Int] {
+        let ids = SQL.joined(households.map { "\($0)" }, separator: ", ")
+        let rows = try await db.query("SELECT id, activity_seq FROM ledger_households WHERE id IN (\(ids))")
+        return Dictionary(uniqueKeysWithValues: try rows.map { (try $0.text("id"), Int(try $0.int("activity_seq"))) })
     }
 
     private static func json(_ value: (any Encodable & Sendable)?) throws -> String? {

@@ -1,0 +1,48 @@
+import Storage
+
+/// How `activity.wait` hears of a household's changes: a write wakes the waits of its own process once it
+/// commits; on PostgreSQL it also sends `NOTIFY` on ``channel``, which ``ActivityListener`` hears for the waits of
+/// every other worker, on any host. SQLite has no `NOTIFY`: there the listener of each worker with waits under way
+/// reads the watched households' change counters every ``counterInterval``, for writes by the other workers on the
+/// machine: one query per process, whatever the number of waits. All waits of one household share one signal.
+public final class ActivityFeed: Sendable {
+    /// The PostgreSQL channel; each notification's payload is a household id.
+    static let channel = "reckon_activity"
+    /// How often SQLite's counters are read while waits are under way.
+    static let counterInterval = Duration.milliseconds(50)
+
+    let signals = ChangeSignals()
+
+    public init() {}
+
+    /// The households with a wait under way in this process.
+    public var watchedHouseholds: Int { signals.watchedKeys }
+
+    /// Hears other workers' changes until cancelled: by `LISTEN` when `database` can (PostgreSQL), else by reading
+    /// the watched households' counters.
+    public func listen(to database: any Database) async {
+        if let database = database as? any ChangeNotifying {
+            let signals = signals
+            await database.listen(on: Self.channel, received: signals.signal, resumed: signals.signalAll)
+        } else {
+            await watchCounters(in: database)
+        }
+    }
+
+    /// Signals each watched household whose counter moved since the last read, or that was not watched then (a
+    /// wait that just began may have looked before a write its first read of the counter already includes).
+    private func watchCounters(in database: any Database) async {
+        var seen: [String: Int] = [:]
+        while (try? await Task.sleep(for: Self.counterInterval)) != nil {
+            let watched = signals.watchedKeyList
+            guard !watched.isEmpty,
+                let counters = try? await database.read({ db in try await ActivityLog.counters(of: watched, in: db) })
+            else {
+                seen = [:]
+                continue
+            }
+            for (household, counter) in counters where seen[household] != counter { signals.signal(household) }
+            seen = counters
+        }
+    }
+}
