@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "HTTPBridge",
             dependencies: [
-                "ReckonClient", "Wire", "GatewayAPI",
+                "ReckonClient", "Wire", "GatewayAPI", "LedgerAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -304,6 +304,7 @@ let package = Package(
             dependencies: ["Gateway", "GatewayAPI", "Majordomo", "ZeroMQ", "Wire", "ReckonTesting"]
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "HTTPBridgeTests", dependencies: ["HTTPBridge", "ReckonClient", "LedgerAPI", "Wire"]),
         .testTarget(
             name: "ServerCommandsTests",
             dependencies: [

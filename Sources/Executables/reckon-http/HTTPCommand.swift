@@ -112,8 +112,9 @@ struct HTTPCommand: AsyncParsableCommand {
         let client = try ReckonClient(configuration: bridge.client)
         defer { client.close() }
         let catalog = OpCatalog()
+        let streams = ActivityStreams(client: client, logger: logger)
         let application = Application(
-            router: BridgeRouter.make(client: client, catalog: catalog, configuration: bridge),
+            router: BridgeRouter.make(client: client, catalog: catalog, streams: streams, configuration: bridge),
             server: try httpServer(),
             configuration: .init(address: .hostname(host, port: port), serverName: "reckon-http"),
             services: [
@@ -127,7 +128,8 @@ struct HTTPCommand: AsyncParsableCommand {
             logger: logger
         )
         let group = ServiceGroup(
-            services: [metrics, application],
+            // Shut down in reverse order: the live streams end first, so the server's drain is not held open.
+            services: [metrics, application, streams],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

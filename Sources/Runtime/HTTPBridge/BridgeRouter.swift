@@ -3,14 +3,15 @@ import Hummingbird
 import ReckonClient
 import Wire
 
-/// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, the OpenAPI document and its page, and the
-/// probes a load balancer asks.
+/// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, a household's live activity as
+/// Server-Sent Events, the OpenAPI document and its page, and the probes a load balancer asks.
 public enum BridgeRouter {
     /// The router, with access logs and metrics on every route, CORS when origins are listed, and the per-caller
     /// rate limit on the ops.
     public static func make(
         client: ReckonClient,
         catalog: OpCatalog,
+        streams: ActivityStreams,
         configuration: BridgeConfiguration
     ) -> Router<BridgeContext> {
         let router = Router(context: BridgeContext.self)
@@ -34,6 +35,10 @@ public enum BridgeRouter {
         let ops = router.group("/v1").add(
             middleware: RateLimitMiddleware(limiter: RateLimiter(limit: configuration.rate))
         )
+        let activity = ActivityStreamEndpoint(client: client, streams: streams, configuration: configuration)
+        ops.get(ActivityStreamEndpoint.route) { request, context in
+            await activity.respond(request, householdID: context.parameters.get("householdId") ?? "")
+        }
         for method in [HTTPRequest.Method.get, .head, .post] {
             ops.on(":service/:op", method: method) { request, context in
                 await endpoint.respond(

@@ -16,6 +16,7 @@ enum OpenAPIDocument {
                 paths.append(("/v1/\(listing.service)/\(op.name)", .object(JSONObject(operations))))
             }
         }
+        if let stream = activityStreamPath(services) { paths.append(stream) }
         return [
             "openapi": "3.1.0",
             "jsonSchemaDialect": .string(JSONSchema.dialect),
@@ -44,7 +45,7 @@ enum OpenAPIDocument {
         ("503", "No worker or no database now; see Retry-After"), ("504", "The op's deadline passed"),
     ]
 
-    private static func problemResponse(_ description: String) -> JSONValue {
+    static func problemResponse(_ description: String) -> JSONValue {
         [
             "description": .string(description),
             "content": ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]],
