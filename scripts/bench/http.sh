@@ -4,6 +4,7 @@
 #   floor   a bare Hummingbird route answering 200 (`reckon-bench http-floor`): the HTTP floor on this machine
 #   mdp     calc evaluate 1+1 over MDP, straight to the gateway of a `reckon up` stack
 #   bridge  the same op through that stack's reckon-http (GET /v1/calc/evaluate?expression=1%2B1)
+# and then `reckon-bench handoff`: the cost of the bridge's thread hand-offs (see docs/decisions.md).
 #   BIN=.build/release ROUNDS=5 scripts/bench/http.sh          (BIN defaults to .build/release)
 # Env: BIN, ROUNDS (5), SECONDS_EACH (5: wrk's duration), REQUESTS (20000: loadgen's requests per run, split
 # over its clients).
@@ -80,3 +81,8 @@ print("\n| ratio (bar) | value |\n|---|---:|")
 print(f"| bridge 1-conn p50 / (floor p50 + MDP p50) (≤ 1.2) | {latency:.2f} |")
 print(f"| bridge 16-conn req/s / min(floor, MDP) (≥ 0.6) | {throughput:.2f} |")
 PY
+
+# The hand-offs the bridge pays (issue #24, item 7): ReckonClient's ZeroMQ thread against a DEALER used on the
+# calling thread, the best a socket on the HTTP event loop (ZMQ_FD) could do, against the same stack.
+echo
+"$bin/reckon-bench" handoff --gateway "$endpoint" --rounds "$rounds"

@@ -17,7 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
             """,
         subcommands: [
             RunCommand.self, CompareCommand.self, InProcessCommand.self, OrdersInProcessCommand.self,
-            LedgerInProcessCommand.self, ClientCommand.self, HTTPFloorCommand.self,
+            LedgerInProcessCommand.self, ClientCommand.self, HTTPFloorCommand.self, HandOffCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The live activity feed's delay (issue #24's SSE bar), on SQLite and on PostgreSQL 15: a gateway, one reckon-ledger
+# and two reckon-http replicas; SUBSCRIBERS Server-Sent Events streams of one household on the first replica and
+# OTHERS on the second; WRITES bills added through the first, 200 ms apart. Prints, per engine and replica, the
+# deliveries and the delay from each write's sending to its event's reading (p50, p99, max), in ms, beside the
+# write's own round trip through the bridge (the floor under each delivery), from
+# scripts/bench/sse-latency.py (httpx + httpx-sse in a throwaway venv), ROUNDS rounds, and the medians.
+#   scripts/bench/sse.sh                     (BIN defaults to .build/release: swift build -c release)
+# Env: BIN, ROUNDS (3), SUBSCRIBERS (100), OTHERS (10), WRITES (50).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
+bin=${BIN:-.build/release}
+rounds=${ROUNDS:-3}
+make_workdir sse
+chmod 755 "$work"  # the postgres user keeps its server in here
+trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"' EXIT
+scripts/ensure-packages.sh python3-venv postgresql-15
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q --disable-pip-version-check httpx==0.28.1 httpx-sse==0.4.3
+pg_port=$(free_port)
+RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
+
+# Starts reckon-http on a free port in front of the gateway; prints its base URL once it answers /ready.
+start_bridge() {
+    local port
+    port=$(free_port)
+    "$bin/reckon-http" --port "$port" --gateway "$1" --caller-rate 0 --metrics-port 0 >>"$work/http.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 120); do
+        curl -sf "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
+        sleep 0.25
+    done
+    echo "http://127.0.0.1:$port"
+}
+
+for engine in sqlite postgres; do
+    for round in $(seq "$rounds"); do
+        client="tcp://127.0.0.1:$(free_port)"
+        worker="tcp://127.0.0.1:$(free_port)"
+        if [ "$engine" = postgres ]; then
+            psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE sse_$round" >/dev/null
+            database=("--database" "postgres://postgres@127.0.0.1:$pg_port/sse_$round")
+        else
+            database=("--data-dir" "$work/sqlite-$round")
+        fi
+        "$bin/reckon-gateway" --client-endpoint "$client" --worker-endpoint "$worker" --metrics-port 0 \
+            >>"$work/gateway.log" 2>&1 &
+        pids+=($!)
+        "$bin/reckon-ledger" --gateway "$worker" "${database[@]}" --metrics-port 0 >>"$work/ledger.log" 2>&1 &
+        pids+=($!)
+        first=$(start_bridge "$client")
+        second=$(start_bridge "$client")
+        report=$("$work/venv/bin/python" scripts/bench/sse-latency.py "$first" "$second" "${SUBSCRIBERS:-100}" \
+            "${OTHERS:-10}" "${WRITES:-50}")
+        echo "$engine round $round: $report"
+        echo "$report" >>"$work/$engine"
+        stop_all
+    done
+done
+for engine in sqlite postgres; do
+    python3 - "$work/$engine" "$engine" <<'PY'
+import json, statistics, sys
+runs = [json.loads(line) for line in open(sys.argv[1])]
+for replica, name in (("a", "same replica"), ("b", "other replica")):
+    figures = {key: statistics.median(run[replica][key] for run in runs) for key in ("p50_ms", "p99_ms", "max_ms")}
+    missing = sum(run[replica]["missing"] for run in runs)
+    write = statistics.median(run["write"]["p50_ms"] for run in runs)
+    print(f"{sys.argv[2]} {name}: median of {len(runs)} rounds: p50 {figures['p50_ms']} ms, "
+          f"p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; missing {missing}; the write's own round trip "
+          f"p50 {write} ms")
+PY
+done
