@@ -114,7 +114,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            path: "Sources/Runtime/HTTPBridge"
+            path: "Sources/Runtime/HTTPBridge",
+            resources: [.copy("Public")]
         ),
         .target(
             name: "StorageCommands",

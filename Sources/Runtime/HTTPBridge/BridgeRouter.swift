@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Logging
 import ReckonClient
 import Wire
 
@@ -19,6 +20,7 @@ public enum BridgeRouter {
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSPolicy(origins: Set(configuration.corsOrigins)))
         }
+        router.add(middleware: WebApp.files(logger: Logger(label: "reckon.http.files")))
         router.get("/health") { _, _ in json(["status": "ok"]) }
         router.get("/ready") { _, _ in
             catalog.isReady ? json(["status": "ready"]) : json(["status": "starting"], status: .serviceUnavailable)

@@ -1,10 +1,16 @@
-"""Fixtures: one stack per database engine for the whole session, and a signed-in household on it."""
+"""Fixtures: one stack per database engine for the whole session, a signed-in household on it, and Debian's
+headless chromium under selenium."""
+import shutil
 import uuid
 
 import httpx
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 
 from stack import Stack
+
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])
@@ -30,3 +36,18 @@ def member(http):
     me = http.get("/v1/ledger/auth.me", headers=headers).json()["userId"]
     home = http.post("/v1/ledger/household.create", headers=headers, json={"name": "Flat 3", "currency": "CAD"})
     return headers, me, home.json()["householdId"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, headless, through chromedriver; the tests fail (never skip) without them."""
+    if not CHROMIUM or not CHROMEDRIVER:
+        pytest.fail("the browser test needs Debian's chromium and chromium-driver (scripts/test.sh installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_script_timeout(30)
+    yield driver
+    driver.quit()

@@ -4,16 +4,11 @@ JSON body and the Idempotency-Key) read the answer, a problem and the exposed he
 import functools
 import http.server
 import pathlib
-import shutil
 import threading
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 from stack import free_port
-
-CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
 # Calls the bridge from the page with fetch and hands back what the page could read (or the error fetch raised).
 CALL = """
@@ -37,20 +32,6 @@ def page_origin(tmp_path_factory):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield port
     server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM or not CHROMEDRIVER:
-        pytest.fail("the browser test needs Debian's chromium and chromium-driver (scripts/test.sh installs them)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_script_timeout(30)
-    yield driver
-    driver.quit()
 
 
 def call_from(browser, page, url, body):

@@ -1,0 +1,58 @@
+// Charts as inline SVG, with a title and a text legend, so a screen reader has the figures too.
+import { h } from "./ui.js";
+
+const colours = ["#0b5cad", "#c2410c", "#17623a", "#7c3aed", "#a4161a", "#0f766e", "#92400e"];
+const svgNamespace = "http://www.w3.org/2000/svg";
+
+function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(svgNamespace, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+function legend(entries) {
+  return h("ul", { class: "legend" }, ...entries.map(([label, colour, figure]) =>
+    h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), `${label}${figure ? `: ${figure}` : ""}`)));
+}
+
+/** Lines of `series` (`{label, values}`) over `points` x positions, labelled by `xLabel(index)`. */
+export function lineChart(title, series, xLabel) {
+  const width = 640, height = 260, left = 64, bottom = 28, top = 10;
+  const count = Math.max(...series.map((line) => line.values.length));
+  const highest = Math.max(1, ...series.flatMap((line) => line.values));
+  const x = (index) => left + (index / Math.max(1, count - 1)) * (width - left - 10);
+  const y = (value) => top + (1 - value / highest) * (height - top - bottom);
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img" },
+    svg("title", {}, title),
+    svg("line", { x1: left, y1: y(0), x2: width - 10, y2: y(0), stroke: "#555d66" }),
+    svg("text", { x: 4, y: y(highest) + 4, "font-size": 12 }, highest.toLocaleString()),
+    svg("text", { x: 4, y: y(0), "font-size": 12 }, "0"),
+    svg("text", { x: left, y: height - 6, "font-size": 12 }, xLabel(0)),
+    svg("text", { x: width - 10, y: height - 6, "font-size": 12, "text-anchor": "end" }, xLabel(count - 1)),
+    ...series.map((line, index) => svg("polyline", {
+      fill: "none", stroke: colours[index % colours.length], "stroke-width": 2.5,
+      points: line.values.map((value, point) => `${x(point).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
+    })));
+  return h("figure", {}, chart,
+    h("figcaption", {}, title, legend(series.map((line, index) => [line.label, colours[index % colours.length]]))));
+}
+
+/** A pie of `slices` (`{label, value}`, values as decimal strings), with each slice's figure in the legend. */
+export function pieChart(title, slices) {
+  const total = slices.reduce((sum, slice) => sum + Number(slice.value), 0) || 1;
+  let angle = -Math.PI / 2;
+  const paths = slices.map((slice, index) => {
+    const share = Number(slice.value) / total;
+    const start = angle;
+    angle += share * 2 * Math.PI;
+    const large = share > 0.5 ? 1 : 0;
+    const point = (a) => `${(100 + 90 * Math.cos(a)).toFixed(2)} ${(100 + 90 * Math.sin(a)).toFixed(2)}`;
+    const d = share >= 0.9999 ? "M 100 10 A 90 90 0 1 1 99.99 10 Z"
+      : `M 100 100 L ${point(start)} A 90 90 0 ${large} 1 ${point(angle)} Z`;
+    return svg("path", { d, fill: colours[index % colours.length] });
+  });
+  const chart = svg("svg", { class: "chart", viewBox: "0 0 200 200", role: "img" }, svg("title", {}, title), ...paths);
+  return h("figure", {}, chart, h("figcaption", {}, title, legend(slices.map((slice, index) =>
+    [slice.label, colours[index % colours.length], `${slice.value} (${(100 * Number(slice.value) / total).toFixed(1)} %)`]))));
+}

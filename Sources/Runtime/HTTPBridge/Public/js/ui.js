@@ -1,0 +1,116 @@
+// Small DOM helpers shared by the apps: elements, labelled fields with their error slot, tables, and the banner.
+
+/** An element with attributes (`on…` ones are listeners) and children (strings become text). */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  element.append(...children.flat().filter((child) => child !== null && child !== undefined));
+  return element;
+}
+
+let fieldCount = 0;
+
+/** A labelled input (or select) with an optional hint and a slot for its error; `name` is the op's argument. */
+export function field(label, control, hint) {
+  fieldCount += 1;
+  const id = `field-${fieldCount}`;
+  control.id = id;
+  const error = h("p", { class: "error", id: `${id}-error`, hidden: true });
+  const described = [error.id];
+  const parts = [h("label", { for: id }, label), control];
+  if (hint) {
+    const note = h("p", { class: "hint", id: `${id}-hint` }, hint);
+    described.push(note.id);
+    parts.push(note);
+  }
+  control.setAttribute("aria-describedby", described.join(" "));
+  return h("div", { class: "field" }, ...parts, error);
+}
+
+/** An input element. */
+export const input = (name, attributes = {}) => h("input", { name, ...attributes });
+
+/** A select of `[value, label]` options. */
+export function select(name, options, selected) {
+  return h("select", { name }, ...options.map(([value, label]) =>
+    h("option", { value, selected: value === selected }, label)));
+}
+
+/** The named controls' values of `form`, empty ones left out. */
+export function values(form) {
+  const result = {};
+  for (const control of form.elements) {
+    if (!control.name || control.value === "") continue;
+    result[control.name] = control.type === "checkbox" ? control.checked : control.value;
+  }
+  return result;
+}
+
+/** Clears a form's field errors. */
+export function clearErrors(form) {
+  for (const control of form.elements) control.removeAttribute("aria-invalid");
+  for (const error of form.querySelectorAll(".error")) { error.hidden = true; error.textContent = ""; }
+  form.querySelector(".problem")?.remove();
+}
+
+/** Shows `error` at its field when the form has it, else under the form. */
+export function showError(form, error) {
+  const control = error.field && form.elements.namedItem(error.field.split(".")[0]);
+  if (control && control.id) {
+    control.setAttribute("aria-invalid", "true");
+    const slot = document.getElementById(`${control.id}-error`);
+    slot.textContent = error.message;
+    slot.hidden = false;
+    control.focus();
+  } else {
+    form.append(h("p", { class: "problem", role: "alert" }, error.message));
+  }
+}
+
+/** A form that calls `submit(values)` and shows what it throws where it belongs. */
+export function form(parts, label, submit) {
+  const element = h("form", { novalidate: true }, ...parts, h("div", {}, h("button", { type: "submit" }, label)));
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors(element);
+    try {
+      await submit(values(element));
+    } catch (error) {
+      showError(element, error);
+    }
+  });
+  return element;
+}
+
+/** A table of `rows` (arrays of cells) under `columns` (`[label, numeric]`), scrolling sideways on phones. */
+export function table(caption, columns, rows) {
+  return h("div", { class: "scroll" }, h("table", {},
+    h("caption", {}, caption),
+    h("thead", {}, h("tr", {}, ...columns.map(([label, numeric]) =>
+      h("th", { scope: "col", class: numeric ? "number" : null }, label)))),
+    h("tbody", {}, ...rows.map((row) => h("tr", {}, ...row.map((cell, index) =>
+      h("td", { class: columns[index][1] ? "number" : null }, String(cell))))))));
+}
+
+/** `content` folded away under `summary` (long schedules). */
+export const folded = (summary, content) => h("details", {}, h("summary", {}, summary), content);
+
+/** A card with a heading. */
+export const card = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), ...children);
+
+/** The banner under the header: retries and outages. */
+export const banner = {
+  show(text) {
+    const element = document.getElementById("banner");
+    element.textContent = text;
+    element.hidden = false;
+  },
+  clear() {
+    const element = document.getElementById("banner");
+    if (!element.hidden) { element.hidden = true; element.textContent = ""; }
+  },
+};

@@ -1,0 +1,154 @@
+"""The web app (reckon-http's `/`) in Debian's headless chromium, at a phone's width and a desktop's: each app's whole
+flow against the real bridge, gateway and workers; axe-core (from axe-selenium-python) finds no serious or critical
+violation on any page with its results shown; and a page's first load fetches nothing from anywhere but the bridge,
+under 200 kB in all. Screenshots of each app at both widths go to the folder the test prints (RECKON_SCREENSHOTS,
+else a temporary one)."""
+import os
+import pathlib
+import tempfile
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.select import Select
+from selenium.webdriver.support.ui import WebDriverWait
+
+WIDTHS = {"phone": 360, "desktop": 1280}
+SCREENSHOTS = pathlib.Path(os.environ.get("RECKON_SCREENSHOTS") or tempfile.mkdtemp(prefix="reckon-screenshots-"))
+
+
+def open_app(browser, stack, app, width):
+    browser.set_window_size(WIDTHS[width], 900)
+    browser.get(f"{stack.url}/#/{app}")
+    browser.refresh()
+    WebDriverWait(browser, 20).until(seen.presence_of_element_located((By.CSS_SELECTOR, "main h1")))
+
+
+def card(browser, title):
+    return browser.find_element(By.XPATH, f"//section[h2[normalize-space()='{title}']]")
+
+
+def wait_for(browser, condition, timeout=20):
+    """Waits until `condition()` holds; an element re-rendered while it looks counts as not yet."""
+    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda _: condition())
+
+
+def fill(form, values):
+    for name, value in values.items():
+        control = form.find_element(By.NAME, name)
+        if control.tag_name == "select":
+            Select(control).select_by_value(value)
+        else:
+            control.clear()
+            control.send_keys(value)
+
+
+def submit(form):
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+
+def field_error(form, name):
+    control = form.find_element(By.NAME, name)
+    if control.get_attribute("aria-invalid") != "true":
+        return None
+    return form.find_element(By.ID, control.get_attribute("id") + "-error").text
+
+
+def check_accessibility(browser):
+    axe = Axe(browser)
+    axe.inject()
+    violations = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+    assert violations == [], axe.report(violations)
+
+
+def screenshot(browser, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(browser.get_window_size()["width"], min(height, 6000))
+    browser.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+    print(f"screenshot: {SCREENSHOTS / name}.png")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, width):
+    open_app(browser, stack, "calc", width)
+    expression = card(browser, "Expression")
+    form = expression.find_element(By.TAG_NAME, "form")
+    fill(form, {"expression": "1/3"})
+    submit(form)
+    wait_for(browser, lambda: "1/3" in expression.find_element(By.CSS_SELECTOR, "ol.history li").text)
+    newest = expression.find_element(By.CSS_SELECTOR, "ol.history li")
+    assert newest.find_element(By.TAG_NAME, "output").text == "1/3"
+    newest.find_element(By.TAG_NAME, "button").click()
+    assert "≈ 0.333333333333333" in newest.text
+    fill(form, {"expression": "ans*3"})
+    submit(form)
+    wait_for(browser, lambda: expression.find_element(By.CSS_SELECTOR, "ol.history li output").text == "1")
+    fill(form, {"expression": "2*(3"})
+    submit(form)
+    wait_for(browser, lambda: field_error(form, "expression"))
+    assert len(expression.find_elements(By.CSS_SELECTOR, "ol.history li")) >= 2
+
+    units = card(browser, "Units")
+    wait_for(browser, lambda: len(units.find_elements(By.CSS_SELECTOR, "select[name=from] option")) > 1)
+    fill(units, {"value": "5", "from": "km", "to": "m"})
+    submit(units.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "5 km = 5000 m" in units.text)
+
+    dates = card(browser, "Dates")
+    browser.execute_script("arguments[0].value = '2026-01-01'; arguments[1].value = '2026-12-25';",
+                           dates.find_element(By.NAME, "from"), dates.find_element(By.NAME, "to"))
+    submit(dates.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "Days 358" in dates.text)
+
+    loan = card(browser, "Loan")
+    submit(loan.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "Payment" in loan.text and loan.find_elements(By.CSS_SELECTOR, "tbody tr"))
+    assert len(loan.find_elements(By.CSS_SELECTOR, "tbody tr")) == 300
+    assert len(loan.find_elements(By.CSS_SELECTOR, "svg polyline")) == 2
+    compound = card(browser, "Compound interest")
+    submit(compound.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "Final" in compound.text)
+    assert len(compound.find_elements(By.CSS_SELECTOR, "tbody tr")) == 10
+    check_accessibility(browser)
+    screenshot(browser, f"calculator-{width}")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, width):
+    open_app(browser, stack, "tax", width)
+    estimate = card(browser, "Estimate")
+    form = estimate.find_element(By.TAG_NAME, "form")
+    wait_for(browser, lambda: len(form.find_elements(By.CSS_SELECTOR, "select[name=province] option")) > 10)
+    fill(form, {"employment": "12abc"})
+    submit(form)
+    wait_for(browser, lambda: field_error(form, "employment"))
+    fill(form, {"employment": "85000", "province": "BC"})
+    submit(form)
+    wait_for(browser, lambda: "Total tax" in estimate.text)
+    assert field_error(form, "employment") is None
+    assert "British Columbia" in estimate.text
+    assert len(estimate.find_elements(By.CSS_SELECTOR, "svg path")) >= 4
+    assert len(estimate.find_elements(By.CSS_SELECTOR, "tbody tr")) >= 5
+    topics = card(browser, "Topics")
+    fill(topics, {"query": "RRSP"})
+    submit(topics.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: topics.find_elements(By.TAG_NAME, "dt"))
+    check_accessibility(browser)
+    screenshot(browser, f"tax-{width}")
+
+
+@pytest.mark.parametrize("app", ["calc", "tax"])
+def test_a_first_load_fetches_only_from_the_bridge_under_200_kB(stack, browser, app):
+    browser.execute_cdp_cmd("Network.clearBrowserCache", {})
+    open_app(browser, stack, app, "desktop")
+    wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
+    entries = browser.execute_script(
+        "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+        ".map(e => [e.name, e.transferSize])")
+    assert all(name.startswith(stack.url + "/") for name, _ in entries), entries
+    assert any(name.endswith("/js/main.js") for name, _ in entries)
+    assert 0 < sum(size for _, size in entries) < 200_000, entries
