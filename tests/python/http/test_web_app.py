@@ -141,7 +141,7 @@ def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, widt
     screenshot(browser, f"tax-{width}")
 
 
-@pytest.mark.parametrize("app", ["calc", "tax"])
+@pytest.mark.parametrize("app", ["calc", "tax", "ceiling"])
 def test_a_first_load_fetches_only_from_the_bridge_under_200_kB(stack, browser, app):
     browser.execute_cdp_cmd("Network.clearBrowserCache", {})
     open_app(browser, stack, app, "desktop")
@@ -152,3 +152,30 @@ def test_a_first_load_fetches_only_from_the_bridge_under_200_kB(stack, browser, 
     assert all(name.startswith(stack.url + "/") for name, _ in entries), entries
     assert any(name.endswith("/js/main.js") for name, _ in entries)
     assert 0 < sum(size for _, size in entries) < 200_000, entries
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_ceiling_estimator_walks_the_tree_to_a_bill_of_materials(stack, browser, width):
+    open_app(browser, stack, "ceiling", width)
+    wait_for(browser, lambda: browser.find_elements(By.LINK_TEXT, "KWIKLOC Regal"))
+    browser.find_element(By.LINK_TEXT, "KWIKLOC Regal").click()
+    wait_for(browser, lambda: browser.find_elements(By.LINK_TEXT, "600 X 600"))
+    crumbs = browser.find_element(By.CSS_SELECTOR, "nav.crumbs")
+    assert crumbs.find_element(By.CSS_SELECTOR, "[aria-current=page]").text == "KWIKLOC Regal"
+    browser.find_element(By.LINK_TEXT, "600 X 600").click()
+    wait_for(browser, lambda: browser.find_elements(By.NAME, "drop_m"))
+    form = browser.find_element(By.CSS_SELECTOR, "main form")
+    fill(form, {"length_m": "6", "width_m": "4"})
+    submit(form)
+    wait_for(browser, lambda: field_error(form, "drop_m"))
+    fill(form, {"drop_m": "0.5"})
+    submit(form)
+    wait_for(browser, lambda: "Bill of materials" in browser.find_element(By.TAG_NAME, "main").text)
+    materials = browser.find_element(By.XPATH, "//section[h2[normalize-space()='Bill of materials']]")
+    assert "24 m²" in materials.text or "24.00 m²" in materials.text
+    assert len(materials.find_elements(By.CSS_SELECTOR, "tbody tr")) >= 4
+    assert field_error(form, "drop_m") is None
+    check_accessibility(browser)
+    screenshot(browser, f"ceiling-{width}")
+    browser.find_element(By.CSS_SELECTOR, "nav.crumbs a.back").click()
+    wait_for(browser, lambda: browser.find_elements(By.LINK_TEXT, "600 X 600"))

@@ -1,18 +1,20 @@
-// The app shell: shows the app the location's hash names (#/calc, #/tax) in <main>, and marks it in the menu.
+// The app shell: shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE) in <main>, and marks it
+// in the menu; what follows the app's name is handed to it.
 import { calculator } from "./apps/calc.js";
+import { ceiling } from "./apps/ceiling.js";
 import { tax } from "./apps/tax.js";
 
-const apps = { calc: calculator, tax };
+const apps = { calc: calculator, tax, ceiling };
 
 function show() {
-  const name = location.hash.replace(/^#\/?/, "").split("/")[0] || "calc";
+  const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   const app = apps[name] ? name : "calc";
   for (const link of document.querySelectorAll("nav a")) {
     if (link.getAttribute("href") === `#/${app}`) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
   const main = document.getElementById("main");
-  main.replaceChildren(...apps[app]());
+  main.replaceChildren(...apps[app](rest.join("/") || undefined));
   document.title = `${main.querySelector("h1")?.textContent ?? "Reckon"} · Reckon`;
 }
 

@@ -57,10 +57,13 @@ export function clearErrors(form) {
   form.querySelector(".problem")?.remove();
 }
 
-/** Shows `error` at its field when the form has it, else under the form. */
+/** Shows `error` at its field when the form has it (by the whole name, its last part or its first), else under the
+ * form. */
 export function showError(form, error) {
-  const control = error.field && form.elements.namedItem(error.field.split(".")[0]);
-  if (control && control.id) {
+  const parts = error.field ? error.field.split(".") : [];
+  const control = [error.field, parts[parts.length - 1], parts[0]]
+    .map((name) => name && form.elements.namedItem(name)).find((found) => found && found.id);
+  if (control) {
     control.setAttribute("aria-invalid", "true");
     const slot = document.getElementById(`${control.id}-error`);
     slot.textContent = error.message;
