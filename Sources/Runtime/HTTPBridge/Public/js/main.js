@@ -1,10 +1,11 @@
-// The app shell: shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE) in <main>, and marks it
+// The app shell: shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE, #/order/ORDER) in <main>, and marks it
 // in the menu; what follows the app's name is handed to it.
 import { calculator } from "./apps/calc.js";
 import { ceiling } from "./apps/ceiling.js";
+import { order } from "./apps/order.js";
 import { tax } from "./apps/tax.js";
 
-const apps = { calc: calculator, tax, ceiling };
+const apps = { calc: calculator, tax, ceiling, order };
 
 function show() {
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");

@@ -74,6 +74,14 @@ export function showError(form, error) {
   }
 }
 
+/** Shows every problem of `problems` (`{field, message}`) at its field at once; focuses the first. */
+export function showErrors(form, problems) {
+  const focused = document.activeElement;
+  for (const problem of problems) showError(form, problem);
+  const first = form.querySelector("[aria-invalid=true]");
+  (first ?? focused)?.focus();
+}
+
 /** A form that calls `submit(values)` and shows what it throws where it belongs. */
 export function form(parts, label, submit) {
   const element = h("form", { novalidate: true }, ...parts, h("div", {}, h("button", { type: "submit" }, label)));
@@ -83,7 +91,8 @@ export function form(parts, label, submit) {
     try {
       await submit(values(element));
     } catch (error) {
-      showError(element, error);
+      if (error.details?.length) showErrors(element, error.details);
+      else showError(element, error);
     }
   });
   return element;
