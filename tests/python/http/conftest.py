@@ -38,8 +38,7 @@ def member(http):
     return headers, me, home.json()["householdId"]
 
 
-@pytest.fixture(scope="session")
-def browser():
+def chromium():
     """Debian's chromium, headless, through chromedriver; the tests fail (never skip) without them."""
     if not CHROMIUM or not CHROMEDRIVER:
         pytest.fail("the browser test needs Debian's chromium and chromium-driver (scripts/test.sh installs them)")
@@ -49,5 +48,19 @@ def browser():
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_script_timeout(30)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = chromium()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def second_browser():
+    """Another browser, for a second person (its own storage, so its own session)."""
+    driver = chromium()
     yield driver
     driver.quit()

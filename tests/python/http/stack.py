@@ -37,6 +37,7 @@ class Stack:
     """Gateways, workers and one or more reckon-http bridges; `url` is the first bridge's base URL."""
 
     def __init__(self, engine, gateways=1):
+        self.engine = engine
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="reckon-http-test-"))
         self.processes = []
         self.gateways = []

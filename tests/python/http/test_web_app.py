@@ -4,6 +4,7 @@ violation on any page with its results shown; and a page's first load fetches no
 under 200 kB in all. Screenshots of each app at both widths go to the folder the test prints (RECKON_SCREENSHOTS,
 else a temporary one)."""
 import os
+import time
 import pathlib
 import tempfile
 
@@ -32,7 +33,7 @@ def card(browser, title):
 
 def wait_for(browser, condition, timeout=20):
     """Waits until `condition()` holds; an element re-rendered while it looks counts as not yet."""
-    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+    return WebDriverWait(browser, timeout, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]).until(
         lambda _: condition())
 
 
@@ -225,3 +226,73 @@ def test_ordering_from_the_menu_to_a_status_page_that_follows_the_kitchen(stack,
     accepted = http.post("/v1/orders/order.updateStatus", headers=staff, json={"orderId": order_id, "status": "accepted"})
     assert accepted.status_code == 200, accepted.text
     wait_for(browser, lambda: "Status: accepted" in browser.find_element(By.TAG_NAME, "main").text)
+
+
+def sign_up(browser, stack, username, width):
+    open_app(browser, stack, "household", width)
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    wait_for(browser, lambda: card(browser, "New here?"))
+    new = card(browser, "New here?").find_element(By.TAG_NAME, "form")
+    fill(new, {"username": username, "password": "correct horse"})
+    submit(new)
+    wait_for(browser, lambda: f"Signed in as {username}" in browser.find_element(By.TAG_NAME, "main").text)
+
+
+def bill_in(browser, description):
+    return any(description == cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "main tbody td"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, browser, second_browser, width):
+    ana, bob = f"ana{width}{id(stack) % 1000}", f"bob{width}{id(stack) % 1000}"
+    sign_up(second_browser, stack, bob, width)
+    sign_up(browser, stack, ana, width)
+    made = card(browser, "A new household").find_element(By.TAG_NAME, "form")
+    fill(made, {"name": "Flat 3"})
+    submit(made)
+    wait_for(browser, lambda: card(browser, "Add a bill"))
+    invite = card(browser, "Roommates").find_element(By.TAG_NAME, "form")
+    fill(invite, {"username": bob})
+    submit(invite)
+    wait_for(browser, lambda: f"@{bob}" in card(browser, "Roommates").text)
+    second_browser.refresh()
+    wait_for(second_browser, lambda: second_browser.find_elements(By.XPATH, "//button[normalize-space()='Accept']"))
+    second_browser.find_element(By.XPATH, "//button[normalize-space()='Accept']").click()
+    wait_for(second_browser, lambda: card(second_browser, "Add a bill"))
+    # Ana's page hears of the new member on its own and lists him in the split.
+    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2)
+
+    bill = card(browser, "Add a bill").find_element(By.TAG_NAME, "form")
+    fill(bill, {"description": "Pizza", "amount": "3o.00"})
+    submit(bill)
+    wait_for(browser, lambda: field_error(bill, "amount"))
+    fill(bill, {"amount": "30.00"})
+    submit(bill)
+    wait_for(second_browser, lambda: bill_in(second_browser, "Pizza"))
+    fill(bill, {"description": "Groceries", "amount": "30.00", "kind": "exact"})
+    for name, amount in zip(sorted(e.get_attribute("name") for e in bill.find_elements(By.CSS_SELECTOR, "input[name^='amounts.']")), ["10.00", "20.00"]):
+        fill(bill, {name: amount})
+    submit(bill)
+    wait_for(second_browser, lambda: bill_in(second_browser, "Groceries"))
+
+    delays = []
+    for number in range(20):
+        description = f"Tea {number}"
+        fill(bill, {"description": description, "amount": "2.00", "kind": "equal"})
+        started = time.monotonic()
+        submit(bill)
+        wait_for(second_browser, lambda: bill_in(second_browser, description))
+        delays.append(time.monotonic() - started)
+    delays.sort()
+    print(f"a bill seen in the other browser ({stack.engine}, {width}): p50 {delays[9] * 1000:.0f} ms, p95 {delays[18] * 1000:.0f} ms,"
+          f" max {delays[-1] * 1000:.0f} ms over 20")
+
+    settle = card(second_browser, "Settle up")
+    wait_for(second_browser, lambda: f"pays" in card(second_browser, "Settle up").text)
+    assert "Because of: " in settle.text and "Pizza" in settle.text
+    check_accessibility(second_browser)
+    screenshot(second_browser, f"household-{width}")
+    settle.find_element(By.XPATH, ".//button[normalize-space()='Record it']").click()
+    wait_for(browser, lambda: "Everyone is square." in card(browser, "Settle up").text)
+    check_accessibility(browser)

@@ -2,10 +2,11 @@
 // in the menu; what follows the app's name is handed to it.
 import { calculator } from "./apps/calc.js";
 import { ceiling } from "./apps/ceiling.js";
+import { household } from "./apps/household/index.js";
 import { order } from "./apps/order.js";
 import { tax } from "./apps/tax.js";
 
-const apps = { calc: calculator, tax, ceiling, order };
+const apps = { calc: calculator, tax, ceiling, order, household };
 
 function show() {
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");

@@ -98,14 +98,14 @@ export function form(parts, label, submit) {
   return element;
 }
 
-/** A table of `rows` (arrays of cells) under `columns` (`[label, numeric]`), scrolling sideways on phones. */
+/** A table of `rows` (arrays of cells: text, or elements such as buttons) under `columns` (`[label, numeric]`), scrolling sideways on phones. */
 export function table(caption, columns, rows) {
   return h("div", { class: "scroll" }, h("table", {},
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, ...columns.map(([label, numeric]) =>
       h("th", { scope: "col", class: numeric ? "number" : null }, label)))),
     h("tbody", {}, ...rows.map((row) => h("tr", {}, ...row.map((cell, index) =>
-      h("td", { class: columns[index][1] ? "number" : null }, String(cell))))))));
+      h("td", { class: columns[index][1] ? "number" : null }, cell instanceof Node ? cell : String(cell))))))));
 }
 
 /** `content` folded away under `summary` (long schedules). */

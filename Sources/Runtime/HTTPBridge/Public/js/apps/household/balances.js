@@ -1,0 +1,43 @@
+// Balances per currency as a chart of each member's net, and settle-up: each suggested transfer with the bills and
+// payments behind it, and a button that records it as a payment.
+import { card, h } from "../../ui.js";
+import { ledger } from "./session.js";
+
+/** The balances and settle-up cards of `home`; `changed()` follows a recorded payment. */
+export async function balances(home, names, changed) {
+  const [totals, plan] = await Promise.all([
+    ledger("balances", { householdId: home.householdId }),
+    ledger("settle.suggest", { householdId: home.householdId }),
+  ]);
+  const charts = totals.currencies.map((currency) =>
+    netChart(currency, totals.members.filter((member) => member.currency === currency), names));
+  const record = (transfer) => async (event) => {
+    event.currentTarget.disabled = true;
+    await ledger("payments.record", { householdId: home.householdId, from: transfer.from, to: transfer.to,
+      amount: transfer.amount, currency: transfer.currency, note: "settle-up" }, { write: true });
+    changed();
+  };
+  const transfers = plan.transfers.length === 0 ? [h("p", {}, "Everyone is square.")]
+    : [h("ol", { class: "transfers" }, ...plan.transfers.map((transfer) => h("li", {},
+      h("p", {}, h("strong", {}, `${names[transfer.from]} pays ${names[transfer.to]} ${transfer.amount} ${transfer.currency}`)),
+      h("p", { class: "muted" }, "Because of: ", transfer.because.map((reason) =>
+        `${reason.description} (${reason.date}, ${reason.amount})`).join("; ")),
+      h("button", { type: "button", onclick: record(transfer),
+        "aria-label": `Record that ${names[transfer.from]} paid ${names[transfer.to]} ${transfer.amount}` }, "Record it"))))];
+  return [card("Balances", ...(charts.length ? charts : [h("p", {}, "Nothing owed yet.")])), card("Settle up", ...transfers)];
+}
+
+/** Horizontal bars of each member's net in `currency`: owed money to the right, owing to the left. */
+function netChart(currency, members, names) {
+  const largest = Math.max(0.01, ...members.map((member) => Math.abs(Number(member.net))));
+  return h("figure", { class: "bars" }, h("figcaption", {}, `Balances in ${currency}`),
+    h("ul", {}, ...members.map((member) => {
+      const net = Number(member.net);
+      const width = `${(50 * Math.abs(net) / largest).toFixed(1)}%`;
+      return h("li", {}, h("span", { class: "name" }, names[member.userId] ?? member.userId),
+        h("span", { class: "track", "aria-hidden": "true" }, h("span", {
+          class: net < 0 ? "bar owes" : "bar owed", style: net < 0 ? `right:50%;width:${width}` : `left:50%;width:${width}`,
+        })),
+        h("span", { class: "figure" }, `${net < 0 ? "owes" : "is owed"} ${member.net.replace("-", "")} ${currency}`));
+    })));
+}

@@ -1,0 +1,78 @@
+// The roommates' app: sign up and in, choose or make a household, then its bills, balances, settle-up and
+// roommates, kept live by the household's activity feed.
+import { card, field, form, h, input, select } from "../../ui.js";
+import { addBill, billList } from "./bills.js";
+import { balances } from "./balances.js";
+import { follow } from "./live.js";
+import { roommates } from "./roommates.js";
+import { ledger, session, signIn, signOut } from "./session.js";
+
+let stopFollowing = () => {};
+
+/** The household page. */
+export function household() {
+  stopFollowing();
+  const view = h("div", { "aria-live": "polite" });
+  render(view);
+  return [h("h1", {}, "Household"), view];
+}
+
+async function render(view) {
+  if (!session.token) { view.replaceChildren(...signInView(view)); return; }
+  try {
+    const [me, { households }] = await Promise.all([ledger("auth.me"), ledger("household.list")]);
+    if (!households.some((home) => home.householdId === session.household)) session.household = households[0]?.householdId ?? null;
+    const home = households.find((entry) => entry.householdId === session.household);
+    const again = () => render(view);
+    const top = h("div", { class: "row account" }, h("p", {}, `Signed in as ${me.displayName ?? me.username}`),
+      h("button", { type: "button", class: "quiet", onclick: async () => { await signOut(); stopFollowing(); again(); } }, "Sign out"));
+    const picker = households.length > 1 ? field("Household", select("household", households.map((entry) => [entry.householdId, entry.name]), session.household)) : null;
+    picker?.querySelector("select").addEventListener("change", (event) => { session.household = event.target.value; again(); });
+    const figures = h("div", { class: "cards" });
+    const refresh = async () => {
+      if (!home) return;
+      if (!figures.isConnected) { stopFollowing(); return; }
+      const names = Object.fromEntries(home.members.map((member) => [member.userId, member.displayName]));
+      const [owed, bills] = await Promise.all([balances(home, names, refresh), billList(home, names, refresh)]);
+      figures.replaceChildren(...owed, bills);
+    };
+    const forms = [home ? addBill(home, refresh) : null, await roommates(home, again), newHousehold(again)];
+    view.replaceChildren(top, picker ?? "", home ? h("h2", {}, home.name) : h("p", {}, "You are in no household yet."),
+      figures, h("div", { class: "cards" }, ...forms.filter(Boolean)));
+    await refresh();
+    stopFollowing();
+    // Another member's change (or this one's, seen again) refreshes the figures; a half-typed form is left alone.
+    // Membership changes (requests, members leaving) rebuild the page, whose forms list the members.
+    const changed = (entries) => (entries.some((entry) => ["member", "request", "household"].includes(entry.entity))
+      ? again() : refresh());
+    if (home) stopFollowing = follow(home.householdId, await latestCursor(home.householdId), changed);
+  } catch (error) {
+    if (error.code === "unauthenticated") { session.token = null; render(view); return; }
+    view.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message));
+  }
+}
+
+/** The household's last activity cursor, so the live feed starts after what is shown. */
+async function latestCursor(householdId) {
+  let page = { cursor: 0, more: true };
+  while (page.more) page = await ledger("activity.list", { householdId, after: page.cursor, limit: 500 });
+  return page.cursor;
+}
+
+function signInView(view) {
+  const credentials = () => [field("Username", input("username", { autocomplete: "username" })),
+    field("Password", input("password", { type: "password", autocomplete: "current-password" }), "At least 8 characters")];
+  const done = () => render(view);
+  return [h("div", { class: "cards" },
+    card("Sign in", form(credentials(), "Sign in", async ({ username, password }) => { await signIn(username ?? "", password ?? "", false); done(); })),
+    card("New here?", form(credentials(), "Sign up", async ({ username, password }) => { await signIn(username ?? "", password ?? "", true); done(); })))];
+}
+
+function newHousehold(changed) {
+  return card("A new household", form([h("div", { class: "row" }, field("Name", input("name", { autocomplete: "off" })),
+    field("Currency", input("currency", { value: "CAD", autocomplete: "off" })))], "Create", async ({ name, currency }) => {
+    const made = await ledger("household.create", { name: name ?? "", currency }, { write: true });
+    session.household = made.householdId;
+    changed();
+  }));
+}
