@@ -47,6 +47,11 @@ def fill(form, values):
             control.send_keys(value)
 
 
+def click(browser, css):
+    """Clicks the element `css` finds, finding it again if a live refresh replaced it meanwhile."""
+    wait_for(browser, lambda: browser.find_element(By.CSS_SELECTOR, css).click() or True)
+
+
 def submit(form):
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
@@ -142,7 +147,7 @@ def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, widt
     screenshot(browser, f"tax-{width}")
 
 
-@pytest.mark.parametrize("app", ["calc", "tax", "ceiling", "order"])
+@pytest.mark.parametrize("app", ["calc", "tax", "ceiling", "order", "household"])
 def test_a_first_load_fetches_only_from_the_bridge_under_200_kB(stack, browser, app):
     browser.execute_cdp_cmd("Network.clearBrowserCache", {})
     open_app(browser, stack, app, "desktop")
@@ -240,7 +245,10 @@ def sign_up(browser, stack, username, width):
 
 
 def bill_in(browser, description):
-    return any(description == cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "main tbody td"))
+    """Whether a table cell of the page reads `description` (one script, so polling stays cheap)."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('main tbody td')].some(cell => cell.textContent === arguments[0])",
+        description)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -296,3 +304,39 @@ def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, bro
     settle.find_element(By.XPATH, ".//button[normalize-space()='Record it']").click()
     wait_for(browser, lambda: "Everyone is square." in card(browser, "Settle up").text)
     check_accessibility(browser)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser, width):
+    sign_up(browser, stack, f"cy{width}{id(stack) % 1000}", width)
+    made = card(browser, "A new household").find_element(By.TAG_NAME, "form")
+    fill(made, {"name": "Cabin"})
+    submit(made)
+    wait_for(browser, lambda: card(browser, "Shopping list"))
+    shopping = card(browser, "Shopping list").find_element(By.TAG_NAME, "form")
+    fill(shopping, {"name": "Milk", "quantity": "2", "unit": "L"})
+    submit(shopping)
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "button[aria-label='Bought Milk']"))
+    click(browser, "button[aria-label='Bought Milk']")
+    wait_for(browser, lambda: "Milk" in card(browser, "Cupboard").text and "The list is empty." in card(browser, "Shopping list").text)
+
+    repeat = card(browser, "Repeating bills").find_element(By.TAG_NAME, "form")
+    fill(repeat, {"description": "Rent", "amount": "1200.00"})
+    submit(repeat)
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "button[aria-label='Pause Rent']"))
+    click(browser, "button[aria-label='Pause Rent']")
+    wait_for(browser, lambda: "paused" in card(browser, "Repeating bills").text)
+    assert bill_in(browser, "Rent"), "the month's occurrence is a bill"
+
+    events = card(browser, "Calendar").find_element(By.TAG_NAME, "form")
+    fill(events, {"title": "Cleaning", "frequency": "weekly", "count": "3"})
+    # The month's first day, so all three repeats fall in the month shown.
+    browser.execute_script("arguments[0].value = new Date().toISOString().slice(0, 8) + '01'", events.find_element(By.NAME, "day"))
+    submit(events)
+    wait_for(browser, lambda: len(card(browser, "Calendar").find_elements(By.XPATH, ".//span[@class='event' and .='Cleaning']")) >= 3)
+    address = card(browser, "Calendar").find_element(By.NAME, "ical").get_attribute("value")
+    assert address.startswith(stack.url + "/v1/ledger/events.ical?householdId=")
+    card(browser, "Exports").find_element(By.XPATH, ".//button[normalize-space()='bills (CSV)']").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "main .problem")
+    check_accessibility(browser)
+    screenshot(browser, f"household-lists-{width}")

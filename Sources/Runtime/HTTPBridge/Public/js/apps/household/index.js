@@ -3,6 +3,10 @@
 import { card, field, form, h, input, select } from "../../ui.js";
 import { addBill, billList } from "./bills.js";
 import { balances } from "./balances.js";
+import { calendar } from "./calendar.js";
+import { exports } from "./exports.js";
+import { lists } from "./lists.js";
+import { money } from "./money.js";
 import { follow } from "./live.js";
 import { roommates } from "./roommates.js";
 import { ledger, session, signIn, signOut } from "./session.js";
@@ -28,23 +32,41 @@ async function render(view) {
       h("button", { type: "button", class: "quiet", onclick: async () => { await signOut(); stopFollowing(); again(); } }, "Sign out"));
     const picker = households.length > 1 ? field("Household", select("household", households.map((entry) => [entry.householdId, entry.name]), session.household)) : null;
     picker?.querySelector("select").addEventListener("change", (event) => { session.household = event.target.value; again(); });
-    const figures = h("div", { class: "cards" });
-    const refresh = async () => {
+    // Each part of the page is refreshed alone, when a change touches what it shows; the cards with forms are made
+    // once, so a refresh never clears what someone is typing.
+    const names = home ? Object.fromEntries(home.members.map((member) => [member.userId, member.displayName])) : {};
+    const owedSlot = h("div", { class: "slot" });
+    const billsSlot = h("div", { class: "slot" });
+    const refresh = async (parts = ["owed", "bills", "money", "lists", "calendar"]) => {
       if (!home) return;
-      if (!figures.isConnected) { stopFollowing(); return; }
-      const names = Object.fromEntries(home.members.map((member) => [member.userId, member.displayName]));
-      const [owed, bills] = await Promise.all([balances(home, names, refresh), billList(home, names, refresh)]);
-      figures.replaceChildren(...owed, bills);
+      if (!owedSlot.isConnected) { stopFollowing(); return; }
+      await Promise.all(parts.map((part) => updates[part]()));
     };
-    const forms = [home ? addBill(home, refresh) : null, await roommates(home, again), newHousehold(again)];
+    const panels = home ? {
+      money: money(home, names, () => refresh(["owed", "money", "bills"])),
+      lists: lists(home, () => refresh(["lists", "owed", "bills"])),
+      calendar: calendar(home, () => refresh(["calendar"])),
+    } : {};
+    const updates = {
+      owed: async () => owedSlot.replaceChildren(...await balances(home, names, () => refresh(["owed", "money"]))),
+      bills: async () => billsSlot.replaceChildren(await billList(home, names, () => refresh(["owed", "bills"]))),
+      money: () => panels.money.update(), lists: () => panels.lists.update(), calendar: () => panels.calendar.update(),
+    };
+    const forms = [home ? addBill(home, () => refresh(["owed", "bills"])) : null, await roommates(home, again),
+      newHousehold(again)];
     view.replaceChildren(top, picker ?? "", home ? h("h2", {}, home.name) : h("p", {}, "You are in no household yet."),
-      figures, h("div", { class: "cards" }, ...forms.filter(Boolean)));
+      h("div", { class: "cards" }, ...(home ? [owedSlot, billsSlot, ...Object.values(panels).flatMap((panel) => panel.cards)] : []),
+        ...forms.filter(Boolean), home ? exports(home) : null));
     await refresh();
     stopFollowing();
-    // Another member's change (or this one's, seen again) refreshes the figures; a half-typed form is left alone.
-    // Membership changes (requests, members leaving) rebuild the page, whose forms list the members.
-    const changed = (entries) => (entries.some((entry) => ["member", "request", "household"].includes(entry.entity))
-      ? again() : refresh());
+    // Another member's change (or this one's, seen again) refreshes what it touches; membership changes rebuild the
+    // page, whose forms list the members; a half-typed form is left alone.
+    const touched = { bill: ["owed", "bills"], payment: ["owed", "money"], recurring: ["money", "owed", "bills"],
+      shopping: ["lists"], stock: ["lists"], event: ["calendar"] };
+    const changed = (entries) => {
+      if (entries.some((entry) => !touched[entry.entity])) { again(); return; }
+      refresh([...new Set(entries.flatMap((entry) => touched[entry.entity]))]);
+    };
     if (home) stopFollowing = follow(home.householdId, await latestCursor(home.householdId), changed);
   } catch (error) {
     if (error.code === "unauthenticated") { session.token = null; render(view); return; }
