@@ -38,9 +38,11 @@ extension BrokerStateMachine {
             )
             if request.worker == nil {
                 removePending(id)
+                services[request.service]!.queuedBytes -= request.bytes
                 expiredQueued.insert(request.service)
             } else {
                 pending[id]!.answered = true
+                letGoOfBody(id)
             }
         }
         for name in expiredQueued {
