@@ -177,6 +177,7 @@ struct GatewayCommand: AsyncParsableCommand {
             logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
         )
         let logger = Logger(label: "reckon.gateway")
+        AllocatorSettings.apply()
         let broker = BrokerConfiguration(
             heartbeatInterval: .milliseconds(server.heartbeatMs),
             heartbeatLiveness: server.liveness,

@@ -30,6 +30,8 @@ final class GatewayLoop {
     /// last drain stopped at ``burst``, since it was last read until it would block (see ``ZMQSignalPoller``).
     private var clientsUnread = true
     private var workersUnread = true
+    /// Returns what glibc keeps free once a storm is over.
+    private var idleTrim: IdleTrim
 
     /// Loads the allow-lists and binds the sockets: the ZAP handler first, so no handshake goes unchecked.
     /// - Throws: ``AllowListError`` for a bad allow-list, ``ZMQError`` when an endpoint cannot be bound.
@@ -71,6 +73,7 @@ final class GatewayLoop {
         self.logger = logger
         receiveLimits = configuration.receiveLimits
         core = GatewayCore(configuration: configuration, allowLists: allowLists, now: clock.now)
+        idleTrim = IdleTrim(now: clock.now)
     }
 
     /// A ROUTER that fails sends to unknown peers, lets a new connection take over a routing id in use, caps
@@ -139,6 +142,9 @@ final class GatewayLoop {
                     metrics.countUndeliverable(undeliverable)
                     undeliverable = 0
                     nextTick = now + core.tickInterval
+                    if let free = idleTrim.tick(now: now) {
+                        logger.debug("memory returned to the system", metadata: ["malloc.free_bytes": "\(free)"])
+                    }
                 }
             }
         } catch let error as ZMQError where error.isContextTerminated {
@@ -149,8 +155,11 @@ final class GatewayLoop {
     /// Feeds the core up to ``burst`` messages waiting on `socket`; what it answers waits in ``outbox``.
     /// - Returns: whether the socket was read until it would block (not stopped at ``burst``).
     private func drain(_ socket: ZMQSocket, fromClients: Bool, now: ContinuousClock.Instant) throws -> Bool {
-        for _ in 0..<burst {
-            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return true }
+        for count in 0..<burst {
+            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else {
+                idleTrim.count(count)
+                return true
+            }
             let (frames, tooLarge) = (ZMQFrames(message.message), message.exceedsLimits)
             if fromClients {
                 core.receiveFromClient(frames, tooLarge: tooLarge, now: now, into: &outbox)
@@ -158,6 +167,7 @@ final class GatewayLoop {
                 core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now, into: &outbox)
             }
         }
+        idleTrim.count(burst)
         return false
     }
 
