@@ -56,6 +56,14 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Messages queued per worker and direction (ZMQ_SNDHWM/ZMQ_RCVHWM on the worker socket).")
     var workerHwm = 1000
 
+    @Option(
+        help: ArgumentHelp(
+            "Bytes queued from one peer before the gateway reads them (both sockets).",
+            discussion: "The receive high-water mark becomes this over --max-message-bytes when that is lower."
+        )
+    )
+    var peerReceiveBytes = 16 << 20
+
     @Option(help: "Services that may exist at once; a READY for a new name beyond this is refused.")
     var maxServices = 256
 
@@ -131,9 +139,10 @@ struct GatewayCommand: AsyncParsableCommand {
                     + "--client-burst must be positive"
             )
         }
-        guard [maxPendingBytes, maxQueueBytes, maxWorkerPendingBytes].allSatisfy({ $0 > 0 }) else {
+        guard [maxPendingBytes, maxQueueBytes, maxWorkerPendingBytes, peerReceiveBytes].allSatisfy({ $0 > 0 }) else {
             throw ValidationError(
-                "--max-pending-bytes, --max-queue-bytes and --max-worker-pending-bytes must be positive"
+                "--max-pending-bytes, --max-queue-bytes, --max-worker-pending-bytes and --peer-receive-bytes must be"
+                    + " positive"
             )
         }
         _ = try parsedServiceDeadlines()
@@ -203,6 +212,7 @@ struct GatewayCommand: AsyncParsableCommand {
             maximumMessageFrames: maxMessageFrames,
             clientQueueLimit: clientHwm,
             workerQueueLimit: workerHwm,
+            peerReceiveBytes: peerReceiveBytes,
             maximumBatchSize: maxBatch,
             curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey),
             allowListFiles: allowListFiles

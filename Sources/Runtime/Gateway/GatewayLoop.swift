@@ -77,8 +77,9 @@ final class GatewayLoop {
     }
 
     /// A ROUTER that fails sends to unknown peers, lets a new connection take over a routing id in use, caps
-    /// frames at the configuration's ceiling and queues at most `queueLimit` messages per peer and direction. With
-    /// CURVE, its handshakes ask the ZAP handler (if any) in `domain`.
+    /// frames at the configuration's ceiling, queues at most `queueLimit` messages per peer to send and receives at
+    /// most ``GatewayConfiguration/peerReceiveBytes`` ahead of the loop. With CURVE, its handshakes ask the ZAP
+    /// handler (if any) in `domain`.
     private static func makeRouter(
         _ context: ZMQContext,
         _ configuration: GatewayConfiguration,
@@ -90,7 +91,8 @@ final class GatewayLoop {
         try socket.setRouterMandatory(true)
         try socket.setRouterHandover(true)
         try socket.setMaxMessageSize(bytes: Int64(configuration.frameCeiling))
-        try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: queueLimit))
+        let receiveLimit = configuration.receiveQueueLimit(queueLimit)
+        try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: receiveLimit))
         if let key = configuration.curveSecretKey {
             try socket.makeCurveServer(secretKey: key)
             try socket.setZapDomain(domain.rawValue)
