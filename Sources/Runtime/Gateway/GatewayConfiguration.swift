@@ -72,7 +72,7 @@ public struct GatewayConfiguration: Sendable {
 
     /// The receive high-water mark of a socket whose queue limit is `queueLimit`: at most ``peerReceiveBytes`` of
     /// messages of ``maximumMessageBytes``.
-    func receiveQueueLimit(_ queueLimit: Int) -> Int {
+    public func receiveQueueLimit(_ queueLimit: Int) -> Int {
         min(queueLimit, max(1, peerReceiveBytes / maximumMessageBytes))
     }
 
