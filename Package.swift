@@ -41,6 +41,7 @@ let package = Package(
         // MARK: - ZeroMQ
         .systemLibrary(name: "CZeroMQ", path: "Sources/Transport/CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSodium", path: "Sources/Storage/CSodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/Runtime/CMalloc"),
         .systemLibrary(name: "CSQLite", path: "Sources/Storage/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Sources/Transport/ZeroMQ"),
 
@@ -69,7 +70,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "ZeroMQ", "Majordomo", "Wire", "GatewayAPI",
+                "ZeroMQ", "Majordomo", "Wire", "GatewayAPI", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

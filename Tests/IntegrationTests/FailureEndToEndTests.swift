@@ -6,31 +6,30 @@ import ZeroMQ
 
 /// What happens when workers die, the gateway restarts, or peers send garbage.
 @Suite(.serialized) struct FailureEndToEndTests {
-    /// Freezes the only worker, sends it a request it will never answer, waits until the gateway has handed the
-    /// request to it, starts a second worker and waits for it to register, then kills the first with SIGKILL
-    /// mid-request. (Killed with no other worker registered, the service would have none left, and a redispatched
-    /// request would get `unavailable` once the 1 s grace period ended.)
+    /// Registers a worker that takes a request and never answers (``HoldingWorker``), then a real one, waits until
+    /// both are idle, sends one request (the first-registered worker gets it) and makes the holding worker vanish
+    /// mid-request, as a SIGKILL would. (Killed with no other worker registered, the service would have none left,
+    /// and a redispatched request would get `unavailable` once the 1 s grace period ended.)
     ///
-    /// Liveness 32 (8 s) keeps the frozen worker registered until the request reaches it even on a loaded machine
-    /// (CI once took more than the 2.5 s it used to allow), and a 30 s deadline covers that window, the worker's
-    /// expiry and the second worker's start.
+    /// Every step waits on an event, the gateway's health or the request reaching the worker, with timeouts that
+    /// only bound a failure: a frozen worker process used to hold the request, and on a busy machine its liveness ran
+    /// out before the second worker had registered.
     private func requestToKilledWorker(
         idempotencyKey: String?
     ) async throws -> (LocalStack, Result<JSONValue, any Error>) {
-        let stack = try await LocalStack.start(
-            workers: [1],
-            liveness: 32,
-            gatewayArguments: ["--deadline-ms", "30000"],
-            client: .init(timeout: .seconds(35))
-        )
+        let stack = try await LocalStack.start(workers: [])
         do {
-            let doomed = try #require(stack.processes(named: "reckon-calc").first)
-            try await doomed.freeze()
-            async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
-            try await stack.waitForWorkers(service: "calc", count: 1, idle: 0, timeout: .seconds(6))
+            let doomed = HoldingWorker(
+                endpoint: stack.workerEndpoint,
+                service: "calc",
+                heartbeat: .milliseconds(stack.heartbeatMs)
+            )
+            try await stack.waitForWorkers(service: "calc", count: 1, timeout: .seconds(120))
             try stack.startWorker(slots: 1)
-            try await stack.waitForWorkers(service: "calc", count: 2, idle: 1)
-            doomed.kill(SIGKILL)
+            try await stack.waitForWorkers(service: "calc", count: 2, idle: 2, timeout: .seconds(120))
+            async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
+            try await doomed.waitUntilHolding(timeout: .seconds(60))
+            try await doomed.vanish()
             return (stack, await reply)
         } catch {
             stack.stop()

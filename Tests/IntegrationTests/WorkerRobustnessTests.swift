@@ -52,7 +52,9 @@ import ZeroMQ
         try gateway.bind(endpoint)
         let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1", "--heartbeat-ms", "100"])
         defer { worker.kill(SIGKILL) }
-        // READY goes out, the handshake fails, and the heartbeats of the next second find no connection.
+        // Once it logs that it is starting it traps SIGTERM (a SIGTERM before that, on a busy machine, ended it with the
+        // signal). READY goes out, the handshake fails, and the heartbeats of the next second find no connection.
+        try await worker.waitForOutput("worker starting", timeout: .seconds(60))
         try await Task.sleep(for: .seconds(1))
         worker.kill(SIGTERM)
         #expect(await worker.waitForExit(timeout: .seconds(10)) == 0, "\(worker.output)")

@@ -1,6 +1,6 @@
 import Wire
 
-/// `stats`: the gateway's running totals since it started, and three current values.
+/// `stats`: the gateway's running totals since it started, and four current values.
 public enum StatsOp: OpContract {
     public static let service = GatewayOps.service
     public static let name = "stats"
@@ -28,6 +28,7 @@ public enum StatsOp: OpContract {
         public var repliesTooLarge = 0
         public var rateLimited = 0
         public var tooManyPending = 0
+        public var overByteBudget = 0
         public var workersForbidden = 0
         public var workersRevoked = 0
         public var clientsDenied = 0
@@ -36,6 +37,8 @@ public enum StatsOp: OpContract {
         public var allowListReloadFailures = 0
         /// Requests held now, queued or in flight.
         public var pending = 0
+        /// Bytes those requests count for in the gateway's byte budgets.
+        public var pendingBytes = 0
         /// Clients whose rate or pending count the gateway keeps now.
         public var clientsTracked = 0
         /// Batches waiting for sub-replies now.

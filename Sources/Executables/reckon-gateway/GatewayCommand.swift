@@ -56,6 +56,14 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Messages queued per worker and direction (ZMQ_SNDHWM/ZMQ_RCVHWM on the worker socket).")
     var workerHwm = 1000
 
+    @Option(
+        help: ArgumentHelp(
+            "Bytes queued from one peer before the gateway reads them (both sockets).",
+            discussion: "The receive high-water mark becomes this over --max-message-bytes when that is lower."
+        )
+    )
+    var peerReceiveBytes = 16 << 20
+
     @Option(help: "Services that may exist at once; a READY for a new name beyond this is refused.")
     var maxServices = 256
 
@@ -73,6 +81,23 @@ struct GatewayCommand: AsyncParsableCommand {
 
     @Option(help: "Requests one client may have queued or in flight; 0 means unlimited.")
     var maxClientPending = 1000
+
+    @Option(
+        help: ArgumentHelp(
+            "Bytes all requests the gateway holds may take; beyond it requests get resource_exhausted.",
+            discussion: "A request counts its body plus 512 bytes, from queued until answered; see docs/performance.md."
+        )
+    )
+    var maxPendingBytes = 32 << 20
+
+    @Option(help: "Bytes one service's queued requests may take; beyond it requests get resource_exhausted.")
+    var maxQueueBytes = 16 << 20
+
+    @Option(help: "Bytes one client's queued and in-flight requests may take; 0 means unlimited.")
+    var maxClientPendingBytes = 8 << 20
+
+    @Option(help: "Bytes of requests one worker connection may hold; a worker at it gets no more until it answers.")
+    var maxWorkerPendingBytes = 8 << 20
 
     @Option(help: "File with the gateway's Z85 CURVE secret key; enables CURVE on both sockets.")
     var curveSecretKeyFile: String?
@@ -107,9 +132,17 @@ struct GatewayCommand: AsyncParsableCommand {
         guard (1...Int(Int32.max)).contains(clientHwm), (1...Int(Int32.max)).contains(workerHwm) else {
             throw ValidationError("--client-hwm and --worker-hwm must be from 1 to \(Int32.max)")
         }
-        guard clientRate >= 0, clientRate.isFinite, clientBurst > 0, maxClientPending >= 0 else {
+        guard clientRate >= 0, clientRate.isFinite, clientBurst > 0, maxClientPending >= 0, maxClientPendingBytes >= 0
+        else {
             throw ValidationError(
-                "--client-rate and --max-client-pending must not be negative, --client-burst must be positive"
+                "--client-rate, --max-client-pending and --max-client-pending-bytes must not be negative, "
+                    + "--client-burst must be positive"
+            )
+        }
+        guard [maxPendingBytes, maxQueueBytes, maxWorkerPendingBytes, peerReceiveBytes].allSatisfy({ $0 > 0 }) else {
+            throw ValidationError(
+                "--max-pending-bytes, --max-queue-bytes, --max-worker-pending-bytes and --peer-receive-bytes must be"
+                    + " positive"
             )
         }
         _ = try parsedServiceDeadlines()
@@ -153,6 +186,7 @@ struct GatewayCommand: AsyncParsableCommand {
             logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
         )
         let logger = Logger(label: "reckon.gateway")
+        AllocatorSettings.apply()
         let broker = BrokerConfiguration(
             heartbeatInterval: .milliseconds(server.heartbeatMs),
             heartbeatLiveness: server.liveness,
@@ -161,7 +195,13 @@ struct GatewayCommand: AsyncParsableCommand {
             maximumQueuedPerService: maxQueue,
             maximumServices: maxServices,
             serviceGracePeriod: .milliseconds(serviceGraceMs),
-            clientLimits: ClientLimits(rate: clientRate, burst: clientBurst, maximumPending: maxClientPending)
+            clientLimits: ClientLimits(
+                rate: clientRate,
+                burst: clientBurst,
+                maximumPending: maxClientPending,
+                maximumPendingBytes: maxClientPendingBytes
+            ),
+            byteBudgets: ByteBudgets(total: maxPendingBytes, serviceQueue: maxQueueBytes, worker: maxWorkerPendingBytes)
         )
         let configuration = GatewayConfiguration(
             clientEndpoint: clientEndpoint,
@@ -172,6 +212,7 @@ struct GatewayCommand: AsyncParsableCommand {
             maximumMessageFrames: maxMessageFrames,
             clientQueueLimit: clientHwm,
             workerQueueLimit: workerHwm,
+            peerReceiveBytes: peerReceiveBytes,
             maximumBatchSize: maxBatch,
             curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey),
             allowListFiles: allowListFiles

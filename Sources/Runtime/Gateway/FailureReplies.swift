@@ -21,6 +21,10 @@ enum FailureReplies {
         case .rateLimited(let seconds):
             WireError(.resourceExhausted, "too many requests from this client", retryAfterSeconds: seconds)
         case .tooManyPending: WireError(.resourceExhausted, "too many requests from this client are pending")
+        case .overByteBudget(.client):
+            WireError(.resourceExhausted, "this client's pending requests hold too many bytes")
+        case .overByteBudget(.serviceQueue): WireError(.resourceExhausted, "\(service) queue holds too many bytes")
+        case .overByteBudget(.total): WireError(.resourceExhausted, "the gateway holds too many bytes of requests")
         }
     }
 

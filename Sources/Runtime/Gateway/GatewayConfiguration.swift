@@ -23,6 +23,11 @@ public struct GatewayConfiguration: Sendable {
     public var clientQueueLimit: Int
     /// - `workerQueueLimit` (int, 1,000): the same per worker. A worker whose queue is full is purged.
     public var workerQueueLimit: Int
+    /// - `peerReceiveBytes` (int, 16 MiB): bytes libzmq may queue from one peer, client or worker, before the gateway
+    ///   reads them. libzmq counts messages, not bytes, so the receive high-water mark is this divided by
+    ///   ``maximumMessageBytes`` (at least 1) when that is below the queue limit: 16 messages by default. A peer
+    ///   past it waits on its own side; nothing is lost.
+    public var peerReceiveBytes: Int
     /// - `maximumBatchSize` (int, 64): sub-requests one `batch` may carry.
     public var maximumBatchSize: Int
     /// CURVE secret key for both sockets; `nil` serves in plain text.
@@ -39,6 +44,7 @@ public struct GatewayConfiguration: Sendable {
         maximumMessageFrames: Int = 64,
         clientQueueLimit: Int = 1000,
         workerQueueLimit: Int = 1000,
+        peerReceiveBytes: Int = 16 << 20,
         maximumBatchSize: Int = 64,
         curveSecretKey: CurveKey? = nil,
         allowListFiles: AllowListFiles = AllowListFiles()
@@ -51,6 +57,7 @@ public struct GatewayConfiguration: Sendable {
         self.maximumMessageFrames = maximumMessageFrames
         self.clientQueueLimit = clientQueueLimit
         self.workerQueueLimit = workerQueueLimit
+        self.peerReceiveBytes = peerReceiveBytes
         self.maximumBatchSize = maximumBatchSize
         self.curveSecretKey = curveSecretKey
         self.allowListFiles = allowListFiles
@@ -61,6 +68,12 @@ public struct GatewayConfiguration: Sendable {
     public var frameCeiling: Int {
         let (ceiling, overflow) = maximumMessageBytes.multipliedReportingOverflow(by: 4)
         return overflow ? .max : ceiling
+    }
+
+    /// The receive high-water mark of a socket whose queue limit is `queueLimit`: at most ``peerReceiveBytes`` of
+    /// messages of ``maximumMessageBytes``.
+    public func receiveQueueLimit(_ queueLimit: Int) -> Int {
+        min(queueLimit, max(1, peerReceiveBytes / maximumMessageBytes))
     }
 
     /// What the gateway copies out of one message, after the routing id.

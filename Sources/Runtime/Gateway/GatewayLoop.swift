@@ -30,6 +30,8 @@ final class GatewayLoop {
     /// last drain stopped at ``burst``, since it was last read until it would block (see ``ZMQSignalPoller``).
     private var clientsUnread = true
     private var workersUnread = true
+    /// Returns what glibc keeps free once a storm is over.
+    private var idleTrim: IdleTrim
 
     /// Loads the allow-lists and binds the sockets: the ZAP handler first, so no handshake goes unchecked.
     /// - Throws: ``AllowListError`` for a bad allow-list, ``ZMQError`` when an endpoint cannot be bound.
@@ -71,11 +73,13 @@ final class GatewayLoop {
         self.logger = logger
         receiveLimits = configuration.receiveLimits
         core = GatewayCore(configuration: configuration, allowLists: allowLists, now: clock.now)
+        idleTrim = IdleTrim(now: clock.now)
     }
 
     /// A ROUTER that fails sends to unknown peers, lets a new connection take over a routing id in use, caps
-    /// frames at the configuration's ceiling and queues at most `queueLimit` messages per peer and direction. With
-    /// CURVE, its handshakes ask the ZAP handler (if any) in `domain`.
+    /// frames at the configuration's ceiling, queues at most `queueLimit` messages per peer to send and receives at
+    /// most ``GatewayConfiguration/peerReceiveBytes`` ahead of the loop. With CURVE, its handshakes ask the ZAP
+    /// handler (if any) in `domain`.
     private static func makeRouter(
         _ context: ZMQContext,
         _ configuration: GatewayConfiguration,
@@ -87,7 +91,8 @@ final class GatewayLoop {
         try socket.setRouterMandatory(true)
         try socket.setRouterHandover(true)
         try socket.setMaxMessageSize(bytes: Int64(configuration.frameCeiling))
-        try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: queueLimit))
+        let receiveLimit = configuration.receiveQueueLimit(queueLimit)
+        try socket.setHighWaterMarks(send: Int32(clamping: queueLimit), receive: Int32(clamping: receiveLimit))
         if let key = configuration.curveSecretKey {
             try socket.makeCurveServer(secretKey: key)
             try socket.setZapDomain(domain.rawValue)
@@ -139,6 +144,9 @@ final class GatewayLoop {
                     metrics.countUndeliverable(undeliverable)
                     undeliverable = 0
                     nextTick = now + core.tickInterval
+                    if let free = idleTrim.tick(now: now) {
+                        logger.debug("memory returned to the system", metadata: ["malloc.free_bytes": "\(free)"])
+                    }
                 }
             }
         } catch let error as ZMQError where error.isContextTerminated {
@@ -149,8 +157,11 @@ final class GatewayLoop {
     /// Feeds the core up to ``burst`` messages waiting on `socket`; what it answers waits in ``outbox``.
     /// - Returns: whether the socket was read until it would block (not stopped at ``burst``).
     private func drain(_ socket: ZMQSocket, fromClients: Bool, now: ContinuousClock.Instant) throws -> Bool {
-        for _ in 0..<burst {
-            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else { return true }
+        for count in 0..<burst {
+            guard let message = try socket.receive(dontWait: true, limits: receiveLimits) else {
+                idleTrim.count(count)
+                return true
+            }
             let (frames, tooLarge) = (ZMQFrames(message.message), message.exceedsLimits)
             if fromClients {
                 core.receiveFromClient(frames, tooLarge: tooLarge, now: now, into: &outbox)
@@ -158,6 +169,7 @@ final class GatewayLoop {
                 core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now, into: &outbox)
             }
         }
+        idleTrim.count(burst)
         return false
     }
 

@@ -28,6 +28,7 @@ final class GatewayMetrics {
         failures = Dictionary(
             uniqueKeysWithValues: [
                 "no_workers", "worker_lost", "deadline_exceeded", "queue_full", "rate_limited", "too_many_pending",
+                "over_byte_budget",
             ].map {
                 ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
             }
@@ -73,6 +74,7 @@ final class GatewayMetrics {
         failures["queue_full"]!.increment(by: Int64(counters.queueFull - last.queueFull))
         failures["rate_limited"]!.increment(by: Int64(counters.rateLimited - last.rateLimited))
         failures["too_many_pending"]!.increment(by: Int64(counters.tooManyPending - last.tooManyPending))
+        failures["over_byte_budget"]!.increment(by: Int64(counters.overByteBudget - last.overByteBudget))
         redispatched.increment(by: Int64(counters.redispatched - last.redispatched))
         workersExpired.increment(by: Int64(counters.workersExpired - last.workersExpired))
         workersUnreachable.increment(by: Int64(counters.workersUnreachable - last.workersUnreachable))

@@ -96,6 +96,7 @@ extension GatewayCore {
         stats.repliesTooLarge = counters.repliesTooLarge
         stats.rateLimited = counters.rateLimited
         stats.tooManyPending = counters.tooManyPending
+        stats.overByteBudget = counters.overByteBudget
         stats.workersForbidden = counters.workersForbidden
         stats.workersRevoked = counters.workersRevoked
         stats.clientsDenied = authentication.clientsDenied
@@ -103,6 +104,7 @@ extension GatewayCore {
         stats.allowListReloads = authentication.reloads
         stats.allowListReloadFailures = authentication.reloadFailures
         stats.pending = broker.pendingCount
+        stats.pendingBytes = broker.pendingBytes
         stats.clientsTracked = broker.trackedClientCount
         stats.batchesInFlight = batches.inFlight
         return stats

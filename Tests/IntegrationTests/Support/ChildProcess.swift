@@ -77,6 +77,16 @@ final class ChildProcess: @unchecked Sendable {
     /// What the process printed so far.
     var output: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
 
+    /// Waits until the process has printed `text`.
+    /// - Throws: ``StackError`` with the output so far after `timeout`.
+    func waitForOutput(_ text: String, timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !output.contains(text) {
+            guard ContinuousClock.now < deadline else { throw StackError("\(name) never printed \(text)\n\(output)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// The folder with the built executables: RECKON_BIN_DIR, else the folder of the test bundle (`.build/debug`).
     static let binDirectory: URL = {
         if let directory = ProcessInfo.processInfo.environment["RECKON_BIN_DIR"] {

@@ -38,6 +38,8 @@ public enum BrokerFailure: Sendable, Hashable {
     case rateLimited(retryAfterSeconds: Int)
     /// The client already has ``ClientLimits/maximumPending`` requests queued or in flight.
     case tooManyPending
+    /// The request would pass a byte budget (``ByteBudgets``, ``ClientLimits/maximumPendingBytes``).
+    case overByteBudget(ByteBudget)
 }
 
 /// What the I/O loop must do after feeding the broker an event.

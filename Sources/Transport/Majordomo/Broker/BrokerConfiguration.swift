@@ -19,8 +19,10 @@ public struct BrokerConfiguration: Sendable {
     public var serviceGracePeriod: Duration
     /// Services the owner answers itself (default `gateway`); workers may not register them.
     public var builtinServices: Set<String>
-    /// Each client's request rate and pending cap.
+    /// Each client's request rate and pending caps.
     public var clientLimits: ClientLimits
+    /// Bytes the broker may hold for all requests, one service's queue and one worker.
+    public var byteBudgets: ByteBudgets
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
     public var isRetryable: @Sendable (_ body: ZMQFrames) -> Bool
@@ -35,6 +37,7 @@ public struct BrokerConfiguration: Sendable {
         serviceGracePeriod: Duration = .seconds(1),
         builtinServices: Set<String> = ["gateway"],
         clientLimits: ClientLimits = ClientLimits(),
+        byteBudgets: ByteBudgets = ByteBudgets(),
         isRetryable: @escaping @Sendable (_ body: ZMQFrames) -> Bool = { _ in false }
     ) {
         self.heartbeatInterval = heartbeatInterval
@@ -46,6 +49,7 @@ public struct BrokerConfiguration: Sendable {
         self.serviceGracePeriod = serviceGracePeriod
         self.builtinServices = builtinServices
         self.clientLimits = clientLimits
+        self.byteBudgets = byteBudgets
         self.isRetryable = isRetryable
     }
 
@@ -85,6 +89,8 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var workersForbidden = 0
     /// Workers purged because new permissions no longer let them serve their service.
     public var workersRevoked = 0
+    /// Requests refused because they would pass a byte budget.
+    public var overByteBudget = 0
 
     public init() {}
 }

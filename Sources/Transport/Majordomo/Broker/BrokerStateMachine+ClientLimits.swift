@@ -12,11 +12,12 @@ extension BrokerStateMachine {
         return failure
     }
 
-    /// Forgets request `id`, releasing its client's pending count; every request leaves ``pending`` this way.
+    /// Forgets request `id`, releasing its bytes and its client's pending count; every request leaves ``pending`` this way.
     @discardableResult
     mutating func removePending(_ id: UInt64) -> Pending? {
         guard let request = pending.removeValue(forKey: id) else { return nil }
-        if let client = request.client { clients.release(client) }
+        pendingBytes -= request.bytes
+        if let client = request.client { clients.release(client, bytes: request.bytes) }
         return request
     }
 }

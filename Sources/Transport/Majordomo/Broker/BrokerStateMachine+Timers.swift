@@ -1,7 +1,8 @@
 extension BrokerStateMachine {
     /// Advances time: heartbeats workers when due, purges workers silent for the liveness window, answers
-    /// requests whose deadline passed, forgets services without workers past their grace period, and forgets
-    /// clients with nothing pending whose bucket has refilled. Call it at least every ``tickInterval``.
+    /// requests whose deadline passed, forgets services without workers past their grace period, forgets
+    /// clients with nothing pending whose bucket has refilled, and gives back the room of tables a storm grew. Call it
+    /// at least every ``tickInterval``.
     public mutating func tick(now: Instant) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         let expired = workers.filter { $0.value.expiry <= now }
@@ -23,6 +24,7 @@ extension BrokerStateMachine {
         expireDeadlines(now: now, into: &actions)
         forgetAbandonedServices(now: now, into: &actions)
         clients.sweep(now: now)
+        releaseSpareRoom()
         return actions
     }
 
@@ -38,9 +40,11 @@ extension BrokerStateMachine {
             )
             if request.worker == nil {
                 removePending(id)
+                services[request.service]!.queuedBytes -= request.bytes
                 expiredQueued.insert(request.service)
             } else {
                 pending[id]!.answered = true
+                letGoOfBody(id)
             }
         }
         for name in expiredQueued {

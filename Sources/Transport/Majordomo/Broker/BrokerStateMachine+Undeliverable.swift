@@ -21,8 +21,13 @@ extension BrokerStateMachine {
         }
         workers[identity]!.requestIDs.removeAll { $0 == id }
         purge(identity, now: now, into: &actions)
+        // Answered meanwhile (its deadline passed in this same turn): nobody waits for it any more.
+        guard !pending[id]!.answered else {
+            removePending(id)
+            return actions
+        }
         pending[id]!.worker = nil
-        services[worker.service]!.queue.prepend(id)
+        enqueue(id, in: worker.service, atFront: true)
         dispatch(worker.service, into: &actions)
         return actions
     }

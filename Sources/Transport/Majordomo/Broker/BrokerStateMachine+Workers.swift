@@ -131,6 +131,7 @@ extension BrokerStateMachine {
     {
         let worker = workers[identity]!
         workers[identity]!.capacity = capacity
+        workers[identity]!.waitsForBudget = false
         services[worker.service]!.slotCount += capacity - worker.capacity
         services[worker.service]!.idle.removeAll { $0 == identity }
         let free = max(0, capacity - worker.requestIDs.count)
@@ -174,7 +175,12 @@ extension BrokerStateMachine {
         let request = removePending(id)!
         let worker = workers.index(forKey: identity)!
         workers.values[worker].requestIDs.removeAll { $0 == id }
-        if workers.values[worker].requestIDs.count < workers.values[worker].capacity {
+        workers.values[worker].heldBytes -= request.bytes
+        let free = workers.values[worker].capacity - workers.values[worker].requestIDs.count
+        if workers.values[worker].waitsForBudget {
+            workers.values[worker].waitsForBudget = false
+            services[request.service]!.idle.append(contentsOf: repeatElement(identity, count: max(0, free)))
+        } else if free > 0 {
             services[request.service]!.idle.append(identity)
         }
         if !request.answered {
@@ -224,7 +230,7 @@ extension BrokerStateMachine {
             request.attempts += 1
             request.worker = nil
             pending[id] = request
-            services[service]!.queue.prepend(id)
+            enqueue(id, in: service, atFront: true)
         } else {
             removePending(id)
             counters.workersLost += 1

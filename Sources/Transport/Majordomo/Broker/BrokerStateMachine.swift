@@ -30,6 +30,10 @@ public struct BrokerStateMachine: Sendable {
         var requestIDs: [UInt64] = []
         /// The user id its connection authenticated as, checked against ``permissions``.
         var userID: String?
+        /// What its requests count for (``ByteBudgets``).
+        var heldBytes = 0
+        /// It reached ``ByteBudgets/worker`` and its free slots left the idle list; they return when it answers.
+        var waitsForBudget = false
     }
 
     struct Service: Sendable {
@@ -37,6 +41,8 @@ public struct BrokerStateMachine: Sendable {
         /// One entry per request a worker could take now, least recently freed first: a worker of capacity K appears
         /// up to K times.
         var idle: Deque<ZMQRoutingID> = []
+        /// What the queued requests count for (``ByteBudgets``).
+        var queuedBytes = 0
         /// Worker connections registered.
         var workerCount = 0
         /// The sum of their capacities: the requests the service can serve at once.
@@ -56,12 +62,17 @@ public struct BrokerStateMachine: Sendable {
         var attempts = 0
         /// The client whose pending count this request holds, if its limits are tracked.
         var client: ZMQRoutingID?
+        /// What it counts for in the byte budgets: ``ByteBudgets/cost(of:)`` of its body, then only
+        /// ``ByteBudgets/requestOverhead`` once the body is let go.
+        var bytes: Int
     }
 
     public let configuration: BrokerConfiguration
     var workers: [ZMQRoutingID: Worker] = [:]
     var services: [String: Service] = [:]
     var pending: [UInt64: Pending] = [:]
+    /// What every request in ``pending`` counts for (``ByteBudgets``).
+    public internal(set) var pendingBytes = 0
     var clients: ClientTable
     var nextRequestID: UInt64 = 1
     var nextHeartbeat: Instant
@@ -127,8 +138,9 @@ extension BrokerStateMachine {
             actions.append(.fail(origin: origin, service: name, failure: .queueFull, body: body))
             return
         }
-        if let client, let failure = clients.hold(client, now: now) {
-            counters.tooManyPending += 1
+        let bytes = ByteBudgets.cost(of: body)
+        if let failure = overByteBudget(service: name, bytes: bytes) ?? hold(client, bytes: bytes, now: now) {
+            count(failure)
             actions.append(.fail(origin: origin, service: name, failure: failure, body: body))
             return
         }
@@ -140,9 +152,11 @@ extension BrokerStateMachine {
             service: name,
             body: body,
             deadline: min(deadline ?? budget, budget),
-            client: client
+            client: client,
+            bytes: bytes
         )
-        services[name]!.queue.append(id)
+        pendingBytes += bytes
+        enqueue(id, in: name)
         dispatch(name, into: &actions)
     }
 
@@ -152,13 +166,28 @@ extension BrokerStateMachine {
         // the key (`services[name]?.queue.isEmpty`, `pending[id] != nil`) they were copied out whole, and this loop
         // cost about 20 allocations per request under a queue (docs/decisions.md).
         guard let service = services.index(forKey: name) else { return }
-        while !services.values[service].queue.isEmpty, let identity = services.values[service].idle.popFirst() {
-            let id = services.values[service].queue.removeFirst()
-            guard let request = pending.index(forKey: id), let worker = workers.index(forKey: identity) else {
+        while let id = services.values[service].queue.first, let identity = services.values[service].idle.popFirst() {
+            guard let request = pending.index(forKey: id) else {
+                services.values[service].queue.removeFirst()
+                services.values[service].idle.prepend(identity)
                 continue
             }
+            // A slot of a worker already gone is dropped.
+            guard let worker = workers.index(forKey: identity) else { continue }
+            let bytes = pending.values[request].bytes
+            // A worker at its byte budget takes nothing more until it answers (`complete` gives its slots back).
+            if workers.values[worker].heldBytes > 0,
+                workers.values[worker].heldBytes + bytes > configuration.byteBudgets.worker
+            {
+                services.values[service].idle.removeAll { $0 == identity }
+                workers.values[worker].waitsForBudget = true
+                continue
+            }
+            services.values[service].queue.removeFirst()
+            services.values[service].queuedBytes -= bytes
             pending.values[request].worker = identity
             workers.values[worker].requestIDs.append(id)
+            workers.values[worker].heldBytes += bytes
             let body = pending.values[request].body
             let message = WorkerMessage.request(dialect: workers.values[worker].dialect, requestID: id, body: body)
             actions.append(.sendToWorker(identity: identity, message: message))

@@ -7,20 +7,29 @@ public struct ClientLimits: Sendable, Hashable {
     public var burst: Int
     /// Requests one client may have queued or in flight (default 1,000); 0 means unlimited.
     public var maximumPending: Int
+    /// Bytes those requests may hold, as ``ByteBudgets`` counts them (default 8 MiB); 0 means unlimited.
+    public var maximumPendingBytes: Int
     /// Clients whose bucket or pending count the broker keeps at once (default 65,536). Past it the idle client
     /// seen longest ago is forgotten; when every tracked client has requests pending, a new client is refused.
     public var maximumTracked: Int
 
-    public init(rate: Double = 5000, burst: Int = 10_000, maximumPending: Int = 1000, maximumTracked: Int = 65_536) {
+    public init(
+        rate: Double = 5000,
+        burst: Int = 10_000,
+        maximumPending: Int = 1000,
+        maximumPendingBytes: Int = 8 << 20,
+        maximumTracked: Int = 65_536
+    ) {
         self.rate = rate
         self.burst = burst
         self.maximumPending = maximumPending
+        self.maximumPendingBytes = maximumPendingBytes
         self.maximumTracked = maximumTracked
     }
 
     /// No rate limit and no pending cap.
-    public static let unlimited = ClientLimits(rate: 0, maximumPending: 0)
+    public static let unlimited = ClientLimits(rate: 0, maximumPending: 0, maximumPendingBytes: 0)
 
     var limitsRate: Bool { rate > 0 }
-    var limitsPending: Bool { maximumPending > 0 }
+    var limitsPending: Bool { maximumPending > 0 || maximumPendingBytes > 0 }
 }

@@ -10,6 +10,7 @@ struct ClientTable: Sendable {
     private struct Entry: Sendable {
         var bucket: TokenBucket?
         var pending = 0
+        var pendingBytes = 0
     }
 
     let limits: ClientLimits
@@ -32,21 +33,30 @@ struct ClientTable: Sendable {
         return wait.map { .rateLimited(retryAfterSeconds: max(1, Int($0.rounded(.up)))) }
     }
 
-    /// Counts a request of `client` as pending, unless it has as many pending as it may.
-    /// - Returns: `nil` when the request was counted, which ``release(_:)`` undoes; else
-    ///   ``BrokerFailure/tooManyPending``, also when a new client finds no room in the table.
-    mutating func hold(_ client: ZMQRoutingID, now: Instant) -> BrokerFailure? {
+    /// Counts a request of `client` holding `bytes` as pending, unless it has as many pending, or as many bytes, as it
+    /// may.
+    /// - Returns: `nil` when the request was counted, which ``release(_:bytes:)`` undoes; else
+    ///   ``BrokerFailure/tooManyPending`` (also when a new client finds no room in the table) or
+    ///   ``BrokerFailure/overByteBudget(_:)``.
+    mutating func hold(_ client: ZMQRoutingID, bytes: Int, now: Instant) -> BrokerFailure? {
         guard limits.limitsPending else { return nil }
         guard track(client, now: now) else { return .tooManyPending }
-        guard entries[client]!.pending < limits.maximumPending else { return .tooManyPending }
+        let entry = entries[client]!
+        if limits.maximumPending > 0, entry.pending >= limits.maximumPending { return .tooManyPending }
+        if limits.maximumPendingBytes > 0, entry.pendingBytes + bytes > limits.maximumPendingBytes {
+            return .overByteBudget(.client)
+        }
         entries[client]!.pending += 1
+        entries[client]!.pendingBytes += bytes
         return nil
     }
 
-    /// A request ``hold(_:now:)`` counted has left the broker.
-    mutating func release(_ client: ZMQRoutingID) {
+    /// `bytes` of a request ``hold(_:bytes:now:)`` counted were let go; with `request`, the request itself has left
+    /// the broker.
+    mutating func release(_ client: ZMQRoutingID, bytes: Int, request: Bool = true) {
         guard limits.limitsPending, var entry = entries[client] else { return }
-        entry.pending -= 1
+        entry.pending -= request ? 1 : 0
+        entry.pendingBytes -= bytes
         entries[client] = entry.pending == 0 && entry.bucket == nil ? nil : entry
     }
 

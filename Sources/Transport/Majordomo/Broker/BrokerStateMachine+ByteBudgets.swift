@@ -1,0 +1,45 @@
+import DequeModule
+import ZeroMQ
+
+extension BrokerStateMachine {
+    /// Whether a request of `bytes` for `service` would pass its queue's budget or the broker's.
+    func overByteBudget(service: String, bytes: Int) -> BrokerFailure? {
+        let budgets = configuration.byteBudgets
+        if let queued = services[service]?.queuedBytes, queued + bytes > budgets.serviceQueue {
+            return .overByteBudget(.serviceQueue)
+        }
+        return pendingBytes + bytes > budgets.total ? .overByteBudget(.total) : nil
+    }
+
+    /// Counts a request of `client` (if its limits are tracked) holding `bytes` as pending.
+    /// - Returns: `nil` when counted, else the failure to answer the request with.
+    mutating func hold(_ client: ZMQRoutingID?, bytes: Int, now: Instant) -> BrokerFailure? {
+        client.flatMap { clients.hold($0, bytes: bytes, now: now) }
+    }
+
+    /// Counts a request refused by a per-client limit or a byte budget.
+    mutating func count(_ failure: BrokerFailure) {
+        if case .overByteBudget = failure { counters.overByteBudget += 1 } else { counters.tooManyPending += 1 }
+    }
+
+    /// Queues request `id` for `service`, at the back or (a request going back to its queue) at the front.
+    mutating func enqueue(_ id: UInt64, in service: String, atFront: Bool = false) {
+        if atFront { services[service]!.queue.prepend(id) } else { services[service]!.queue.append(id) }
+        services[service]!.queuedBytes += pending[id]!.bytes
+    }
+
+    /// Lets go of the body of request `id`, answered while a worker holds it: nothing reads it again, and a worker
+    /// that never answers would otherwise keep it until it is purged. The request then counts for
+    /// ``ByteBudgets/requestOverhead`` alone.
+    mutating func letGoOfBody(_ id: UInt64) {
+        guard let request = pending.index(forKey: id) else { return }
+        let freed = pending.values[request].bytes - ByteBudgets.requestOverhead
+        pending.values[request].body = ZMQFrames([])
+        pending.values[request].bytes -= freed
+        pendingBytes -= freed
+        if let client = pending.values[request].client { clients.release(client, bytes: freed, request: false) }
+        if let identity = pending.values[request].worker, let worker = workers.index(forKey: identity) {
+            workers.values[worker].heldBytes -= freed
+        }
+    }
+}

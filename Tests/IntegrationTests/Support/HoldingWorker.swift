@@ -1,0 +1,54 @@
+import Majordomo
+import Synchronization
+import ZeroMQ
+
+/// A worker that takes one request and never answers it, heartbeating, so the gateway keeps it registered for as
+/// long as a test needs, until ``vanish()`` makes it go silent without a DISCONNECT, as SIGKILL would. A frozen worker
+/// process is purged once its liveness runs out, which on a slow machine can come before the test is ready; this one
+/// lets a test wait on events (the request reaching it, another worker registering) instead of racing that window.
+final class HoldingWorker: Sendable {
+    private let state = State()
+    private let serving: Task<Void, any Error>
+
+    /// Registers `service` at `endpoint` and serves on a thread of its own, heartbeating every `heartbeat`.
+    init(endpoint: String, service: String, heartbeat: Duration) {
+        let state = state
+        let milliseconds = Int(heartbeat / .milliseconds(1))
+        serving = Task {
+            try await onThread {
+                let peer = try RawPeer(.dealer, connect: endpoint)
+                try peer.socket.setLinger(milliseconds: 0)
+                try peer.send(PeerCodec.encodeReady(service: service))
+                while !state.silent.load(ordering: .acquiring) {
+                    if let frames = try peer.receive(timeoutMs: milliseconds),
+                        case .request? = try? PeerCodec.decodeBrokerCommand(ZMQFrames(frames))
+                    {
+                        state.holding.store(true, ordering: .releasing)
+                    }
+                    try peer.send(PeerCodec.heartbeat)
+                }
+            }
+        }
+    }
+
+    /// Waits until a request has reached it.
+    /// - Throws: ``StackError`` after `timeout`, or what its thread threw.
+    func waitUntilHolding(timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !state.holding.load(ordering: .acquiring) {
+            guard ContinuousClock.now < deadline else { throw StackError("no request reached the holding worker") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Goes silent and closes its socket without a DISCONNECT: the gateway finds out when its liveness runs out.
+    func vanish() async throws {
+        state.silent.store(true, ordering: .releasing)
+        try await serving.value
+    }
+
+    private final class State: Sendable {
+        let holding = Atomic(false)
+        let silent = Atomic(false)
+    }
+}
