@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import Majordomo
 import Testing
 import ZeroMQ
 
@@ -30,6 +31,16 @@ import ZeroMQ
         #expect(list.entry(for: Self.alice)?.name == "alice")
     }
 
+    @Test func aClientKeyMayHaveLimitsOfItsOwnOverTheGatewaysDefaults() throws {
+        let text = "\(Self.alice.z85) rate=20000 pending=10000 pending-bytes=0  # reckon-http\n\(Self.bob.z85)\n"
+        let lists = AllowLists(clients: try AllowList(parsing: text, kind: .clients, source: "c"))
+        #expect(lists.clients?.entry(for: Self.alice)?.name == "reckon-http")
+        let defaults = ClientLimits(rate: 5000, burst: 10_000, maximumPending: 1000, maximumPendingBytes: 8 << 20)
+        let own = try #require(lists.ownClientLimits(defaults: defaults)[Self.alice.z85])
+        #expect(own == ClientLimits(rate: 20_000, burst: 10_000, maximumPending: 10_000, maximumPendingBytes: 0))
+        #expect(lists.ownClientLimits(defaults: defaults)[Self.bob.z85] == nil)
+    }
+
     @Test func hashInsideAKeyIsNotAComment() throws {
         let key = try CurveKey(z85: "0000000000000000000#00000000000000000000")
         let list = try AllowList(parsing: "\(key.z85) calc", kind: .workers, source: "w")
@@ -47,7 +58,10 @@ import ZeroMQ
         ("ALICE", .workers, 2, "needs the services"),
         ("ALICE calc,,orders", .workers, 2, "separated by commas"),
         ("ALICE calc orders", .workers, 2, "separated by commas"),
-        ("ALICE calc", .clients, 2, "one key"),
+        ("ALICE calc", .clients, 2, "one key, limits as name=value"),
+        ("ALICE speed=3", .clients, 2, "unknown client limit speed"),
+        ("ALICE pending=-1", .clients, 2, "pending must be a whole number >= 0"),
+        ("ALICE burst=0", .clients, 2, "burst must be a whole number > 0"),
         ("ALICE\nALICE", .clients, 3, "already listed on line 2"),
     ])
     func refusesBadLinesNamingFileAndLine(_ line: String, _ kind: AllowList.Kind, _ number: Int, _ reason: String) {

@@ -77,6 +77,31 @@ import ZeroMQ
         #expect(core.counters.workersForbidden == 1)
     }
 
+    /// The bridge's key is given room of its own in the client allow-list: its connection's requests (by their
+    /// `User-Id`) are held to its limits, any other client's to the gateway's.
+    @Test func aClientKeysOwnLimitsFollowItsConnections() throws {
+        var configuration = GatewayConfiguration()
+        configuration.broker.clientLimits = ClientLimits(rate: 0, maximumPending: 1)
+        let lists = AllowLists(
+            clients: try AllowList(parsing: "\(Self.clientKey.z85) pending=3", kind: .clients, source: "c")
+        )
+        var core = GatewayCore(configuration: configuration, allowLists: lists, now: .now)
+        var outputs: [GatewayOutput] = []
+        core.receiveFromWorker(
+            ZMQFrames([bytes("w1"), bytes("MDPW02"), [0x01], bytes("calc")]),
+            now: .now,
+            into: &outputs
+        )
+        func send(_ client: String, userID: String?) {
+            let frames = [bytes(client), bytes("MDPC02"), [0x01], bytes("calc"), bytes("{}")]
+            core.receiveFromClient(ZMQFrames(frames), userID: userID, now: .now, into: &outputs)
+        }
+        for _ in 0..<4 { send("bridge", userID: Self.clientKey.z85) }
+        for _ in 0..<2 { send("other", userID: nil) }
+        #expect(core.counters.tooManyPending == 2, "the bridge's fourth and the other's second")
+        #expect(core.health.first { $0.name == "calc" }.map { $0.queued + 1 } == 4, "one in flight, three queued")
+    }
+
     @Test func failedReloadKeepsTheListsAndIsCounted() throws {
         let lists = try Self.lists()
         var core = Self.core(lists)

@@ -103,10 +103,17 @@ struct BrokerHarness {
         body: String,
         dialect: ClientDialect = .mdp02,
         tooLarge: Bool = false,
+        limits: ClientLimits? = nil,
         at offset: Duration = .zero
     ) -> [Action] {
         let frames = clientRequestFrames(dialect, service: service, body: body)
-        return receiveFromClient(identity: bytes(client), frames: frames, tooLarge: tooLarge, now: start + offset)
+        return receiveFromClient(
+            identity: bytes(client),
+            frames: frames,
+            tooLarge: tooLarge,
+            limits: limits,
+            now: start + offset
+        )
     }
 
     /// Any client message, written frame by frame.
@@ -114,6 +121,7 @@ struct BrokerHarness {
         identity: [UInt8],
         frames: [[UInt8]],
         tooLarge: Bool = false,
+        limits: ClientLimits? = nil,
         now: ContinuousClock.Instant
     ) -> [Action] {
         var actions: [BrokerAction] = []
@@ -121,6 +129,7 @@ struct BrokerHarness {
             identity: ZMQRoutingID(identity),
             frames: ZMQFrames(frames),
             tooLarge: tooLarge,
+            limits: limits,
             now: now,
             into: &actions
         )

@@ -34,6 +34,21 @@ import ZeroMQ
         #expect(harness.request("c1", body: "e") == [])
     }
 
+    /// A client given limits of its own (a bridge's CURVE key, from the client allow-list) is held to them, and
+    /// keeps them for later requests that come without; the others keep the configured cap.
+    @Test func aClientWithLimitsOfItsOwnIsHeldToThem() {
+        var harness = Self.harness(maximumPending: 1)
+        _ = harness.ready("w1")
+        let own = ClientLimits(rate: 0, maximumPending: 3)
+        _ = harness.request("bridge", body: "a", limits: own)
+        #expect(harness.request("bridge", body: "b") == [])
+        #expect(harness.request("bridge", body: "c", limits: own) == [])
+        #expect(harness.request("bridge", body: "d", limits: own) == [failure("bridge", .tooManyPending, body: "d")])
+        #expect(harness.request("c1", body: "e") == [])
+        #expect(harness.request("c1", body: "f") == [failure("c1", .tooManyPending, body: "f")])
+        #expect(harness.broker.counters.tooManyPending == 2)
+    }
+
     /// Requests answered at once hold no place.
     @Test func requestsAnsweredAtOnceHoldNoPlace() {
         var harness = Self.harness(maximumPending: 1)

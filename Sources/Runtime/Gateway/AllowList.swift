@@ -4,12 +4,16 @@ import ZeroMQ
 /// The CURVE public keys one gateway socket accepts, read from a text file.
 ///
 /// One entry per line: a Z85 key (40 characters); for workers, then the services that key may serve, separated by
-/// commas; then, optionally, a comment, which names the entry in logs. A comment starts at a `#` that begins a
+/// commas; for clients, optionally limits of the key's own in place of the gateway's (`rate=20000 burst=40000
+/// pending=10000 pending-bytes=67108864`, see ``ClientLimitOverrides``); then, optionally, a comment, which names the
+/// entry in logs. A comment starts at a `#` that begins a
 /// field (Z85 never starts a key with `#`). Blank and comment-only lines are skipped.
 ///
 /// ```text
 /// # workers: key, services, name
 /// rq:rM>}U?@Lns47E1%kR.o@n%FcmmsL/@{H8]yf7  calc,orders   # build host 1
+/// # clients: key, own limits, name
+/// Yne@$w-vo<fVvi]a<NY6T1ed:M$fCG*[IaLV{hID  rate=20000 pending=10000   # reckon-http
 /// ```
 public struct AllowList: Sendable, Hashable {
     /// Which socket a list is for: worker lines must name services, client lines must not.
@@ -24,6 +28,15 @@ public struct AllowList: Sendable, Hashable {
         public let services: Set<String>
         /// The line's comment, if any.
         public let name: String?
+        /// A client key's own limits, if its line gives any.
+        public let limits: ClientLimitOverrides?
+
+        init(key: CurveKey, services: Set<String>, name: String?, limits: ClientLimitOverrides? = nil) {
+            self.key = key
+            self.services = services
+            self.name = name
+            self.limits = limits
+        }
     }
 
     public let kind: Kind

@@ -20,8 +20,10 @@ enum AllowListLine {
         let name = comment.isEmpty ? nil : comment
         switch kind {
         case .clients:
-            guard fields.isEmpty else { throw Failure("a client line holds one key and an optional # comment") }
-            return AllowList.Entry(key: key, services: [], name: name)
+            guard !fields.isEmpty else { return AllowList.Entry(key: key, services: [], name: name) }
+            var limits = ClientLimitOverrides()
+            for field in fields { try limits.read(field) }
+            return AllowList.Entry(key: key, services: [], name: name, limits: limits)
         case .workers:
             let services = try parseServices(fields.joined(separator: " "))
             return AllowList.Entry(key: key, services: services, name: name)

@@ -22,6 +22,16 @@ public struct AllowLists: Sendable, Hashable {
         }
     }
 
+    /// Each client key's own limits, by the key in Z85 (the ZAP `User-Id`), with what its line leaves out taken from
+    /// `defaults`.
+    public func ownClientLimits(defaults: ClientLimits) -> [String: ClientLimits] {
+        var limits: [String: ClientLimits] = [:]
+        for (key, entry) in clients?.entries ?? [:] {
+            if let own = entry.limits { limits[key.z85] = own.applied(to: defaults) }
+        }
+        return limits
+    }
+
     /// What the broker checks READYs against: each worker key's services, by the key in Z85 (the ZAP `User-Id`).
     var servicePermissions: ServicePermissions? {
         workers.map { list in

@@ -54,6 +54,7 @@ extension GatewayCore {
     /// Puts `lists` in force and purges workers they no longer allow.
     mutating func installAllowLists(_ lists: AllowLists, now: Instant) -> [GatewayOutput] {
         allowLists = lists
+        ownClientLimits = lists.ownClientLimits(defaults: clientLimits)
         return execute(broker.replacePermissions(lists.servicePermissions, now: now), now: now)
     }
 

@@ -19,6 +19,10 @@ public struct GatewayCore: Sendable {
     public internal(set) var allowLists = AllowLists()
     /// Key checks and reloads so far.
     public internal(set) var authentication = AuthenticationCounters()
+    /// The client keys with limits of their own, by key in Z85; from the client allow-list.
+    var ownClientLimits: [String: ClientLimits] = [:]
+    /// The limits of every other client.
+    let clientLimits: ClientLimits
 
     /// - Parameter allowLists: the allow-lists in force from the start.
     public init(configuration: GatewayConfiguration, allowLists: AllowLists = AllowLists(), now: Instant) {
@@ -27,6 +31,7 @@ public struct GatewayCore: Sendable {
         brokerConfiguration.isRetryable = FailureReplies.hasIdempotencyKey
         broker = BrokerStateMachine(configuration: brokerConfiguration, now: now)
         maximumBatchSize = configuration.maximumBatchSize
+        clientLimits = configuration.broker.clientLimits
         startedAt = now
         _ = installAllowLists(allowLists, now: now)
     }
@@ -41,15 +46,27 @@ public struct GatewayCore: Sendable {
     public var health: [ServiceHealth] { broker.health }
 
     /// Handles a message from the client socket (identity frame first), adding what to send to `outputs`.
-    /// - Parameter tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
+    /// - Parameters:
+    ///   - userID: the `User-Id` the client's connection authenticated as; a key with limits of its own in the
+    ///     client allow-list is held to them.
+    ///   - tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
     public mutating func receiveFromClient(
         _ frames: ZMQFrames,
+        userID: String? = nil,
         tooLarge: Bool = false,
         now: Instant,
         into outputs: inout [GatewayOutput]
     ) {
+        let limits = userID.flatMap { ownClientLimits[$0] }
         feed(frames, now: now, into: &outputs) { broker, identity, rest, actions in
-            broker.receiveFromClient(identity: identity, frames: rest, tooLarge: tooLarge, now: now, into: &actions)
+            broker.receiveFromClient(
+                identity: identity,
+                frames: rest,
+                tooLarge: tooLarge,
+                limits: limits,
+                now: now,
+                into: &actions
+            )
         }
     }
 

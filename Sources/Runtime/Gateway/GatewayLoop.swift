@@ -164,7 +164,7 @@ final class GatewayLoop {
             }
             let (frames, tooLarge) = (ZMQFrames(message.message), message.exceedsLimits)
             if fromClients {
-                core.receiveFromClient(frames, tooLarge: tooLarge, now: now, into: &outbox)
+                core.receiveFromClient(frames, userID: message.userID, tooLarge: tooLarge, now: now, into: &outbox)
             } else {
                 core.receiveFromWorker(frames, userID: message.userID, tooLarge: tooLarge, now: now, into: &outbox)
             }

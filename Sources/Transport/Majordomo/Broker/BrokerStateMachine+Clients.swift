@@ -10,13 +10,17 @@ extension BrokerStateMachine {
     ///   - frames: the frames after it.
     ///   - tooLarge: the message was over the owner's size or frame limit and `frames` stops short; it is
     ///     answered ``BrokerFailure/requestTooLarge`` when its header and service can be read, else dropped.
+    ///   - limits: the client's own limits (those its CURVE key was given), kept for it until it is forgotten; nil
+    ///     holds it to the configured ``ClientLimits``, or to the own limits it was given before.
     public mutating func receiveFromClient(
         identity: ZMQRoutingID,
         frames: ZMQFrames,
         tooLarge: Bool = false,
+        limits: ClientLimits? = nil,
         now: Instant,
         into actions: inout [BrokerAction]
     ) {
+        if let limits { clients.assign(identity, limits: limits, now: now) }
         counters.requestsTooLarge += tooLarge ? 1 : 0
         let request: ClientRequest
         do {
