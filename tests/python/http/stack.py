@@ -40,6 +40,7 @@ class Stack:
         self.engine = engine
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="reckon-http-test-"))
         self.processes = []
+        self.named = {}
         self.gateways = []
         for index in range(gateways):
             client, worker = free_port(), free_port()
@@ -63,6 +64,7 @@ class Stack:
         log = open(self.folder / f"{name}.log", "wb")
         process = subprocess.Popen([str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(process)
+        self.named[name] = process
         return process
 
     def bridge(self, *extra, scheme="http", verify=True):

@@ -4,9 +4,10 @@ violation on any page with its results shown; and a page's first load fetches no
 under 200 kB in all. Screenshots of each app at both widths go to the folder the test prints (RECKON_SCREENSHOTS,
 else a temporary one)."""
 import os
-import time
 import pathlib
+import signal
 import tempfile
+import time
 
 import pytest
 from axe_selenium_python import Axe
@@ -340,3 +341,23 @@ def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser
     assert not browser.find_elements(By.CSS_SELECTOR, "main .problem")
     check_accessibility(browser)
     screenshot(browser, f"household-lists-{width}")
+
+
+def test_an_unavailable_service_shows_a_banner_and_is_asked_again_on_its_own(stack, browser, http):
+    """calc's worker stopped (SIGSTOP) until the gateway gives it up: the app's call is answered 503, shown as a
+    banner, and asked again after Retry-After; the worker resumed, the answer arrives and the banner goes."""
+    open_app(browser, stack, "calc", "desktop")
+    calc = stack.named["calc"]
+    calc.send_signal(signal.SIGSTOP)
+    try:
+        wait_for(browser, lambda: http.post("/v1/calc/evaluate", json={"expression": "1"}).status_code == 503, timeout=30)
+        form = card(browser, "Expression").find_element(By.TAG_NAME, "form")
+        fill(form, {"expression": "6*7"})
+        submit(form)
+        banner = browser.find_element(By.ID, "banner")
+        wait_for(browser, lambda: banner.is_displayed() and "trying again" in banner.text)
+    finally:
+        calc.send_signal(signal.SIGCONT)
+    wait_for(browser, lambda: card(browser, "Expression").find_element(By.CSS_SELECTOR, "ol.history li output").text == "42",
+             timeout=30)
+    assert not banner.is_displayed()
