@@ -4,10 +4,10 @@ import uuid
 import httpx
 import pytest
 
-from stack import Stack
+from stack import ENGINES, Stack
 
 
-@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+@pytest.fixture(scope="session", params=ENGINES)
 def stack(request):
     running = Stack(request.param)
     yield running
