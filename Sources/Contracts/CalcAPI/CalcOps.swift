@@ -5,8 +5,13 @@ import Wire
 public enum CalcOps {
     /// The service name.
     public static let service = "calc"
-    /// A decimal argument's schema: a string keeps it exact.
-    static let number: JSONValue = ["type": ["string", "number"], "description": "decimal, as a string for exactness"]
+    /// A decimal argument's schema: a string keeps it exact. As text, a decimal (`-12.5`, `.5`, `2.5E+4`) or a
+    /// fraction with a non-zero whole denominator (`1/3`).
+    static let number: JSONValue = [
+        "type": ["string", "number"], "description": "decimal, as a string for exactness",
+        "pattern": .string("^\(decimal)(/[-+]?0*[1-9][0-9]*)?$"),
+    ]
+    private static let decimal = #"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]{1,5})?"#
     /// A `digits` argument's schema.
     static let digits: JSONValue = ["type": "integer", "minimum": 1, "maximum": 1000, "default": 15]
 }

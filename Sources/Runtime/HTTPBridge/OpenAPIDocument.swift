@@ -76,8 +76,10 @@ enum OpenAPIDocument {
             ("security", security(service: service, op: op.name)),
         ]
         if !get {
+            // A body is required when the args have required members: an empty one is `{}`, which lacks them.
+            let required = !(op.schema["required"]?.arrayValue ?? []).isEmpty
             members.append(
-                ("requestBody", ["required": false, "content": ["application/json": ["schema": op.schema]]])
+                ("requestBody", ["required": .bool(required), "content": ["application/json": ["schema": op.schema]]])
             )
         }
         return .object(JSONObject(members))
