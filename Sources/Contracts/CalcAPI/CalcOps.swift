@@ -5,8 +5,8 @@ import Wire
 public enum CalcOps {
     /// The service name.
     public static let service = "calc"
-    /// A decimal argument's schema: a string keeps it exact. As text, a decimal (`-12.5`, `.5`, `2.5E+4`) or a
-    /// fraction with a non-zero whole denominator (`1/3`).
+    /// A decimal argument's schema: a string keeps it exact. As text, a decimal (`-12.5`, `.5`, `2.5E+4`, an
+    /// exponent of at most 3 digits) or a fraction with a non-zero whole denominator (`1/3`).
     static let number = decimal(#"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"#, denominatorSign: "[-+]?")
     /// A decimal argument that must be greater than 0.
     static let positiveNumber = decimal(
@@ -30,7 +30,7 @@ public enum CalcOps {
     ) -> JSONValue {
         var schema: [(String, JSONValue)] = [
             ("type", ["string", "number"]), ("description", "decimal, as a string for exactness"),
-            ("pattern", .string("^\(significand)([eE][-+]?[0-9]{1,5})?(/\(denominatorSign)0*[1-9][0-9]*)?$")),
+            ("pattern", .string("^\(significand)([eE][-+]?0*[0-9]{1,3})?(/\(denominatorSign)0*[1-9][0-9]*)?$")),
         ]
         if let (keyword, value) = bound { schema.append((keyword, JSONValue(integerLiteral: value))) }
         return .object(JSONObject(schema))
