@@ -39,12 +39,14 @@ echo "PostgreSQL 15 for the tests on 127.0.0.1:$pg_port"
 # The calendar tests read `events.ical` back with PyPI's icalendar (and recurring_ical_events to expand repeats),
 # through scripts/ical-events.py; without RECKON_ICALENDAR_PYTHON they fail rather than skip. The replies are
 # checked with PyPI's jsonschema (scripts/check-replies.py), and the Python tests run under pytest.
-# The HTTP bridge's CORS is also checked in a real browser: Debian's headless chromium under selenium.
+# The HTTP bridge's CORS is also checked in a real browser: Debian's headless chromium under selenium, and its
+# /openapi.json is fuzzed by schemathesis against the live stack (about a minute on each database) and turned into a
+# Python client by openapi-python-client, whose calls the tests make.
 scripts/ensure-packages.sh python3-venv chromium chromium-driver
 python3 -m venv "$py_venv"
 "$py_venv/bin/pip" install -q --disable-pip-version-check icalendar==7.3.0 recurring_ical_events==3.8.2 \
     jsonschema==4.26.0 pytest==9.2.0 httpx==0.28.1 httpx-sse==0.4.3 openapi-spec-validator==0.7.2 selenium==4.51.0 \
-    axe-selenium-python==2.1.6
+    axe-selenium-python==2.1.6 schemathesis==4.32.5 openapi-python-client==0.29.1
 export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
 # Every reply the end-to-end suites' clients receive, one JSON line each (Tests/IntegrationTests/Support).
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl

@@ -105,6 +105,15 @@ extension SumContract {
         #expect(error["field"] == "numbers[1]")
     }
 
+    /// schemathesis sent a voucher with U+0000 to orders on PostgreSQL, which answered an internal storage error.
+    @Test func aStringWithNULIsRefusedNamingItsField() async throws {
+        let error = try #require(try await reply(#"{"op":"sum","args":{"numbers":[1],"label":"a\u0000b"}}"#)["error"])
+        #expect(error["code"] == "invalid_argument")
+        #expect(error["field"] == "label")
+        let key = try #require(try await reply(#"{"op":"sum","args":{"numbers":[1],"x\u0000":1}}"#)["error"])
+        #expect(key["field"] == "x\u{0}")
+    }
+
     @Test func missingArgsDecodeAsAnEmptyObject() async throws {
         let error = try #require(try await reply(#"{"op":"sum"}"#)["error"])
         #expect(error["field"] == "numbers")

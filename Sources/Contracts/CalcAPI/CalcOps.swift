@@ -5,8 +5,36 @@ import Wire
 public enum CalcOps {
     /// The service name.
     public static let service = "calc"
-    /// A decimal argument's schema: a string keeps it exact.
-    static let number: JSONValue = ["type": ["string", "number"], "description": "decimal, as a string for exactness"]
+    /// A decimal argument's schema: a string keeps it exact. As text, a decimal (`-12.5`, `.5`, `2.5E+4`, an
+    /// exponent of at most 3 digits) or a fraction with a non-zero whole denominator (`1/3`).
+    static let number = decimal(#"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"#, denominatorSign: "[-+]?")
+    /// A decimal argument that must be greater than 0.
+    static let positiveNumber = decimal(
+        #"\+?([0-9]*[1-9][0-9]*(\.[0-9]*)?|[0-9]*\.[0-9]*[1-9][0-9]*)"#,
+        denominatorSign: #"\+?"#,
+        bound: ("exclusiveMinimum", 0)
+    )
+    /// A decimal argument that must be 0 or more.
+    static let nonNegativeNumber = decimal(
+        #"\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)"#,
+        denominatorSign: #"\+?"#,
+        bound: ("minimum", 0)
+    )
+
+    /// The schema of a decimal whose text's significand matches `significand`, with an optional exponent and
+    /// denominator, and whose JSON number form has `bound`.
+    private static func decimal(
+        _ significand: String,
+        denominatorSign: String,
+        bound: (String, Int)? = nil
+    ) -> JSONValue {
+        var schema: [(String, JSONValue)] = [
+            ("type", ["string", "number"]), ("description", "decimal, as a string for exactness"),
+            ("pattern", .string("^\(significand)([eE][-+]?0*[0-9]{1,3})?(/\(denominatorSign)0*[1-9][0-9]*)?$")),
+        ]
+        if let (keyword, value) = bound { schema.append((keyword, JSONValue(integerLiteral: value))) }
+        return .object(JSONObject(schema))
+    }
     /// A `digits` argument's schema.
     static let digits: JSONValue = ["type": "integer", "minimum": 1, "maximum": 1000, "default": 15]
 }

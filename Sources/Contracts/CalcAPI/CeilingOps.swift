@@ -64,7 +64,9 @@ public enum CeilingInputsOp: OpContract {
     public static let summary = "The input form of one ceiling product"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["product"],
-        "properties": ["product": ["type": "string", "description": "a product (leaf) id, e.g. regal_600x600"]],
+        "properties": [
+            "product": ["type": "string", "minLength": 1, "description": "a product (leaf) id, e.g. regal_600x600"]
+        ],
         "additionalProperties": false,
     ]
 
@@ -139,7 +141,7 @@ public enum CeilingEstimateOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["product"],
         "properties": [
-            "product": ["type": "string", "description": "a product (leaf) id, e.g. regal_600x600"],
+            "product": ["type": "string", "minLength": 1, "description": "a product (leaf) id, e.g. regal_600x600"],
             "inputs": [
                 "type": "object",
                 "description": "values by input name as ceiling.inputs lists them; numbers may be decimal strings",

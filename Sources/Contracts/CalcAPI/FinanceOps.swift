@@ -9,7 +9,7 @@ public enum CompoundInterestOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [
-            "principal": CalcOps.number, "ratePercent": CalcOps.number, "years": CalcOps.number,
+            "principal": CalcOps.nonNegativeNumber, "ratePercent": CalcOps.number, "years": CalcOps.positiveNumber,
             "compoundsPerYear": ["type": ["integer", "string"], "description": "a count, or \"continuous\""],
             "contribution": CalcOps.number, "contributionsPerYear": ["type": "integer"],
             "contributionTiming": ["type": "string", "enum": ["start", "end"]],
@@ -84,10 +84,10 @@ public enum LoanOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [
-            "principal": CalcOps.number, "ratePercent": CalcOps.number, "years": CalcOps.number,
+            "principal": CalcOps.positiveNumber, "ratePercent": CalcOps.number, "years": CalcOps.positiveNumber,
             "paymentsPerYear": ["type": "integer", "default": 12],
             "compounding": ["type": ["integer", "string"], "description": "semiannual, monthly, ... or a count"],
-            "extraPayment": CalcOps.number,
+            "extraPayment": CalcOps.nonNegativeNumber,
             "rounding": ["type": "string", "enum": ["cents", "cents_half_up", "none"]],
             "digits": CalcOps.digits,
             "scheduleOmitted": ["type": "boolean"],
@@ -172,7 +172,8 @@ public enum StockRatiosOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["price"],
         "properties": [
-            "price": CalcOps.number, "earningsPerShare": CalcOps.number, "dividendPerShare": CalcOps.number,
+            "price": CalcOps.positiveNumber, "earningsPerShare": CalcOps.number,
+            "dividendPerShare": CalcOps.nonNegativeNumber,
             "bookValuePerShare": CalcOps.number, "netIncome": CalcOps.number, "shareholdersEquity": CalcOps.number,
             "sharesOutstanding": CalcOps.number, "digits": CalcOps.digits,
         ],
@@ -214,7 +215,8 @@ public enum CAGROp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["start", "end", "years"],
         "properties": [
-            "start": CalcOps.number, "end": CalcOps.number, "years": CalcOps.number, "digits": CalcOps.digits,
+            "start": CalcOps.positiveNumber, "end": CalcOps.nonNegativeNumber, "years": CalcOps.positiveNumber,
+            "digits": CalcOps.digits,
         ],
     ]
 

@@ -9,7 +9,8 @@ public enum AuthSignupOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["username", "password"],
         "properties": [
-            "username": ["type": "string"], "password": ["type": "string"], "displayName": ["type": "string"],
+            "username": LedgerOps.username, "password": LedgerOps.password,
+            "displayName": ["type": "string", "minLength": 1, "maxLength": 64, "pattern": "\\S"],
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {
@@ -33,7 +34,7 @@ public enum AuthLoginOp: OpContract {
     public static let summary = "Signs in: a session token and when it expires (failures are rate-limited)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["username", "password"],
-        "properties": ["username": ["type": "string"], "password": ["type": "string"]],
+        "properties": ["username": LedgerOps.username, "password": LedgerOps.password],
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var username: String
@@ -75,7 +76,7 @@ public enum AuthChangePasswordOp: OpContract {
     public static let summary = "Changes the password (the old one is required) and signs out every other session"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["oldPassword", "newPassword"],
-        "properties": ["oldPassword": ["type": "string"], "newPassword": ["type": "string"]],
+        "properties": ["oldPassword": LedgerOps.password, "newPassword": LedgerOps.password],
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var oldPassword: String

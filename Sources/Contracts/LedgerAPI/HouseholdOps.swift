@@ -14,7 +14,9 @@ public enum HouseholdCreateOp: OpContract {
     public static let summary = "Creates a household; the caller is its owner (currency defaults to CAD)"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["name"],
-        "properties": ["name": ["type": "string"], "currency": LedgerOps.currency],
+        "properties": [
+            "name": ["type": "string", "maxLength": 100, "pattern": "\\S"], "currency": LedgerOps.currency,
+        ],
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var name: String

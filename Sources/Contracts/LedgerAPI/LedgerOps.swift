@@ -6,7 +6,12 @@ public enum LedgerOps {
     /// The service name.
     public static let service = "ledger"
 
-    static let id: JSONValue = ["type": "string"]
+    static let id: JSONValue = ["type": "string", "minLength": 1]
+    static let username: JSONValue = [
+        "type": "string", "pattern": "^[A-Za-z0-9._-]{3,32}$",
+        "description": "3 to 32 of a-z 0-9 . _ -, kept lower-cased",
+    ]
+    static let password: JSONValue = ["type": "string", "minLength": 8, "maxLength": 256]
     static let amount: JSONValue = [
         "type": "string", "description": "decimal text in the currency's minor digits, e.g. \"84.30\"",
     ]

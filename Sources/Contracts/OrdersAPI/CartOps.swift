@@ -51,7 +51,11 @@ public struct CartSaleArgs: Codable, Sendable, Hashable {
 /// remove it), so take no `quantity`.
 private let lineSchema: JSONValue = [
     "type": "object", "required": ["cartId"],
-    "properties": ["cartId": OrdersOps.cartID, "itemId": ["type": "string"], "saleId": ["type": "string"]],
+    "properties": [
+        "cartId": OrdersOps.cartID, "itemId": ["type": "string", "minLength": 1],
+        "saleId": ["type": "string", "minLength": 1],
+    ],
+    "oneOf": [["required": ["itemId"]], ["required": ["saleId"]]],
     "description": "exactly one of itemId (an item line) and saleId (a bundle line)",
 ]
 

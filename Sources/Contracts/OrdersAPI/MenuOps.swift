@@ -5,9 +5,9 @@ public enum OrdersOps {
     /// The service name.
     public static let service = "orders"
 
-    static let cartID: JSONValue = ["type": "string", "description": "from cart.create"]
+    static let cartID: JSONValue = ["type": "string", "minLength": 1, "description": "from cart.create"]
     static let quantity: JSONValue = ["type": "integer", "minimum": 1, "maximum": 9_999, "default": 1]
-    static let orderID: JSONValue = ["type": "string", "description": "from order.place"]
+    static let orderID: JSONValue = ["type": "string", "minLength": 1, "description": "from order.place"]
     static let form: JSONValue = [
         "type": "object", "required": ["name", "phone", "address"],
         "properties": [

@@ -24,7 +24,7 @@ struct ActivityStreamEndpoint: Sendable {
     func respond(_ request: Request, householdID: String) async -> Response {
         var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
         do {
-            let envelope = try HTTPEnvelope(request.headers, longestCall: configuration.longestCall)
+            let envelope = try HTTPEnvelope(request.headers, waits: configuration.requestTimeouts)
             requestID = envelope.requestID
             guard Self.acceptsEventStream(request.headers) else {
                 let error = WireError(.invalidArgument, "this route streams text/event-stream: send that Accept header")

@@ -4,9 +4,9 @@ import ReckonClient
 public struct BridgeConfiguration: Sendable {
     /// - `client` (one gateway on `tcp://127.0.0.1:5555`): the gateways and how calls fail over between them.
     public var client: ReckonClient.Configuration
-    /// - `longestCall` (duration, 30 s): the most a `Request-Timeout` header may ask for; the default wait is the
-    ///   client's `timeout`.
-    public var longestCall: Duration
+    /// - `requestTimeouts` (milliseconds, 1000...30000): the waits a `Request-Timeout` header may ask for; the
+    ///   default wait is the client's `timeout`.
+    public var requestTimeouts: ClosedRange<Int>
     /// - `corsOrigins` (none): origins a browser may call from (`*` for any); none turns CORS off.
     public var corsOrigins: [String]
     /// - `maxBodyBytes` (int, 1 MiB): the largest request body; a larger one is refused with 413.
@@ -29,14 +29,14 @@ public struct BridgeConfiguration: Sendable {
 
     public init(
         client: ReckonClient.Configuration = .init(),
-        longestCall: Duration = .seconds(30),
+        requestTimeouts: ClosedRange<Int> = 1000...30_000,
         corsOrigins: [String] = [],
         maxBodyBytes: Int = 1 << 20,
         rate: RateLimit = .init(perSecond: 100, burst: 200),
         catalogRefresh: Duration = .seconds(30)
     ) {
         self.client = client
-        self.longestCall = longestCall
+        self.requestTimeouts = requestTimeouts
         self.corsOrigins = corsOrigins
         self.maxBodyBytes = maxBodyBytes
         self.rate = rate

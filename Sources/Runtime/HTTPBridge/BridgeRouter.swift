@@ -7,8 +7,8 @@ import Wire
 /// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, a household's live activity as
 /// Server-Sent Events, the OpenAPI document and its page, and the probes a load balancer asks.
 public enum BridgeRouter {
-    /// The router, with access logs and metrics on every route, CORS when origins are listed, and the per-caller
-    /// rate limit on the ops.
+    /// The router, with access logs and metrics on every route, CORS when origins are listed, 405 for a method no op
+    /// takes, and the per-caller rate limit on the ops.
     public static func make(
         client: ReckonClient,
         catalog: OpCatalog,
@@ -21,11 +21,15 @@ public enum BridgeRouter {
             router.add(middleware: CORSPolicy(origins: Set(configuration.corsOrigins)))
         }
         router.add(middleware: WebApp.files(logger: Logger(label: "reckon.http.files")))
+        let endpoint = OpEndpoint(client: client, catalog: catalog, configuration: configuration)
+        router.add(middleware: OpMethods(endpoint: endpoint))
         router.get("/health") { _, _ in json(["status": "ok"]) }
         router.get("/ready") { _, _ in
             catalog.isReady ? json(["status": "ready"]) : json(["status": "starting"], status: .serviceUnavailable)
         }
-        router.get("/openapi.json") { _, _ in json(OpenAPIDocument.make(catalog.services)) }
+        router.get("/openapi.json") { _, _ in
+            json(OpenAPIDocument.make(catalog.services, requestTimeouts: configuration.requestTimeouts))
+        }
         router.get("/docs") { _, _ in
             Response(
                 status: .ok,
@@ -33,7 +37,6 @@ public enum BridgeRouter {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: DocsPage.html))
             )
         }
-        let endpoint = OpEndpoint(client: client, catalog: catalog, configuration: configuration)
         let ops = router.group("/v1").add(
             middleware: RateLimitMiddleware(limiter: RateLimiter(limit: configuration.rate))
         )
@@ -48,12 +51,6 @@ public enum BridgeRouter {
                     service: context.parameters.get("service") ?? "",
                     op: context.parameters.get("op") ?? ""
                 )
-            }
-        }
-        for method in [HTTPRequest.Method.put, .patch, .delete] {
-            ops.on(":service/:op", method: method) { _, _ in
-                let error = WireError(.invalidArgument, "ops take POST, or GET for those that change nothing")
-                return ProblemDetails.response(error, status: .methodNotAllowed, headers: [.allow: "GET, HEAD, POST"])
             }
         }
         return router

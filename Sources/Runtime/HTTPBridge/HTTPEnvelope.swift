@@ -11,7 +11,7 @@ struct HTTPEnvelope: Sendable {
     var idempotencyKey: String?
     /// `X-Request-Id`, or a fresh one.
     var requestID: String
-    /// `Request-Timeout` (milliseconds), bounded by the bridge's longest call.
+    /// `Request-Timeout` (milliseconds), within the waits the bridge allows.
     var timeout: Duration?
     /// `If-Match`: the version the caller last read.
     var ifMatch: Int?
@@ -23,8 +23,10 @@ struct HTTPEnvelope: Sendable {
     static let requestTimeout = HTTPField.Name("Request-Timeout")!
 
     /// Reads the headers.
-    /// - Throws: `invalid_argument` for a malformed `Authorization`, `Request-Timeout` or `If-Match`.
-    init(_ headers: HTTPFields, longestCall: Duration) throws {
+    /// - Parameter waits: the waits, in milliseconds, a `Request-Timeout` may ask for.
+    /// - Throws: `invalid_argument` for a malformed `Authorization` or `If-Match`, or a `Request-Timeout` that is not
+    ///   a number of milliseconds within `waits`.
+    init(_ headers: HTTPFields, waits: ClosedRange<Int>) throws {
         if let authorization = headers[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
@@ -38,14 +40,14 @@ struct HTTPEnvelope: Sendable {
             throw WireError(.invalidArgument, "X-Request-Id may have at most 128 bytes", field: "X-Request-Id")
         }
         if let text = headers[Self.requestTimeout] {
-            guard let milliseconds = Int(text), milliseconds > 0 else {
+            guard let milliseconds = Int(text), waits.contains(milliseconds) else {
                 throw WireError(
                     .invalidArgument,
-                    "Request-Timeout must be a positive number of milliseconds",
+                    "Request-Timeout must be from \(waits.lowerBound) to \(waits.upperBound) milliseconds",
                     field: "Request-Timeout"
                 )
             }
-            timeout = min(.milliseconds(milliseconds), longestCall)
+            timeout = .milliseconds(milliseconds)
         }
         if let text = headers[.ifMatch] {
             guard let version = EntityTag.version(text) else {
@@ -66,11 +68,17 @@ enum EntityTag {
         result["version"]?.intValue.map { "\"\($0)\"" }
     }
 
-    /// The version in a tag (`"3"`, `W/"3"` or `3`).
+    /// What a tag this API gives looks like: a positive version, quoted, maybe weak (`"3"`, `W/"3"`).
+    static let pattern = #"^(W/)?"[1-9][0-9]{0,17}"$"#
+
+    /// The version in a tag that matches ``pattern``.
     static func version(_ tag: String) -> Int? {
         var text = Substring(tag.trimmingCharacters(in: .whitespaces))
         if text.hasPrefix("W/") { text = text.dropFirst(2) }
-        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
-        return Int(text)
+        guard text.count >= 3, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
+        let digits = text.dropFirst().dropLast()
+        guard digits.count <= 18, digits.first != "0", digits.allSatisfy(\.isWholeNumber), digits.allSatisfy(\.isASCII)
+        else { return nil }
+        return Int(digits)
     }
 }

@@ -27,19 +27,26 @@ public final class OpCatalog: Sendable {
         listings.withLock { $0[service]?.ops.first { $0.name == name } }
     }
 
+    /// How long each listing is waited for, whatever the bridge's default wait for a call (`--timeout-ms`).
+    static let listingWait: Duration = .seconds(5)
+
     /// Reads the gateway's `ops`, then the `ops` of every service its `health` lists. A service that does not
     /// answer keeps its last listing.
     public func refresh(through client: ReckonClient, logger: Logger) async {
         var services = [GatewayOps.service]
         do {
-            services += try await client.call(HealthOp.self, NoArgs()).services.map(\.name)
+            services += try await client.call(HealthOp.self, NoArgs(), timeout: Self.listingWait).services.map(\.name)
         } catch {
             logger.warning("cannot read the gateway's health", metadata: ["error": "\(error)"])
             return
         }
         for service in services {
             do {
-                let listing = try await client.call(service: service, op: OpDescription.ops.name)
+                let listing = try await client.call(
+                    service: service,
+                    op: OpDescription.ops.name,
+                    timeout: Self.listingWait
+                )
                 let decoded = try JSONValueDecoder.decode(OpsListing.self, from: listing)
                 listings.withLock { $0[service] = decoded }
             } catch {

@@ -17,15 +17,22 @@ struct OpEndpoint: Sendable {
         var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
         var conditional = false
         do {
-            let envelope = try HTTPEnvelope(request.headers, longestCall: configuration.longestCall)
-            requestID = envelope.requestID
-            conditional = envelope.ifMatch != nil
             let description = catalog.op(service, op)
             let reading = request.method == .get || request.method == .head
-            if reading { try Self.checkReadable(description, service: service, op: op) }
+            if reading {
+                guard let description else { throw WireError(.unknownOp, "\(service) has no op \(op)", field: "op") }
+                guard description.effect?.changesNothing == true else {
+                    return methodNotAllowed(service: service, op: op, requestID: requestID)
+                }
+            }
+            let envelope = try HTTPEnvelope(request.headers, waits: configuration.requestTimeouts)
+            requestID = envelope.requestID
+            conditional = envelope.ifMatch != nil
             var args =
                 reading
-                ? try QueryArgs.args(request.uri.queryParameters, schema: description?.schema) : try await body(request)
+                ? try QueryArgs.args(request.uri.query ?? "", schema: description?.schema) : try await body(request)
+            var token = envelope.token
+            if reading, let queryToken = Self.takeAccessToken(&args) { token = token ?? queryToken }
             if let version = envelope.ifMatch, case .object(var object) = args {
                 object["version"] = JSONValue(integerLiteral: version)
                 args = .object(object)
@@ -35,7 +42,7 @@ struct OpEndpoint: Sendable {
                 service: service,
                 op: op,
                 args: args,
-                token: envelope.token,
+                token: token,
                 idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID().uuidString : nil),
                 timeout: envelope.timeout,
                 requestID: envelope.requestID
@@ -53,14 +60,28 @@ struct OpEndpoint: Sendable {
         }
     }
 
-    /// `GET` reaches only ops that change nothing.
-    private static func checkReadable(_ description: OpDescription?, service: String, op: String) throws {
-        guard let description else {
-            throw WireError(.unknownOp, "\(service) has no op \(op)", field: "op")
-        }
-        guard description.effect?.changesNothing == true else {
-            throw WireError(.invalidArgument, "\(service) \(op) changes state: send it with POST", field: "op")
-        }
+    /// The `access_token` query parameter of a `GET`, taken out of the arguments: the token of a client that cannot
+    /// send `Authorization` (a calendar app subscribed to `events.ical`), as RFC 6750 (section 2.3) allows. The
+    /// access log never writes query strings.
+    private static func takeAccessToken(_ args: inout JSONValue) -> String? {
+        guard case .object(var object) = args, let token = object["access_token"]?.stringValue else { return nil }
+        object["access_token"] = nil
+        args = .object(object)
+        return token
+    }
+
+    /// The 405 for a method the op does not take, with the methods it takes in `Allow`: `POST` for an op that
+    /// writes, and `GET` and `HEAD` too for one that changes nothing (or is not listed).
+    func methodNotAllowed(service: String, op: String, requestID: String = "") -> Response {
+        let writes = catalog.op(service, op).map { $0.effect?.changesNothing != true } ?? false
+        let allow = writes ? "POST" : "GET, HEAD, POST"
+        let error = WireError(
+            .invalidArgument,
+            writes ? "\(service) \(op) changes state: send it with POST" : "ops take POST, or GET and HEAD"
+        )
+        var headers = Self.echo(requestID)
+        headers[.allow] = allow
+        return ProblemDetails.response(error, status: .methodNotAllowed, headers: headers)
     }
 
     /// The JSON object a `POST` carries; an empty body is `{}`.

@@ -2,16 +2,20 @@ import Foundation
 import Wire
 
 /// The OpenAPI 3.1 document of the bridge, made from the services' `ops` listings: every op as a `POST` (and a
-/// `GET` for ops that change nothing) with its args and result schemas, the problems it can answer, and the bearer
-/// scheme.
+/// `GET` for ops that change nothing) with its args and result schemas, the headers it reads, the problems it can
+/// answer, and the bearer scheme.
 enum OpenAPIDocument {
-    static func make(_ services: [OpsListing]) -> JSONValue {
+    /// - Parameter requestTimeouts: the milliseconds a `Request-Timeout` header may ask for.
+    static func make(_ services: [OpsListing], requestTimeouts: ClosedRange<Int>) -> JSONValue {
+        let headers = HeaderSchemas(requestTimeouts: requestTimeouts)
         var paths: [(String, JSONValue)] = []
         for listing in services {
             for op in listing.ops {
-                var operations: [(String, JSONValue)] = [("post", operation(op, of: listing.service, get: false))]
+                var operations: [(String, JSONValue)] = [
+                    ("post", operation(op, of: listing, get: false, headers: headers))
+                ]
                 if op.effect?.changesNothing == true {
-                    operations.append(("get", operation(op, of: listing.service, get: true)))
+                    operations.append(("get", operation(op, of: listing, get: true, headers: headers)))
                 }
                 paths.append(("/v1/\(listing.service)/\(op.name)", .object(JSONObject(operations))))
             }
@@ -52,63 +56,56 @@ enum OpenAPIDocument {
         ]
     }
 
-    private static func operation(_ op: OpDescription, of service: String, get: Bool) -> JSONValue {
+    /// The operation id of an op's `POST`, or of its `GET`.
+    static func operationID(_ service: String, _ op: String, get: Bool) -> String {
+        "\(service)_\(op.replacingDots)\(get ? "_get" : "")"
+    }
+
+    private static func operation(
+        _ op: OpDescription,
+        of listing: OpsListing,
+        get: Bool,
+        headers: HeaderSchemas
+    ) -> JSONValue {
+        let service = listing.service
         let versioned = op.resultSchema?["properties"]?["version"] != nil
         var members: [(String, JSONValue)] = [
-            ("operationId", .string("\(service)_\(op.name.replacingDots)\(get ? "_get" : "")")),
+            ("operationId", .string(operationID(service, op.name, get: get))),
             ("summary", .string(op.summary)), ("tags", [.string(service)]),
-            ("parameters", .array(headerParameters(op, get: get) + (get ? queryParameters(op) : []))),
-            ("responses", responses(op, of: service, get: get, versioned: versioned)),
+            ("parameters", .array(headers.parameters(op, get: get) + (get ? queryParameters(op) : []))),
+            ("responses", responses(op, of: listing, get: get, versioned: versioned)),
             ("security", security(service: service, op: op.name)),
         ]
         if !get {
+            // A body is required when the args have required members: an empty one is `{}`, which lacks them.
+            let required = !(op.schema["required"]?.arrayValue ?? []).isEmpty
             members.append(
-                ("requestBody", ["required": false, "content": ["application/json": ["schema": op.schema]]])
+                ("requestBody", ["required": .bool(required), "content": ["application/json": ["schema": op.schema]]])
             )
         }
         return .object(JSONObject(members))
     }
 
-    private static func headerParameters(_ op: OpDescription, get: Bool) -> [JSONValue] {
-        var parameters: [JSONValue] = [
-            header("X-Request-Id", ["type": "string", "maxLength": 128], "echoed back; made when absent"),
-            header("Request-Timeout", ["type": "integer", "minimum": 1], "milliseconds to wait for the op"),
-        ]
-        if !get {
-            parameters.append(
-                header("Idempotency-Key", ["type": "string", "maxLength": 128], "a replay returns the first response")
-            )
-        }
-        if op.schema["properties"]?["version"] != nil {
-            parameters.append(
-                header("If-Match", ["type": "string"], "the ETag last read; becomes the version argument")
-            )
-        }
-        if get { parameters.append(header("If-None-Match", ["type": "string"], "answers 304 while the ETag matches")) }
-        return parameters
-    }
-
-    private static func header(_ name: String, _ schema: JSONValue, _ description: String) -> JSONValue {
-        [
-            "name": .string(name), "in": "header", "required": false, "schema": schema,
-            "description": .string(description),
-        ]
-    }
-
-    /// A `GET`'s arguments as query parameters: scalars and arrays of scalars by their schema, the rest as JSON.
+    /// A `GET`'s arguments as query parameters: scalars and arrays of scalars by their schema, the rest as JSON;
+    /// and `access_token`, for clients that cannot send `Authorization`.
     private static func queryParameters(_ op: OpDescription) -> [JSONValue] {
         let required = Set(op.schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-        return (op.schema["properties"]?.objectValue?.members ?? []).map { name, schema in
-            var parameter: [(String, JSONValue)] = [
-                ("name", .string(name)), ("in", "query"), ("required", .bool(required.contains(name))),
-            ]
-            if isScalar(schema) || (schema["type"] == "array" && isScalar(schema["items"] ?? [:])) {
-                parameter.append(("schema", schema))
-            } else {
-                parameter.append(("content", ["application/json": ["schema": schema]]))
+        let token: JSONValue = [
+            "name": "access_token", "in": "query", "required": false, "schema": ["type": "string", "minLength": 1],
+            "description": "the bearer token, for clients that cannot send Authorization (a subscribed calendar)",
+        ]
+        return [token]
+            + (op.schema["properties"]?.objectValue?.members ?? []).map { name, schema in
+                var parameter: [(String, JSONValue)] = [
+                    ("name", .string(name)), ("in", "query"), ("required", .bool(required.contains(name))),
+                ]
+                if isScalar(schema) || (schema["type"] == "array" && isScalar(schema["items"] ?? [:])) {
+                    parameter.append(("schema", schema))
+                } else {
+                    parameter.append(("content", ["application/json": ["schema": schema]]))
+                }
+                return .object(JSONObject(parameter))
             }
-            return .object(JSONObject(parameter))
-        }
     }
 
     private static func isScalar(_ schema: JSONValue) -> Bool {
@@ -121,7 +118,13 @@ enum OpenAPIDocument {
         return !types.isEmpty && types.allSatisfy { ["string", "integer", "number", "boolean"].contains($0) }
     }
 
-    private static func responses(_ op: OpDescription, of service: String, get: Bool, versioned: Bool) -> JSONValue {
+    private static func responses(
+        _ op: OpDescription,
+        of listing: OpsListing,
+        get: Bool,
+        versioned: Bool
+    ) -> JSONValue {
+        let service = listing.service
         let mediaType = OpResult.mediaType(service: service, op: op.name)
         let schema: JSONValue = mediaType == "application/json" ? (op.resultSchema ?? [:]) : ["type": "string"]
         var headers: [(String, JSONValue)] = [("X-Request-Id", ["schema": ["type": "string"]])]
@@ -129,15 +132,13 @@ enum OpenAPIDocument {
         if op.resultSchema?["properties"]?["nextCursor"] != nil {
             headers.append(("Link", ["schema": ["type": "string"], "description": "rel=\"next\": the next page"]))
         }
-        var responses: [(String, JSONValue)] = [
-            (
-                "200",
-                [
-                    "description": .string(op.summary), "headers": .object(JSONObject(headers)),
-                    "content": .object(JSONObject([(mediaType, ["schema": schema])])),
-                ]
-            )
+        var success: [(String, JSONValue)] = [
+            ("description", .string(op.summary)), ("headers", .object(JSONObject(headers))),
+            ("content", .object(JSONObject([(mediaType, ["schema": schema])]))),
         ]
+        let links = OpenAPILinks.of(op, in: listing)
+        if !links.isEmpty { success.append(("links", .object(JSONObject(links)))) }
+        var responses: [(String, JSONValue)] = [("200", .object(JSONObject(success)))]
         if get, versioned {
             responses.append(("304", ["description": "Not modified: the If-None-Match tag still matches"]))
         }
@@ -147,10 +148,11 @@ enum OpenAPIDocument {
         return .object(JSONObject(responses))
     }
 
-    /// Ledger ops but signing up and in need a session; the rest take a token when they have a use for one (the
-    /// orders staff key).
+    /// Ledger ops but signing up and in, and `ops`, need a session; the rest take a token when they have a use for
+    /// one (the orders staff key).
     private static func security(service: String, op: String) -> JSONValue {
-        service == "ledger" && !["auth.signup", "auth.login"].contains(op) ? [["bearer": []]] : [[:], ["bearer": []]]
+        let open = ["auth.signup", "auth.login", OpDescription.ops.name]
+        return service == "ledger" && !open.contains(op) ? [["bearer": []]] : [[:], ["bearer": []]]
     }
 }
 

@@ -1,21 +1,33 @@
-import Hummingbird
-import HummingbirdCore
+import Foundation
 import Wire
 
 /// A `GET`'s query string as an op's arguments, each value read as its property's schema says: integers, numbers
 /// and booleans from their text, arrays from repeated parameters (or one JSON array), objects from JSON text, and
 /// the rest as strings.
 enum QueryArgs {
-    static func args(_ query: FlatDictionary<Substring, Substring>, schema: JSONValue?) throws -> JSONValue {
+    /// - Parameter query: the raw query, form-encoded: `+` is a space, as browsers and most clients send it.
+    static func args(_ query: String, schema: JSONValue?) throws -> JSONValue {
         var keys: [String] = []
-        for (key, _) in query where !keys.contains(String(key)) { keys.append(String(key)) }
+        var valuesByKey: [String: [String]] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = try decoded(parts[0])
+            if valuesByKey[key] == nil { keys.append(key) }
+            valuesByKey[key, default: []].append(try parts.count > 1 ? decoded(parts[1]) : "")
+        }
         var members: [(String, JSONValue)] = []
         for key in keys {
-            let values = query.getAll(key).map { String($0) }
             let property = schema?["properties"]?[key]
-            members.append((key, try value(values, as: property, field: key)))
+            members.append((key, try value(valuesByKey[key] ?? [], as: property, field: key)))
         }
         return .object(JSONObject(members))
+    }
+
+    private static func decoded(_ text: Substring) throws -> String {
+        guard let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+            throw WireError(.invalidArgument, "the query has a malformed percent-encoding: \(text)")
+        }
+        return decoded
     }
 
     private static func value(_ values: [String], as schema: JSONValue?, field: String) throws -> JSONValue {

@@ -5,13 +5,15 @@ import Wire
 /// `invalid_argument` errors that name the field.
 enum ArgsDecoder {
     /// Decodes a request's `args`; absent or `null` arguments decode as `{}`.
-    /// - Throws: ``WireError`` with code `invalid_argument` naming the field.
+    /// - Throws: ``WireError`` with code `invalid_argument` naming the field, for a value of the wrong shape or a
+    ///   string with U+0000 (``refuseNUL(_:)``).
     static func decode<Args: Decodable>(_ type: Args.Type, from args: JSONValue?) throws -> Args {
         let json: JSONValue =
             switch args {
             case nil, .null?: .object(JSONObject())
             case let given?: given
             }
+        try refuseNUL(json)
         do {
             return try JSONValueDecoder.decode(type, from: json, codingPath: [JSONCodingKey("args")])
         } catch let error as DecodingError {

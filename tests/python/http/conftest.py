@@ -8,12 +8,12 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from stack import Stack
+from stack import ENGINES, Stack
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
 
-@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+@pytest.fixture(scope="session", params=ENGINES)
 def stack(request):
     running = Stack(request.param)
     yield running

@@ -12,6 +12,8 @@ import uuid
 import httpx
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[3]
+# The databases the workers run on; each test that starts a stack runs on every one.
+ENGINES = ("sqlite", "postgres")
 BIN = pathlib.Path(os.environ.get("RECKON_BIN", REPOSITORY / ".build" / "debug"))
 
 

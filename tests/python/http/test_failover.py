@@ -1,17 +1,17 @@
-"""reckon-http in front of two gateways: when one is SIGKILLed under a stream of writes, every keyed write lands once
-and reads go on."""
+"""reckon-http in front of two gateways, on both databases: when one is SIGKILLed under a stream of writes, every keyed
+write lands once and reads go on."""
 import signal
 import uuid
 
 import httpx
 import pytest
 
-from stack import Stack
+from stack import ENGINES, Stack
 
 
-@pytest.fixture(scope="module")
-def two_gateways():
-    running = Stack("sqlite", gateways=2)
+@pytest.fixture(scope="module", params=ENGINES)
+def two_gateways(request):
+    running = Stack(request.param, gateways=2)
     yield running
     running.stop()
 

@@ -30,3 +30,19 @@ def test_ledger_ops_but_sign_in_need_the_bearer_scheme(http):
     assert document["components"]["securitySchemes"]["bearer"] == {"type": "http", "scheme": "bearer"}
     assert document["paths"]["/v1/ledger/bills.add"]["post"]["security"] == [{"bearer": []}]
     assert {} in document["paths"]["/v1/ledger/auth.login"]["post"]["security"]
+    assert {} in document["paths"]["/v1/ledger/ops"]["get"]["security"]
+
+
+def test_the_headers_state_what_the_bridge_takes(http):
+    edit = http.get("/openapi.json").json()["paths"]["/v1/ledger/bills.edit"]["post"]
+    headers = {parameter["name"]: parameter["schema"] for parameter in edit["parameters"]}
+    assert headers["Request-Timeout"] == {"type": "integer", "minimum": 1000, "maximum": 30000}
+    assert headers["Idempotency-Key"] == {"type": "string", "minLength": 1, "maxLength": 128}
+    assert headers["If-Match"]["pattern"] == '^(W/)?"[1-9][0-9]{0,17}"$'
+
+
+def test_a_result_that_names_an_entity_links_to_the_ops_that_take_it(http):
+    links = http.get("/openapi.json").json()["paths"]["/v1/ledger/bills.add"]["post"]["responses"]["200"]["links"]
+    assert links["ledger_bills_edit"] == {"operationId": "ledger_bills_edit", "requestBody": {
+        "billId": "$response.body#/billId", "version": "$response.body#/version"}}
+    assert links["ledger_bills_list"]["requestBody"] == {"householdId": "$response.body#/householdId"}

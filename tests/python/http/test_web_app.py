@@ -9,6 +9,7 @@ import signal
 import tempfile
 import time
 
+import httpx
 import pytest
 from axe_selenium_python import Axe
 from selenium.common.exceptions import StaleElementReferenceException
@@ -337,6 +338,9 @@ def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser
     wait_for(browser, lambda: len(card(browser, "Calendar").find_elements(By.XPATH, ".//span[@class='event' and .='Cleaning']")) >= 3)
     address = card(browser, "Calendar").find_element(By.NAME, "ical").get_attribute("value")
     assert address.startswith(stack.url + "/v1/ledger/events.ical?householdId=")
+    subscribed = httpx.get(address)  # as a calendar app asks: no Authorization header, the token in the address
+    assert subscribed.status_code == 200 and subscribed.headers["content-type"].startswith("text/calendar")
+    assert subscribed.text.count("SUMMARY:Cleaning") == 1 and "RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=3" in subscribed.text
     card(browser, "Exports").find_element(By.XPATH, ".//button[normalize-space()='bills (CSV)']").click()
     assert not browser.find_elements(By.CSS_SELECTOR, "main .problem")
     check_accessibility(browser)

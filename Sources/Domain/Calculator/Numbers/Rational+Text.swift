@@ -1,9 +1,13 @@
 import BigInt
 
 extension Rational {
+    /// The largest exponent a decimal may be written with (`1e1000`, `1e-1000`): past it the exact value alone is
+    /// thousands of digits, and working with it would hold a worker for seconds.
+    public static let largestExponent = 1_000
+
     /// Parses a plain decimal (`-12.5`, `.5`, `1e-3`, `2.5E+4`) or a fraction (`1/3`, `-7/2`) exactly.
     ///
-    /// Surrounding spaces are ignored; anything else returns `nil`.
+    /// Surrounding spaces are ignored; anything else, or an exponent past ``largestExponent``, returns `nil`.
     public init?(parsing text: some StringProtocol) {
         let trimmed = text.trimmingSpaces
         if let slash = trimmed.firstIndex(of: "/") {
@@ -45,7 +49,7 @@ extension Rational {
         guard count > 0 else { return nil }
         var exponent = 0
         if !bytes.isEmpty {
-            guard let value = Int(Substring(bytes.dropFirst())), abs(value) <= 100_000 else { return nil }
+            guard let value = Int(Substring(bytes.dropFirst())), abs(value) <= Self.largestExponent else { return nil }
             exponent = value
         }
         let power = exponent - scale

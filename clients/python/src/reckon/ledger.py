@@ -2720,6 +2720,9 @@ def auth_signup(
     timeout: Optional[float] = None,
 ) -> AuthSignupResult:
     """Creates an account (username 3-32 of a-z 0-9 . _ -, password 8-256 characters) (`ledger` `auth.signup`).
+
+    Args:
+        username: 3 to 32 of a-z 0-9 . _ -, kept lower-cased
     """
     wire_args: Dict[str, Any] = {
         "password": password,
@@ -2743,6 +2746,9 @@ async def auth_signup_async(
     timeout: Optional[float] = None,
 ) -> AuthSignupResult:
     """Creates an account (username 3-32 of a-z 0-9 . _ -, password 8-256 characters) (`ledger` `auth.signup`).
+
+    Args:
+        username: 3 to 32 of a-z 0-9 . _ -, kept lower-cased
     """
     wire_args: Dict[str, Any] = {
         "password": password,
@@ -2765,6 +2771,9 @@ def auth_login(
     timeout: Optional[float] = None,
 ) -> AuthLoginResult:
     """Signs in: a session token and when it expires (failures are rate-limited) (`ledger` `auth.login`).
+
+    Args:
+        username: 3 to 32 of a-z 0-9 . _ -, kept lower-cased
     """
     wire_args: Dict[str, Any] = {
         "password": password,
@@ -2786,6 +2795,9 @@ async def auth_login_async(
     timeout: Optional[float] = None,
 ) -> AuthLoginResult:
     """Signs in: a session token and when it expires (failures are rate-limited) (`ledger` `auth.login`).
+
+    Args:
+        username: 3 to 32 of a-z 0-9 . _ -, kept lower-cased
     """
     wire_args: Dict[str, Any] = {
         "password": password,
