@@ -7,6 +7,7 @@ import os
 import pathlib
 import signal
 import tempfile
+import threading
 import time
 
 import httpx
@@ -73,7 +74,11 @@ def check_accessibility(browser):
 
 
 def screenshot(browser, name):
+    """The page's top as the window shows it (`NAME-top.png`, what scripts/screenshots.sh puts in the README), then the
+    whole page (`NAME.png`)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.save_screenshot(str(SCREENSHOTS / f"{name}-top.png"))
     height = browser.execute_script("return document.documentElement.scrollHeight")
     browser.set_window_size(browser.get_window_size()["width"], min(height, 6000))
     browser.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
@@ -364,4 +369,72 @@ def test_an_unavailable_service_shows_a_banner_and_is_asked_again_on_its_own(sta
         calc.send_signal(signal.SIGCONT)
     wait_for(browser, lambda: card(browser, "Expression").find_element(By.CSS_SELECTOR, "ol.history li output").text == "42",
              timeout=30)
+    assert not banner.is_displayed()
+
+
+def restart_bridge(stack, url):
+    """Stops the bridge at `url` (SIGTERM: its streams end) and starts another on the same port; returns once ready."""
+    port = url.rsplit(":", 1)[1]
+    old = next(process for name, process in stack.named.items() if name == f"http-{port}")
+    old.send_signal(signal.SIGTERM)
+    old.wait(timeout=20)
+    endpoints = ",".join(gateway["client"] for gateway in stack.gateways)
+    stack.start(f"http-{port}-again", "reckon-http", "--port", port, "--gateway", endpoints)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/ready", timeout=2).status_code == 200 and stack.serves_every_service(url):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"the bridge on {url} did not come back")
+
+
+def test_a_dropped_live_connection_resumes_without_a_reload(stack, browser, http):
+    """The page's bridge goes away and comes back: EventSource reconnects by itself with its last event id, and a
+    bill added meanwhile (through another bridge) shows, in the same page, never reloaded."""
+    url = stack.bridge()
+    browser.set_window_size(1280, 900)
+    browser.get(f"{url}/#/household")
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    wait_for(browser, lambda: card(browser, "New here?"))
+    new = card(browser, "New here?").find_element(By.TAG_NAME, "form")
+    fill(new, {"username": f"di{id(stack) % 1000}", "password": "correct horse"})
+    submit(new)
+    made = wait_for(browser, lambda: card(browser, "A new household")).find_element(By.TAG_NAME, "form")
+    fill(made, {"name": "Loft"})
+    submit(made)
+    wait_for(browser, lambda: card(browser, "Add a bill"))
+    browser.execute_script("window.notReloaded = true")
+    token = browser.execute_script("return localStorage.getItem('reckon.ledger.token')")
+    home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
+    auth = {"Authorization": f"Bearer {token}"}
+    me = http.get("/v1/ledger/auth.me", headers=auth).json()["userId"]
+    restart = threading.Thread(target=restart_bridge, args=(stack, url))
+    restart.start()
+    time.sleep(0.5)  # the page's bridge is going or gone
+    bill = {"householdId": home, "description": "Added while away", "amount": "12.00", "paidBy": me,
+            "split": {"kind": "equal"}}
+    assert http.post("/v1/ledger/bills.add", headers=auth, json=bill).status_code == 200
+    restart.join()
+    wait_for(browser, lambda: bill_in(browser, "Added while away"), timeout=60)
+    assert browser.execute_script("return window.notReloaded === true")
+
+
+def test_too_many_requests_are_asked_again_after_retry_after(stack, browser):
+    """A bridge allowing each caller one request a second: the app's calls past it are answered 429, shown in the
+    banner, and asked again after Retry-After until every one is answered."""
+    url = stack.bridge("--caller-rate", "1", "--caller-burst", "1")
+    browser.set_window_size(1280, 900)
+    browser.get(f"{url}/#/calc")
+    form = wait_for(browser, lambda: card(browser, "Expression")).find_element(By.TAG_NAME, "form")
+    for expression in ["1+1", "2+2", "3+3"]:
+        fill(form, {"expression": expression})
+        submit(form)
+    banner = browser.find_element(By.ID, "banner")
+    wait_for(browser, lambda: banner.is_displayed() and "Too many requests" in banner.text)
+    wait_for(browser, lambda: len(card(browser, "Expression").find_elements(By.CSS_SELECTOR, "ol.history li")) >= 3,
+             timeout=60)
     assert not banner.is_displayed()

@@ -1,18 +1,29 @@
-// Live changes: the household's activity as Server-Sent Events (EventSource, which reconnects by itself and resumes
-// after the last event id it saw), calling `changed` once per burst of events.
+// Live changes: the household's activity as Server-Sent Events, calling `changed` once per burst of events.
+// EventSource reconnects by itself after a dropped connection, resuming after the last event id it saw; when it gives
+// up (an error answer rather than a lost connection), a new one starts after that id two seconds later.
 import { session } from "./session.js";
 
-/** Follows `householdId` until the returned function is called; `changed(entries)` gets each burst. */
+/** Follows `householdId` after cursor `after` until the returned function is called; `changed(entries)` gets each
+ * burst. */
 export function follow(householdId, after, changed) {
-  const url = `/v1/ledger/households/${encodeURIComponent(householdId)}/activity`
-    + `?after=${after}&access_token=${encodeURIComponent(session.token)}`;
-  const source = new EventSource(url);
+  let last = after;
+  let source = null;
   let burst = [];
   let timer = null;
-  source.addEventListener("activity", (event) => {
-    burst.push(JSON.parse(event.data));
-    clearTimeout(timer);
-    timer = setTimeout(() => { const entries = burst; burst = []; changed(entries); }, 50);
-  });
-  return () => { clearTimeout(timer); source.close(); };
+  let stopped = false;
+  const open = () => {
+    source = new EventSource(`/v1/ledger/households/${encodeURIComponent(householdId)}/activity`
+      + `?after=${last}&access_token=${encodeURIComponent(session.token)}`);
+    source.addEventListener("activity", (event) => {
+      last = Number(event.lastEventId) || last;
+      burst.push(JSON.parse(event.data));
+      clearTimeout(timer);
+      timer = setTimeout(() => { const entries = burst; burst = []; changed(entries); }, 50);
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED && !stopped) setTimeout(() => { if (!stopped) open(); }, 2000);
+    });
+  };
+  open();
+  return () => { stopped = true; clearTimeout(timer); source.close(); };
 }
