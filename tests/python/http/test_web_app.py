@@ -150,6 +150,10 @@ def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, widt
     fill(topics, {"query": "RRSP"})
     submit(topics.find_element(By.TAG_NAME, "form"))
     wait_for(browser, lambda: topics.find_elements(By.TAG_NAME, "dt"))
+    rrsp = topics.find_element(By.TAG_NAME, "details")
+    rrsp.find_element(By.TAG_NAME, "summary").click()
+    submit(rrsp.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "how the tax changes" in rrsp.text and rrsp.find_elements(By.CSS_SELECTOR, "tbody tr"))
     check_accessibility(browser)
     screenshot(browser, f"tax-{width}")
 

@@ -2,7 +2,7 @@
 // where the income goes, and a search of the tax topics.
 import { call } from "../api.js";
 import { pieChart } from "../chart.js";
-import { card, field, form, h, input, select, table } from "../ui.js";
+import { card, field, folded, form, h, input, select, table } from "../ui.js";
 
 /** The tax page. */
 export function tax() {
@@ -62,8 +62,31 @@ function topics() {
         h("dl", {}, ...result.topics.flatMap((topic) => [
           h("dt", {}, h("strong", {}, topic.title), topic.amount ? ` (${topic.amount})` : ""),
           h("dd", {}, h("p", {}, topic.definition), h("p", {}, h("em", {}, "How: "), topic.instruction),
-            h("p", { class: "muted" }, h("em", {}, "Tip: "), topic.tip)),
+            h("p", { class: "muted" }, h("em", {}, "Tip: "), topic.tip), tryTopic(topic)),
         ])));
     });
   return card("Topics", search, out);
+}
+
+/** The topic worked through for an income and province: what the change does to the tax, line by line. */
+function tryTopic(topic) {
+  const out = h("div", { "aria-live": "polite" });
+  const parts = [h("div", { class: "row" },
+    field("Employment income", input("employment", { inputmode: "decimal", value: "60000" })),
+    topic.amount ? field(`Amount: ${topic.amount}`, input("amount", { inputmode: "decimal", value: "5000" })) : null,
+    field("Province", input("province", { value: "ON", autocomplete: "off" }), "two letters"))];
+  const work = form(parts, `Work out “${topic.title}”`, async (values) => {
+    const args = { topic: topic.id, province: values.province ?? "", income: { employment: values.employment ?? "" } };
+    if (values.amount) args.amount = values.amount;
+    try {
+      const result = await call("calc", "tax.topic", args);
+      out.replaceChildren(h("p", { class: "result" }, result.summary),
+        table(`${topic.title}: how the tax changes (${result.taxChange})`, [["Line", false], ["How", false], ["Amount", true]],
+          result.breakdown.map((line) => [line.label, line.detail, line.amount])));
+    } catch (error) {
+      if (error.field?.startsWith("income.")) error.field = "employment";
+      throw error;
+    }
+  });
+  return folded("Work it out", h("div", {}, work, out));
 }
