@@ -8,14 +8,13 @@ public enum ActivityListOp: OpContract {
     public static let effect = OpEffect.read
     public static let summary = "Changes after a cursor, oldest first: who, what, when, before and after"
     public static let argsSchema: JSONValue = [
-        "type": "object", "required": ["householdId"],
-        "properties": [
-            "householdId": LedgerOps.id,
-            "after": [
-                "type": "integer", "minimum": 0, "description": "the last cursor seen; 0 or absent: from the start",
-            ],
-            "limit": ["type": "integer", "minimum": 1, "maximum": 500, "default": 100],
-        ],
+        "type": "object", "required": ["householdId"], "properties": .object(JSONObject(pageProperties)),
+    ]
+    /// The household and the page: what `activity.wait` takes too.
+    static let pageProperties: [(String, JSONValue)] = [
+        ("householdId", LedgerOps.id),
+        ("after", ["type": "integer", "minimum": 0, "description": "the last cursor seen; 0 or absent: from the start"]),
+        ("limit", ["type": "integer", "minimum": 1, "maximum": 500, "default": 100]),
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
@@ -54,18 +53,21 @@ public enum ActivityWaitOp: OpContract {
     public static let maximumWaitMs = 3000
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
-        "properties": [
-            "householdId": LedgerOps.id,
-            "after": [
-                "type": "integer", "minimum": 0, "description": "the last cursor seen; 0 or absent: from the start",
-            ],
-            "limit": ["type": "integer", "minimum": 1, "maximum": 500, "default": 100],
-            "waitMs": [
-                "type": "integer", "minimum": 0, "maximum": .number("\(maximumWaitMs)"),
-                "default": .number("\(maximumWaitMs)"),
-                "description": "how long to wait for a change; the wait also ends before the request's deadline",
-            ],
-        ],
+        "properties": .object(
+            JSONObject(
+                ActivityListOp.pageProperties + [
+                    (
+                        "waitMs",
+                        [
+                            "type": "integer", "minimum": 0, "maximum": .number("\(maximumWaitMs)"),
+                            "default": .number("\(maximumWaitMs)"),
+                            "description":
+                                "how long to wait for a change; the wait also ends before the request's deadline",
+                        ]
+                    )
+                ]
+            )
+        ),
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
