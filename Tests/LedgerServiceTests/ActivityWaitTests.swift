@@ -25,17 +25,7 @@ import Wire
     @Test(arguments: TestDatabase.engines)
     func aWaitIsWokenByTheWrite(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in
-            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
-            let home = try await ledger.household(ana, members: [bob])
-            let seen = try await ledger.call(ActivityListOp.self, .init(householdId: home), token: bob.token).cursor
-            async let woken = ledger.call(
-                ActivityWaitOp.self,
-                .init(householdId: home, after: seen, waitMs: ActivityWaitOp.maximumWaitMs),
-                token: bob.token
-            )
-            while ledger.configuration.activityFeed.watchedHouseholds == 0 { await Task.yield() }
-            try await ledger.bill(home, "Pizza", "30.00", paidBy: ana, split: .init(kind: "equal"))
-            let page = try await woken
+            let (page, seen) = try await Self.billSeenByAWait(writer: ledger, waiter: ledger)
             #expect(page.entries.map(\.action) == ["bill.added"])
             #expect(page.cursor == seen + 1)
             #expect(ledger.configuration.activityFeed.watchedHouseholds == 0)
@@ -76,18 +66,28 @@ import Wire
                 group.addTask { await other.run() }
                 group.addTask { await listener.run() }
                 defer { group.cancelAll() }
-                let (ana, bob) = (try await writer.user("ana"), try await writer.user("bob"))
-                let home = try await writer.household(ana, members: [bob])
-                let seen = try await writer.call(ActivityListOp.self, .init(householdId: home), token: bob.token).cursor
-                async let woken = waiter.call(
-                    ActivityWaitOp.self,
-                    .init(householdId: home, after: seen, waitMs: ActivityWaitOp.maximumWaitMs),
-                    token: bob.token
-                )
-                while waiter.configuration.activityFeed.watchedHouseholds == 0 { await Task.yield() }
-                try await writer.bill(home, "Rent", "900.00", paidBy: ana, split: .init(kind: "equal"))
-                #expect(try await woken.entries.map(\.action) == ["bill.added"])
+                let (page, _) = try await Self.billSeenByAWait(writer: writer, waiter: waiter)
+                #expect(page.entries.map(\.action) == ["bill.added"])
             }
         }
+    }
+
+    /// Ana and Bob's household: Bob waits (through `waiter`) after the last change, and once his wait is under way
+    /// Ana adds a bill (through `writer`). Returns what the wait answered, and the cursor it waited after.
+    private static func billSeenByAWait(
+        writer: LedgerHarness,
+        waiter: LedgerHarness
+    ) async throws -> (ActivityWaitOp.Result, Int) {
+        let (ana, bob) = (try await writer.user("ana"), try await writer.user("bob"))
+        let home = try await writer.household(ana, members: [bob])
+        let seen = try await writer.call(ActivityListOp.self, .init(householdId: home), token: bob.token).cursor
+        async let woken = waiter.call(
+            ActivityWaitOp.self,
+            .init(householdId: home, after: seen, waitMs: ActivityWaitOp.maximumWaitMs),
+            token: bob.token
+        )
+        while waiter.configuration.activityFeed.watchedHouseholds == 0 { await Task.yield() }
+        try await writer.bill(home, "Rent", "900.00", paidBy: ana, split: .init(kind: "equal"))
+        return (try await woken, seen)
     }
 }

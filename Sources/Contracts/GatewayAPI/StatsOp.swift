@@ -31,6 +31,7 @@ public enum StatsOp: OpContract {
         public var overByteBudget = 0
         public var workersForbidden = 0
         public var workersRevoked = 0
+        public var workersEjected = 0
         public var clientsDenied = 0
         public var workersDenied = 0
         public var allowListReloads = 0

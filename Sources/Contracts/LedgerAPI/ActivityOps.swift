@@ -13,7 +13,10 @@ public enum ActivityListOp: OpContract {
     /// The household and the page: what `activity.wait` takes too.
     static let pageProperties: [(String, JSONValue)] = [
         ("householdId", LedgerOps.id),
-        ("after", ["type": "integer", "minimum": 0, "description": "the last cursor seen; 0 or absent: from the start"]),
+        (
+            "after",
+            ["type": "integer", "minimum": 0, "description": "the last cursor seen; 0 or absent: from the start"]
+        ),
         ("limit", ["type": "integer", "minimum": 1, "maximum": 500, "default": 100]),
     ]
     public struct Args: Codable, Sendable, Hashable {

@@ -99,6 +99,23 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Bytes of requests one worker connection may hold; a worker at it gets no more until it answers.")
     var maxWorkerPendingBytes = 8 << 20
 
+    @Option(
+        help: ArgumentHelp(
+            "Requests in a row a worker may let pass their deadline before it is taken out of rotation; 0 never.",
+            discussion: "Only a reply in time resets the count. See docs/api.md, \"Outlier ejection\"."
+        )
+    )
+    var ejectAfterDeadlines = 3
+
+    @Option(help: "Milliseconds a worker's first ejection lasts; the n-th lasts n times as long.")
+    var ejectBaseMs = 10_000
+
+    @Option(help: "Milliseconds an ejection lasts at most.")
+    var ejectMaxMs = 300_000
+
+    @Option(help: "Percent of a service's workers that may be ejected at once (a lone worker never is).")
+    var ejectMaxPercent = 50
+
     @Option(help: "File with the gateway's Z85 CURVE secret key; enables CURVE on both sockets.")
     var curveSecretKeyFile: String?
 
@@ -143,6 +160,13 @@ struct GatewayCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--max-pending-bytes, --max-queue-bytes, --max-worker-pending-bytes and --peer-receive-bytes must be"
                     + " positive"
+            )
+        }
+        guard ejectAfterDeadlines >= 0, ejectBaseMs > 0, ejectMaxMs >= ejectBaseMs, (0...100).contains(ejectMaxPercent)
+        else {
+            throw ValidationError(
+                "--eject-after-deadlines must not be negative, --eject-base-ms positive and at most --eject-max-ms, "
+                    + "--eject-max-percent from 0 to 100"
             )
         }
         _ = try parsedServiceDeadlines()
@@ -201,7 +225,17 @@ struct GatewayCommand: AsyncParsableCommand {
                 maximumPending: maxClientPending,
                 maximumPendingBytes: maxClientPendingBytes
             ),
-            byteBudgets: ByteBudgets(total: maxPendingBytes, serviceQueue: maxQueueBytes, worker: maxWorkerPendingBytes)
+            byteBudgets: ByteBudgets(
+                total: maxPendingBytes,
+                serviceQueue: maxQueueBytes,
+                worker: maxWorkerPendingBytes
+            ),
+            outlierEjection: OutlierEjection(
+                consecutiveDeadlines: ejectAfterDeadlines,
+                baseDuration: .milliseconds(ejectBaseMs),
+                maximumDuration: .milliseconds(ejectMaxMs),
+                maximumPercent: ejectMaxPercent
+            )
         )
         let configuration = GatewayConfiguration(
             clientEndpoint: clientEndpoint,

@@ -16,6 +16,7 @@ final class GatewayMetrics {
     private let tooLarge: [String: Counter]
     private let workersForbidden = Counter(label: "gateway_workers_forbidden_total")
     private let workersRevoked = Counter(label: "gateway_workers_revoked_total")
+    private let workersEjected = Counter(label: "gateway_workers_ejected_total")
     private let keysDenied: [String: Counter]
     private let reloads: [String: Counter]
     private var lastAuthentication = AuthenticationCounters()
@@ -84,6 +85,7 @@ final class GatewayMetrics {
         tooLarge["worker"]!.increment(by: Int64(counters.repliesTooLarge - last.repliesTooLarge))
         workersForbidden.increment(by: Int64(counters.workersForbidden - last.workersForbidden))
         workersRevoked.increment(by: Int64(counters.workersRevoked - last.workersRevoked))
+        workersEjected.increment(by: Int64(counters.workersEjected - last.workersEjected))
         last = counters
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)

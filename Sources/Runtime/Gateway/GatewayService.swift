@@ -99,6 +99,7 @@ extension GatewayCore {
         stats.overByteBudget = counters.overByteBudget
         stats.workersForbidden = counters.workersForbidden
         stats.workersRevoked = counters.workersRevoked
+        stats.workersEjected = counters.workersEjected
         stats.clientsDenied = authentication.clientsDenied
         stats.workersDenied = authentication.workersDenied
         stats.allowListReloads = authentication.reloads

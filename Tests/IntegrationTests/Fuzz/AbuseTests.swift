@@ -14,7 +14,8 @@ extension HeavyLoadTests {
     /// `RECKON_ABUSE_MESSAGES` (all senders together, default 80,000), `RECKON_ABUSE_SENDERS` (per endpoint,
     /// default 2), `RECKON_ABUSE_IDLE_SECONDS` (read the memory after exactly this long idle; by default it is read
     /// as soon as it is back within bounds, waiting 20 s at most), `RECKON_ABUSE_GATEWAY_ARGS` (more gateway flags,
-    /// separated by spaces, to compare settings).
+    /// separated by spaces, to compare settings), `RECKON_ABUSE_WORKER_REPLACE_EVERY` (messages per fake worker socket),
+    /// `RECKON_ABUSE_WORKER_FUZZ` (0: fake workers are pure black holes, which no protocol violation gets purged).
     @Suite struct AbuseTests {
         private static let environment = ProcessInfo.processInfo.environment
         private static let messages = environment["RECKON_ABUSE_MESSAGES"].flatMap { Int($0) } ?? 80_000
@@ -25,6 +26,11 @@ extension HeavyLoadTests {
         private static let deadline = Duration.seconds(2)
         private static let maximumMessageBytes = 1 << 20
         private static let replaceEvery = 2500
+        /// How many messages a fake worker's socket sends before it is replaced: `RECKON_ABUSE_WORKER_REPLACE_EVERY`
+        /// (default 2,500, about half a second); a larger one keeps black holes registered past their deadlines.
+        private static let workerReplaceEvery =
+            environment["RECKON_ABUSE_WORKER_REPLACE_EVERY"].flatMap { Int($0) } ?? replaceEvery
+        private static let workersSendFuzz = environment["RECKON_ABUSE_WORKER_FUZZ"] != "0"
         private static let memoryBound = 128 << 20
         private static let growthBound = 32 << 20
 
@@ -75,8 +81,8 @@ extension HeavyLoadTests {
                     + "\(correct.summary); stats \(stats.jsonText)"
             )
             #expect(correct.wrong.isEmpty, "\(correct.wrong.prefix(5))")
-            // Until outlier ejection (issue #28, item 4), a request a fake worker holds ends at its deadline, or
-            // `unavailable` when that worker is purged, and a queue the storm fills refuses; no other error is expected.
+            // A request a fake worker holds ends at its deadline, or `unavailable` when that worker is purged or
+            // ejected, and a queue the storm fills refuses; no other error is expected.
             #expect(Set(correct.errors.keys).isSubset(of: ["deadline_exceeded", "unavailable", "resource_exhausted"]))
             #expect(correct.right > 0)
             #expect(sampler.peak < Self.memoryBound, "peaked at \(ProcessMemory.megabytes(sampler.peak))")
@@ -98,9 +104,10 @@ extension HeavyLoadTests {
             var peer = AbusiveWorker(
                 endpoint: endpoint,
                 seed: seed,
-                replaceEvery: replaceEvery,
+                replaceEvery: workerReplaceEvery,
                 deadline: deadline,
-                maximumMessageBytes: maximumMessageBytes
+                maximumMessageBytes: maximumMessageBytes,
+                sendsFuzz: workersSendFuzz
             )
             return try peer.run(count: messages / senders / 2)
         }

@@ -6,7 +6,8 @@ import ZeroMQ
 /// A worker-side peer of a storm on both gateway endpoints: a fake worker. Each of its sockets (``RotatingPeer``)
 /// registers a real service's name with a capacity of up to 64, takes the requests the gateway hands it and answers
 /// none in time: half never, half after their deadline, some of those with a reply just over the size limit. It
-/// heartbeats, so it stays registered, and sends bad messages (``FuzzMessages``) in between.
+/// heartbeats, so it stays registered, and sends bad messages (``FuzzMessages``) in between, unless it is a pure black
+/// hole, which sends nothing else (and so is never purged for a protocol violation).
 struct AbusiveWorker {
     private var random: SeededGenerator
     private var fuzz: FuzzMessages
@@ -16,16 +17,26 @@ struct AbusiveWorker {
     private let lateBy: Duration
     private let lateReply = Array(#"{"ok":true,"result":{"value":"late"}}"#.utf8)
     private let oversizedReply: [UInt8]
+    private let sendsFuzz: Bool
 
     /// - Parameters:
     ///   - deadline: the gateway's deadline; late replies come a second after it.
     ///   - maximumMessageBytes: the gateway's `--max-message-bytes`.
-    init(endpoint: String, seed: UInt64, replaceEvery: Int, deadline: Duration, maximumMessageBytes: Int) {
+    ///   - sendsFuzz: whether it sends bad messages besides heartbeats and late replies.
+    init(
+        endpoint: String,
+        seed: UInt64,
+        replaceEvery: Int,
+        deadline: Duration,
+        maximumMessageBytes: Int,
+        sendsFuzz: Bool = true
+    ) {
         random = SeededGenerator(seed: seed)
         fuzz = FuzzMessages(seed: seed)
         rotating = RotatingPeer(endpoint, replaceEvery: replaceEvery, name: "abusive-worker-\(seed)")
         lateBy = deadline + .seconds(1)
         oversizedReply = Array(repeating: UInt8(ascii: " "), count: maximumMessageBytes + 64 * 1024)
+        self.sendsFuzz = sendsFuzz
     }
 
     /// Sends `count` messages at ``StormPace``; returns how many the sockets took.
@@ -64,6 +75,6 @@ struct AbusiveWorker {
             let body = Int.random(in: 0..<10, using: &random) == 0 ? oversizedReply : lateReply
             return PeerCodec.encodeWorkerReply(address: first.address, body: body)
         }
-        return Int.random(in: 0..<5, using: &random) == 0 ? PeerCodec.heartbeat : fuzz.next()
+        return !sendsFuzz || Int.random(in: 0..<5, using: &random) == 0 ? PeerCodec.heartbeat : fuzz.next()
     }
 }

@@ -23,6 +23,8 @@ public struct BrokerConfiguration: Sendable {
     public var clientLimits: ClientLimits
     /// Bytes the broker may hold for all requests, one service's queue and one worker.
     public var byteBudgets: ByteBudgets
+    /// When a worker that lets requests pass their deadline is taken out of rotation.
+    public var outlierEjection: OutlierEjection
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
     public var isRetryable: @Sendable (_ body: ZMQFrames) -> Bool
@@ -38,6 +40,7 @@ public struct BrokerConfiguration: Sendable {
         builtinServices: Set<String> = ["gateway"],
         clientLimits: ClientLimits = ClientLimits(),
         byteBudgets: ByteBudgets = ByteBudgets(),
+        outlierEjection: OutlierEjection = OutlierEjection(),
         isRetryable: @escaping @Sendable (_ body: ZMQFrames) -> Bool = { _ in false }
     ) {
         self.heartbeatInterval = heartbeatInterval
@@ -50,6 +53,7 @@ public struct BrokerConfiguration: Sendable {
         self.builtinServices = builtinServices
         self.clientLimits = clientLimits
         self.byteBudgets = byteBudgets
+        self.outlierEjection = outlierEjection
         self.isRetryable = isRetryable
     }
 
@@ -91,6 +95,8 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var workersRevoked = 0
     /// Requests refused because they would pass a byte budget.
     public var overByteBudget = 0
+    /// Workers taken out of rotation for letting requests pass their deadline (``OutlierEjection``).
+    public var workersEjected = 0
 
     public init() {}
 }

@@ -1,6 +1,9 @@
+import ZeroMQ
+
 extension BrokerStateMachine {
     /// Advances time: heartbeats workers when due, purges workers silent for the liveness window, answers
-    /// requests whose deadline passed, forgets services without workers past their grace period, forgets
+    /// requests whose deadline passed (ejecting workers that let too many pass in a row, ``OutlierEjection``), puts
+    /// ejected workers back in rotation when their back-off ends, forgets services without workers past their grace period, forgets
     /// clients with nothing pending whose bucket has refilled, and gives back the room of tables a storm grew. Call it
     /// at least every ``tickInterval``.
     public mutating func tick(now: Instant) -> [BrokerAction] {
@@ -22,6 +25,7 @@ extension BrokerStateMachine {
             }
         }
         expireDeadlines(now: now, into: &actions)
+        endEjections(now: now, into: &actions)
         forgetAbandonedServices(now: now, into: &actions)
         clients.sweep(now: now)
         releaseSpareRoom()
@@ -30,6 +34,7 @@ extension BrokerStateMachine {
 
     private mutating func expireDeadlines(now: Instant, into actions: inout [BrokerAction]) {
         var expiredQueued: Set<String> = []
+        var outliers: Set<ZMQRoutingID> = []
         for (id, request) in pending where !request.answered && request.deadline <= now {
             let lostAllWorkers = request.worker == nil && services[request.service]?.workerCount == 0
             counters.deadlineExceeded += lostAllWorkers ? 0 : 1
@@ -45,8 +50,10 @@ extension BrokerStateMachine {
             } else {
                 pending[id]!.answered = true
                 letGoOfBody(id)
+                if countDeadlinePassed(heldBy: request.worker!) { outliers.insert(request.worker!) }
             }
         }
+        eject(outliers, now: now, into: &actions)
         for name in expiredQueued {
             services[name]!.queue.removeAll { pending[$0] == nil }
         }

@@ -69,12 +69,14 @@ extension BrokerStateMachine {
             purge(identity, now: now, into: &actions)
         case .partial(let requestID, let body):
             guard let id = holdingRequest(worker, requestID: requestID) else {
+                if workers.values[worker].ejections > 0 { return }  // for a request taken from it when ejected
                 let reason = "PARTIAL for a request the worker does not hold"
                 return violation(identity, dialect: workerDialect, reason, now: now, into: &actions)
             }
             forwardPartial(pending[id]!, body: body, into: &actions)
         case .final(let requestID, let body):
             guard let id = holdingRequest(worker, requestID: requestID) else {
+                if workers.values[worker].ejections > 0 { return }  // for a request taken from it when ejected
                 let reason = "FINAL for a request the worker does not hold"
                 return violation(identity, dialect: workerDialect, reason, now: now, into: &actions)
             }
@@ -134,7 +136,7 @@ extension BrokerStateMachine {
         workers[identity]!.waitsForBudget = false
         services[worker.service]!.slotCount += capacity - worker.capacity
         services[worker.service]!.idle.removeAll { $0 == identity }
-        let free = max(0, capacity - worker.requestIDs.count)
+        let free = isEjected(identity) ? 0 : max(0, capacity - worker.requestIDs.count)
         services[worker.service]!.idle.append(contentsOf: repeatElement(identity, count: free))
         dispatch(worker.service, into: &actions)
     }
@@ -185,6 +187,7 @@ extension BrokerStateMachine {
         }
         if !request.answered {
             counters.replies += 1
+            workers.values[worker].consecutiveDeadlines = 0
             switch request.origin {
             case .client(let route):
                 let message = ClientMessage(dialect: route.dialect, service: request.service, body: body)
@@ -209,6 +212,7 @@ extension BrokerStateMachine {
     /// Forgets a worker. Each request it held goes to another worker once if it may be retried, else its origin is
     /// told the outcome is unknown.
     mutating func purge(_ identity: ZMQRoutingID, now: Instant, into actions: inout [BrokerAction]) {
+        forgetEjection(of: identity)
         guard let worker = workers.removeValue(forKey: identity) else { return }
         services[worker.service]!.workerCount -= 1
         services[worker.service]!.slotCount -= worker.capacity
@@ -221,7 +225,7 @@ extension BrokerStateMachine {
 
     /// A request whose worker is gone: queued first again if it may be retried (once), else its origin is told the
     /// outcome is unknown.
-    private mutating func abandon(_ id: UInt64, service: String, into actions: inout [BrokerAction]) {
+    mutating func abandon(_ id: UInt64, service: String, into actions: inout [BrokerAction]) {
         guard var request = pending[id] else { return }
         if request.answered {
             removePending(id)

@@ -7,7 +7,8 @@ import ZeroMQ
 /// It routes each request to the least recently freed idle worker slot of its service (a worker holds one request,
 /// or as many as the capacity its READY declared), queues requests while every slot is busy (bounded, with a
 /// deadline), heartbeats workers and purges silent ones, re-dispatches a dead worker's requests once when
-/// ``BrokerConfiguration/isRetryable`` allows, forgets a service a grace period after its
+/// ``BrokerConfiguration/isRetryable`` allows, takes workers that let requests pass their deadline out of rotation
+/// for a while (``OutlierEjection``), forgets a service a grace period after its
 /// last worker left (and bounds how many exist), and answers MMI (RFC 8) itself. It never forwards a reply to anyone
 /// but the origin of the request the worker was given.
 ///
@@ -34,6 +35,10 @@ public struct BrokerStateMachine: Sendable {
         var heldBytes = 0
         /// It reached ``ByteBudgets/worker`` and its free slots left the idle list; they return when it answers.
         var waitsForBudget = false
+        /// Requests it let pass their deadline since its last reply in time (``OutlierEjection``).
+        var consecutiveDeadlines = 0
+        /// How many times it was ejected.
+        var ejections = 0
     }
 
     struct Service: Sendable {
@@ -47,6 +52,8 @@ public struct BrokerStateMachine: Sendable {
         var workerCount = 0
         /// The sum of their capacities: the requests the service can serve at once.
         var slotCount = 0
+        /// Its workers out of rotation (``OutlierEjection``).
+        var ejectedCount = 0
         /// When the last worker left; the service is forgotten a grace period later.
         var emptySince: Instant?
     }
@@ -71,6 +78,8 @@ public struct BrokerStateMachine: Sendable {
     var workers: [ZMQRoutingID: Worker] = [:]
     var services: [String: Service] = [:]
     var pending: [UInt64: Pending] = [:]
+    /// Workers out of rotation, with when they come back (``OutlierEjection``).
+    var ejectedUntil: [ZMQRoutingID: Instant] = [:]
     /// What every request in ``pending`` counts for (``ByteBudgets``).
     public internal(set) var pendingBytes = 0
     var clients: ClientTable

@@ -33,5 +33,7 @@ public struct MajordomoError: Error, Sendable, Hashable, CustomStringConvertible
         public static let tooManyServices = Code(rawValue: "too_many_services")
         /// A worker asked to serve a service its credentials do not allow.
         public static let serviceForbidden = Code(rawValue: "service_forbidden")
+        /// A worker was taken out of rotation for letting requests pass their deadline (``OutlierEjection``).
+        public static let workerEjected = Code(rawValue: "worker_ejected")
     }
 }

@@ -127,6 +127,7 @@ StatsResult = TypedDict(
         "servicesRefused": int,
         "tooManyPending": int,
         "workersDenied": int,
+        "workersEjected": int,
         "workersExpired": int,
         "workersForbidden": int,
         "workersLost": int,

@@ -1,0 +1,31 @@
+import Testing
+import Wire
+
+/// Outlier ejection through a real gateway (``BrokerStateMachineOutlierEjectionTests`` covers its rules).
+@Suite struct OutlierEjectionEndToEndTests {
+    /// A worker that heartbeats but never answers (``HoldingWorker``, registered first, so it gets the first request)
+    /// lets that request pass its deadline, is ejected at once with `--eject-after-deadlines 1`, logged and counted,
+    /// and the real worker serves what follows.
+    @Test func workerThatNeverAnswersIsEjectedLoggedAndCounted() async throws {
+        let stack = try await LocalStack.start(
+            workers: [],
+            gatewayArguments: ["--deadline-ms", "500", "--eject-after-deadlines", "1"]
+        )
+        defer { stack.stop() }
+        let blackHole = HoldingWorker(
+            endpoint: stack.workerEndpoint,
+            service: "calc",
+            heartbeat: .milliseconds(stack.heartbeatMs)
+        )
+        try await stack.waitForWorkers(service: "calc", count: 1, timeout: .seconds(120))
+        try stack.startWorker(slots: 1)
+        try await stack.waitForWorkers(service: "calc", count: 2, idle: 2, timeout: .seconds(120))
+        await #expect(throws: WireError.self) { try await stack.call("calc", "ops", idempotencyKey: nil) }
+        try await blackHole.waitUntilHolding(timeout: .seconds(60))
+        let stats = try await stack.call("gateway", "stats")
+        #expect(stats["workersEjected"]?.cellInt == 1)
+        #expect(stack.gateway?.output.contains("worker_ejected") == true)
+        for _ in 0..<3 { #expect(try await stack.call("calc", "ops")["service"] == "calc") }
+        try await blackHole.vanish()
+    }
+}
