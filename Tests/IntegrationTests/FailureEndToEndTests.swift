@@ -19,14 +19,7 @@ import ZeroMQ
     ) async throws -> (LocalStack, Result<JSONValue, any Error>) {
         let stack = try await LocalStack.start(workers: [])
         do {
-            let doomed = HoldingWorker(
-                endpoint: stack.workerEndpoint,
-                service: "calc",
-                heartbeat: .milliseconds(stack.heartbeatMs)
-            )
-            try await stack.waitForWorkers(service: "calc", count: 1, timeout: .seconds(120))
-            try stack.startWorker(slots: 1)
-            try await stack.waitForWorkers(service: "calc", count: 2, idle: 2, timeout: .seconds(120))
+            let doomed = try await stack.holdingWorkerBesideARealOne()
             async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
             try await doomed.waitUntilHolding(timeout: .seconds(60))
             try await doomed.vanish()

@@ -12,14 +12,7 @@ import Wire
             gatewayArguments: ["--deadline-ms", "500", "--eject-after-deadlines", "1"]
         )
         defer { stack.stop() }
-        let blackHole = HoldingWorker(
-            endpoint: stack.workerEndpoint,
-            service: "calc",
-            heartbeat: .milliseconds(stack.heartbeatMs)
-        )
-        try await stack.waitForWorkers(service: "calc", count: 1, timeout: .seconds(120))
-        try stack.startWorker(slots: 1)
-        try await stack.waitForWorkers(service: "calc", count: 2, idle: 2, timeout: .seconds(120))
+        let blackHole = try await stack.holdingWorkerBesideARealOne()
         await #expect(throws: WireError.self) { try await stack.call("calc", "ops", idempotencyKey: nil) }
         try await blackHole.waitUntilHolding(timeout: .seconds(60))
         let stats = try await stack.call("gateway", "stats")

@@ -52,3 +52,15 @@ final class HoldingWorker: Sendable {
         let silent = Atomic(false)
     }
 }
+
+extension LocalStack {
+    /// A calc worker that holds every request it is given, registered first, then a real one with one slot: the
+    /// gateway gives its next calc request to the holder.
+    func holdingWorkerBesideARealOne() async throws -> HoldingWorker {
+        let holder = HoldingWorker(endpoint: workerEndpoint, service: "calc", heartbeat: .milliseconds(heartbeatMs))
+        try await waitForWorkers(service: "calc", count: 1, timeout: .seconds(120))
+        try startWorker(slots: 1)
+        try await waitForWorkers(service: "calc", count: 2, idle: 2, timeout: .seconds(120))
+        return holder
+    }
+}
