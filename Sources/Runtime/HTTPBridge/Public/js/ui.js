@@ -111,6 +111,12 @@ export function table(caption, columns, rows) {
 /** `content` folded away under `summary` (long schedules). */
 export const folded = (summary, content) => h("details", {}, h("summary", {}, summary), content);
 
+/** `element` across the whole row of cards (a wide table). */
+export function wide(element) {
+  element.classList.add("wide");
+  return element;
+}
+
 /** A card with a heading. */
 export const card = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), ...children);
 

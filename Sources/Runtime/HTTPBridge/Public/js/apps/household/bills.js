@@ -1,6 +1,6 @@
 // Bills: the add form with every split kind (equal among some, exact amounts, shares, percentages, itemized lines)
 // and one or several payers, and the list of recent bills.
-import { card, field, form, h, input, select, table } from "../../ui.js";
+import { card, field, form, h, input, select, table, wide } from "../../ui.js";
 import { ledger } from "./session.js";
 
 const kinds = [["equal", "Equally"], ["exact", "Exact amounts"], ["shares", "By shares"], ["percent", "By percentages"],
@@ -73,9 +73,9 @@ export async function billList(home, names, changed) {
     type: "button", class: "quiet", "aria-label": `Delete ${bill.description}`,
     onclick: async () => { await ledger("bills.delete", { billId: bill.billId }, { write: true }); changed(); },
   }, "Delete");
-  return card("Bills", table("Recent bills", [["Date", false], ["Bill", false], ["Paid by", false], ["Shares", false],
+  return wide(card("Bills", table("Recent bills", [["Date", false], ["Bill", false], ["Paid by", false], ["Shares", false],
     ["Amount", true], ["", false]], bills.map((bill) => [bill.date, bill.description,
     bill.payers.map((payer) => names[payer.userId] ?? payer.userId).join(", "),
     bill.shares.map((share) => `${names[share.userId] ?? share.userId} ${share.amount}`).join(", "),
-    `${bill.amount} ${bill.currency}`, remove(bill)])));
+    `${bill.amount} ${bill.currency}`, remove(bill)]))));
 }

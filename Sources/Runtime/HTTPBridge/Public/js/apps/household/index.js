@@ -67,7 +67,8 @@ async function render(view) {
       if (entries.some((entry) => !touched[entry.entity])) { again(); return; }
       refresh([...new Set(entries.flatMap((entry) => touched[entry.entity]))]);
     };
-    if (home) stopFollowing = follow(home.householdId, await latestCursor(home.householdId), changed);
+    const expired = () => { session.token = null; again(); };
+    if (home) stopFollowing = follow(home.householdId, await latestCursor(home.householdId), changed, expired);
   } catch (error) {
     if (error.code === "unauthenticated") { session.token = null; render(view); return; }
     view.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message));

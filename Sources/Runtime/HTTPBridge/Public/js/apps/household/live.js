@@ -1,11 +1,12 @@
 // Live changes: the household's activity as Server-Sent Events, calling `changed` once per burst of events.
 // EventSource reconnects by itself after a dropped connection, resuming after the last event id it saw; when it gives
-// up (an error answer rather than a lost connection), a new one starts after that id two seconds later.
-import { session } from "./session.js";
+// up (an error answer rather than a lost connection), a new one starts after that id two seconds later, unless the
+// session has ended, which `expired()` is told.
+import { ledger, session } from "./session.js";
 
 /** Follows `householdId` after cursor `after` until the returned function is called; `changed(entries)` gets each
  * burst. */
-export function follow(householdId, after, changed) {
+export function follow(householdId, after, changed, expired) {
   let last = after;
   let source = null;
   let burst = [];
@@ -21,7 +22,16 @@ export function follow(householdId, after, changed) {
       timer = setTimeout(() => { const entries = burst; burst = []; changed(entries); }, 50);
     });
     source.addEventListener("error", () => {
-      if (source.readyState === EventSource.CLOSED && !stopped) setTimeout(() => { if (!stopped) open(); }, 2000);
+      if (source.readyState !== EventSource.CLOSED || stopped) return;
+      setTimeout(async () => {
+        if (stopped) return;
+        try {
+          await ledger("auth.me");
+        } catch (error) {
+          if (error.code === "unauthenticated") { stopped = true; expired(); return; }
+        }
+        if (!stopped) open();
+      }, 2000);
     });
   };
   open();
