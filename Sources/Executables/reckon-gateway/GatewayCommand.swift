@@ -122,7 +122,9 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "File of client CURVE keys the client socket accepts; needs --curve-secret-key-file (env RECKON_CLIENT_ALLOW_LIST).",
-            discussion: "One Z85 key per line, then an optional # comment. Reloaded on SIGHUP; see docs/security.md."
+            discussion:
+                "One Z85 key per line, then optional limits of its own (rate=, burst=, pending=, pending-bytes=) and "
+                + "an optional # comment. Reloaded on SIGHUP; see docs/security.md."
         )
     )
     var clientAllowList: String?
