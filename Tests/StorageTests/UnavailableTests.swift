@@ -37,6 +37,24 @@ import Testing
         }
     }
 
+    /// A transaction's statements run on its connection's event loop; one sent from a task that is not there (a
+    /// detached task, which does not inherit the transaction's executor) is submitted to the loop: it runs while
+    /// the connection is open and is answered `unavailable` once the server has closed it.
+    @Test(.timeLimit(.minutes(5))) func aStatementFromATaskOffTheLoopRunsAndFailsFast() async throws {
+        try await TestDatabase.with(.postgres) { database, _ in
+            let error = await #expect(throws: StorageError.self) {
+                try await database.write { db in
+                    let one = try await Task.detached { try await db.query("SELECT 1 AS one") }.value
+                    #expect(try one.first?.int("one") == 1)
+                    _ = try? await db.query("SELECT pg_terminate_backend(pg_backend_pid())")
+                    try await Task.sleep(for: .milliseconds(300))
+                    _ = try await Task.detached { try await db.query("SELECT 1") }.value
+                }
+            }
+            #expect(error?.code == .unavailable)
+        }
+    }
+
     @Test func anUnopenableFileIsUnavailable() async throws {
         let error = await #expect(throws: StorageError.self) {
             _ = try await SQLiteDatabase.open(.init(path: "/proc/no/such/dir/x.sqlite"), logger: Logger(label: "test"))

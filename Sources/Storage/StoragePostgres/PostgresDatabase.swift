@@ -105,7 +105,10 @@ public final class PostgresDatabase: Database, Service {
                 try await ConnectionWait.run(limit: connectionWait) { [client, logger] onLeased in
                     try await client.withConnection { connection in
                         try onLeased()
-                        return try await Self.transaction(on: connection, begin: begin, logger: logger, body)
+                        // On the connection's loop, a statement costs no thread hop there and back.
+                        return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+                            try await Self.transaction(on: connection, begin: begin, logger: logger, body)
+                        }
                     }
                 }
             }

@@ -58,17 +58,19 @@ final class PostgresExecutor: SQLExecutor {
     /// closed (the server restarted, say), the statement is dropped and the query waits forever, deaf to
     /// cancellation. On the event loop nothing runs between the check and the hand-over, so the statement either
     /// reaches the connection's handler (which fails it if the connection closes later) or is answered
-    /// `unavailable` here. Cancelling the task closes the connection, which fails the statement at once.
+    /// `unavailable` here. A transaction runs on the loop already (``PostgresDatabase`` prefers it as the task's
+    /// executor), so the check and hand-over cost no thread hop; from elsewhere they are submitted to the loop.
+    /// Cancelling the task closes the connection, which fails the statement at once.
     private func send(_ query: PostgresQuery) async throws -> PostgresQueryResult {
         let (connection, logger) = (connection, logger)
-        let result = connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+        let loop = connection.eventLoop
+        let submit = { () -> EventLoopFuture<PostgresQueryResult> in
             guard !connection.isClosed else {
-                return connection.eventLoop.makeFailedFuture(
-                    StorageError(.unavailable, "the PostgreSQL connection has closed")
-                )
+                return loop.makeFailedFuture(StorageError(.unavailable, "the PostgreSQL connection has closed"))
             }
             return connection.query(query, logger: logger)
         }
+        let result = loop.inEventLoop ? submit() : loop.flatSubmit(submit)
         return try await withTaskCancellationHandler {
             try await result.get()
         } onCancel: {
