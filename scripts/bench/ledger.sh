@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# bills.add through the gateway at 1 client (latency) and 16 clients (throughput, all into one household, so every
-# write queues for the household's activity counter), on SQLite and on PostgreSQL 15, with 1 and 2 reckon-ledger
-# processes (2 slots each); then balances and settle.suggest in-process for 8 members and 10,000 bills.
+# bills.add (84.30 split equally among the 3 members of a household) through the gateway, on SQLite and on
+# PostgreSQL 15, at 1 client, 16 clients in one household (every write queues for the household's activity counter)
+# and 16 clients each in a household of its own; one reckon-ledger with its default slots. On PostgreSQL, beside
+# it, pgbench runs the statements one bills.add sends, traced from the server's log (trace-to-pgbench.py), against
+# the same server: one round trip each, and all in one round trip. Each row has the CPU per request of the worker,
+# the gateway and PostgreSQL, from /proc/PID/stat over all its runs (warm-up included). Then balances and
+# settle.suggest in-process for 8 members and 10,000 bills.
 #   scripts/bench/ledger.sh                  (after: swift build -c release)
-# Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), CLIENTS ("1 16").
+# Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), ENGINES ("sqlite postgres"), INPROCESS (1).
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,7 +15,7 @@ source scripts/bench/lib.sh
 bin=${BIN:-.build/release}
 runs=${RUNS:-3}
 requests=${REQUESTS:-2000}
-client_counts=${CLIENTS:-1 16}
+warmup=100
 make_workdir ledger
 chmod 755 "$work"  # the postgres user keeps its server in here
 trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -19,63 +23,130 @@ trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || t
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
+# The value of KEY in the JSON object on standard input.
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)[\"$1\"])"; }
+
 # Signs up and in as USER on the gateway in RECKON_CLIENT_ENDPOINT; prints the token.
 token_for() {
     "$bin/reckon" call ledger auth.signup --args "{\"username\": \"$1\", \"password\": \"bench password\"}" >/dev/null
-    "$bin/reckon" call ledger auth.login --args "{\"username\": \"$1\", \"password\": \"bench password\"}" \
-        | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
+    "$bin/reckon" call ledger auth.login --args "{\"username\": \"$1\", \"password\": \"bench password\"}" | field token
 }
 
-echo "engine     processes  clients  req/s (median of $runs)  p50 µs  p90 µs  errors"
-for engine in sqlite postgres; do
-    for processes in 1 2; do
-        client_port=$(free_port)
-        worker_port=$(free_port)
-        export RECKON_CLIENT_ENDPOINT="tcp://127.0.0.1:$client_port"
-        "$bin/reckon-gateway" --client-endpoint "$RECKON_CLIENT_ENDPOINT" \
-            --worker-endpoint "tcp://127.0.0.1:$worker_port" >"$work/gateway.log" 2>&1 &
-        pids+=($!)
-        database=("--data-dir" "$work/sqlite-$processes")
-        if [ "$engine" = postgres ]; then
-            psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE bench_$processes" >/dev/null
-            database=("--database" "postgres://postgres@127.0.0.1:$pg_port/bench_$processes")
-        fi
-        for _ in $(seq "$processes"); do
-            "$bin/reckon-ledger" --gateway "tcp://127.0.0.1:$worker_port" --slots 2 "${database[@]}" \
-                >>"$work/ledger.log" 2>&1 &
-            pids+=($!)
-        done
-        for _ in $(seq 100); do
-            "$bin/reckon" call ledger ops >/dev/null 2>&1 && break
-            sleep 0.2
-        done
-        token=$(token_for "owner$processes")
-        household=$("$bin/reckon" call ledger household.create --token "$token" --args '{"name": "Bench"}' \
-            | python3 -c 'import json,sys; print(json.load(sys.stdin)["householdId"])')
-        member=$("$bin/reckon" call ledger auth.me --token "$token" \
-            | python3 -c 'import json,sys; print(json.load(sys.stdin)["userId"])')
-        args="{\"householdId\": \"$household\", \"description\": \"Groceries\", \"amount\": \"84.30\", \"paidBy\": \"$member\", \"split\": {\"kind\": \"equal\"}}"
-        for clients in $client_counts; do
-            rates=()
-            p50s=()
-            p90s=()
-            errors=0
-            for _ in $(seq "$runs"); do
-                report=$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
-                    --clients "$clients" --requests "$requests" --warmup 100 --quiet --json --token "$token" \
-                    --args "$args")
-                rates+=("$(echo "$report" | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["requests_per_second"]))')")
-                p50s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p50"])')")
-                p90s+=("$(echo "$report" | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency"]["p90"])')")
-                errors=$((errors + $(echo "$report" | python3 -c 'import json,sys; r = json.load(sys.stdin); print(r["errors"] + r.get("malformed", 0))')))
-            done
-            printf "%-10s %-10s %-8s %-21s %-7s %-7s %s\n" "$engine" "$processes" "$clients" \
-                "$(printf '%s\n' "${rates[@]}" | median)" "$(printf '%s\n' "${p50s[@]}" | median)" \
-                "$(printf '%s\n' "${p90s[@]}" | median)" "$errors"
-        done
-        stop_all
+# A household owned by $token with the two other members; prints its id.
+household_of_three() {
+    local home request member
+    home=$("$bin/reckon" call ledger household.create --token "$token" --args '{"name": "Bench"}' | field householdId)
+    for member in 1 2; do
+        request=$("$bin/reckon" call ledger roommates.request --token "$token" \
+            --args "{\"householdId\": \"$home\", \"username\": \"member$member\"}" | field requestId)
+        "$bin/reckon" call ledger roommates.accept --token "${member_tokens[$member]}" \
+            --args "{\"requestId\": \"$request\"}" >/dev/null
     done
+    echo "$home"
+}
+
+bill_args() {
+    echo "{\"householdId\": \"$1\", \"description\": \"Groceries\", \"amount\": \"84.30\", \"paidBy\": \"$owner\", \"split\": {\"kind\": \"equal\"}}"
+}
+
+# Prints a row: SYSTEM CLIENTS HOUSEHOLDS, the medians of the runs in `results`, the CPU per request since
+# start_ticks over `measured` requests, and the errors.
+row() {
+    local figures cpu
+    figures=($(run_medians))
+    cpu=($(cpu_columns "$([ "$1" = reckon ] && echo 1 || echo 0)" "$measured"))
+    printf "%-10s %-24s %-8s %-10s %-7s %-8s %-8s %-10s %-10s %-10s %s\n" "$engine" "$1" "$2" "$3" \
+        "${figures[@]:0:3}" "${cpu[@]}" "${figures[3]}"
+}
+
+# bills.add through the gateway by CLIENTS clients into the households HOME...
+#   measure_reckon CLIENTS HOME...
+measure_reckon() {
+    local clients=$1 args=() home report
+    shift
+    for home in "$@"; do args+=(--args "$(bill_args "$home")"); done
+    results=()
+    start_ticks
+    for _ in $(seq "$runs"); do
+        results+=("$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
+            --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --token "$token" \
+            "${args[@]}" | report_figures)")
+    done
+    measured=$((runs * (requests + warmup)))
+    row reckon "$clients" "$([ $# -gt 1 ] && echo own || echo one)"
+}
+
+# pgbench's script KIND (each, one) by CLIENTS clients, into household 0 or (own) each into its own.
+#   measure_pgbench KIND CLIENTS one|own
+measure_pgbench() {
+    local scripts=("$work/bill-$1.sql")
+    [ "$3" = own ] && scripts=("${own_scripts[@]/%/-$1.sql}")
+    results=()
+    start_ticks
+    for _ in $(seq "$runs"); do
+        results+=("$(run_pgbench "$pg_port" "$database_name" "$2" $((requests / $2)) "${scripts[@]}")")
+    done
+    measured=$((runs * (requests / $2) * $2))
+    row "pgbench $([ "$1" = each ] && echo "$(grep -c ';$' "$work/bill-each.sql") round trips" || echo "1 round trip")" \
+        "$2" "$3"
+}
+
+printf "%-10s %-24s %-8s %-10s %-7s %-8s %-8s %-10s %-10s %-10s %s\n" engine system clients households req/s \
+    "p50 µs" "p90 µs" "worker ms" "gateway ms" "pg ms" errors
+for engine in ${ENGINES:-sqlite postgres}; do
+    client_port=$(free_port)
+    worker_port=$(free_port)
+    export RECKON_CLIENT_ENDPOINT="tcp://127.0.0.1:$client_port"
+    "$bin/reckon-gateway" --client-endpoint "$RECKON_CLIENT_ENDPOINT" \
+        --worker-endpoint "tcp://127.0.0.1:$worker_port" >"$work/gateway.log" 2>&1 &
+    pids+=($!)
+    gateway_pid=$!
+    database=("--data-dir" "$work/sqlite")
+    database_name=bench
+    pg_dir=
+    if [ "$engine" = postgres ]; then
+        pg_dir=$work/pg
+        psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE $database_name" >/dev/null
+        database=("--database" "postgres://postgres@127.0.0.1:$pg_port/$database_name")
+    fi
+    "$bin/reckon-ledger" --gateway "tcp://127.0.0.1:$worker_port" "${database[@]}" >>"$work/ledger.log" 2>&1 &
+    pids+=($!)
+    worker_pids=($!)
+    for _ in $(seq 100); do
+        "$bin/reckon" call ledger ops >/dev/null 2>&1 && break
+        sleep 0.2
+    done
+    token=$(token_for owner)
+    member_tokens=("$token" "$(token_for member1)" "$(token_for member2)")
+    owner=$("$bin/reckon" call ledger auth.me --token "$token" | field userId)
+    homes=()
+    for _ in $(seq 16); do homes+=("$(household_of_three)"); done
+    if [ "$engine" = postgres ]; then
+        trace_to_pgbench "$work/pg" "$pg_port" "$work/bill" \
+            "'$bin/reckon-bench' run ledger bills.add --gateway '$RECKON_CLIENT_ENDPOINT' --clients 1 --requests 1 \
+            --warmup 0 --quiet --json --token '$token' --args '$(bill_args "${homes[0]}")'" \
+            --fresh b_ --expr "ledger_activity.seq=(SELECT activity_seq FROM ledger_households WHERE id = {household_id})"
+        own_scripts=()
+        for index in "${!homes[@]}"; do
+            for kind in each one; do
+                sed "s/${homes[0]}/${homes[$index]}/g" "$work/bill-$kind.sql" >"$work/bill$index-$kind.sql"
+            done
+            own_scripts+=("$work/bill$index")
+        done
+    fi
+    measure_reckon 1 "${homes[0]}"
+    measure_reckon 16 "${homes[0]}"
+    measure_reckon 16 "${homes[@]}"
+    if [ "$engine" = postgres ]; then
+        for kind in each one; do
+            measure_pgbench "$kind" 1 one
+            measure_pgbench "$kind" 16 one
+            measure_pgbench "$kind" 16 own
+        done
+    fi
+    stop_all
 done
+[ "${INPROCESS:-1}" = 1 ] || exit 0
 echo
 "$bin/reckon-bench" ledger-inprocess
 psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE bench_inprocess" >/dev/null

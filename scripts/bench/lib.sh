@@ -104,3 +104,95 @@ closed_loop_settings() {
     body=$calc_body
     make_workdir "$1"
 }
+
+# Clock ticks (utime + stime in /proc/PID/stat) that the processes PID... have spent on a CPU so far.
+cpu_ticks() {
+    local pid
+    for pid in "$@"; do awk '{ print $14 + $15 }' "/proc/$pid/stat"; done | awk '{ sum += $1 } END { print sum + 0 }'
+}
+
+# Clock ticks that the PostgreSQL server in DIR has spent on a CPU so far: the postmaster with the children it has
+# reaped (cutime + cstime), and every live child (backends, writers).
+pg_cpu_ticks() {
+    local postmaster pid
+    postmaster=$(head -1 "$1/postmaster.pid")
+    {
+        awk '{ print $14 + $15 + $16 + $17 }' "/proc/$postmaster/stat"
+        for pid in $(pgrep -P "$postmaster"); do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || true; done
+    } | awk '{ sum += $1 } END { print sum + 0 }'
+}
+
+# Milliseconds of CPU per request: TICKS spent over REQUESTS requests.
+#   ms_per TICKS REQUESTS
+ms_per() { awk -v t="$1" -v n="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t * 1000 / hz / n }'; }
+
+# The statements one request sends, traced on the PostgreSQL server in DIR (port PORT) and written as pgbench
+# scripts OUT-each.sql and OUT-one.sql (trace-to-pgbench.py; its --fresh and --expr options follow): statement
+# logging is switched on for the whole server, COMMAND is run (it must send exactly one request), and switched off.
+#   trace_to_pgbench DIR PORT OUT "COMMAND" [--fresh PREFIX]... [--expr TABLE.COLUMN=SQL]...
+trace_to_pgbench() {
+    local dir=$1 port=$2 out=$3 command=$4 from
+    shift 4
+    from=$(($(wc -l <"$dir/server.log") + 1))
+    psql -q -h 127.0.0.1 -p "$port" -U postgres -c "ALTER SYSTEM SET log_statement = 'all'" -c "SELECT pg_reload_conf()" >/dev/null
+    sleep 0.5  # the reload reaches every session asynchronously
+    eval "$command" >/dev/null
+    psql -q -h 127.0.0.1 -p "$port" -U postgres -c "ALTER SYSTEM RESET log_statement" -c "SELECT pg_reload_conf()" >/dev/null
+    tail -n "+$from" "$dir/server.log" >"$out.log"
+    python3 scripts/bench/trace-to-pgbench.py "$out.log" "$out" "$@" >/dev/null
+}
+
+# Runs pgbench (simple protocol) with SCRIPT... against DATABASE on PORT, one pgbench of 1 client per script at once
+# when there are several (each client its own script), else CLIENTS clients on the one script, TRANSACTIONS each.
+# Prints "TPS P50_US P90_US FAILED".
+#   run_pgbench PORT DATABASE CLIENTS TRANSACTIONS SCRIPT...
+run_pgbench() {
+    local port=$1 database=$2 clients=$3 transactions=$4 logs script rates=() pgbench_pids=()
+    shift 4
+    logs=$(mktemp -d "$work/pgbench.XXXXXX")
+    for script in "$@"; do
+        [ $# -gt 1 ] && clients=1
+        /usr/lib/postgresql/15/bin/pgbench -n -M simple -h 127.0.0.1 -p "$port" -U postgres -c "$clients" \
+            -t "$transactions" -f "$script" -l --log-prefix="$logs/log$RANDOM" "$database" >"$logs/out.$RANDOM" 2>&1 &
+        pgbench_pids+=($!)
+    done
+    wait "${pgbench_pids[@]}" || true
+    cat "$logs"/log* | awk '{ print $3 }' | sort -n | awk -v failed="$(grep -h "failed transactions" "$logs"/out.* \
+        | awk '{ sum += $4 } END { print sum + 0 }')" -v tps="$(grep -h "^tps" "$logs"/out.* \
+        | awk '{ sum += $3 } END { printf "%.0f", sum }')" \
+        '{ a[NR] = $1 } END { print tps, a[int((NR + 1) / 2)], a[int(NR * 0.9)], failed }'
+    rm -rf "$logs"
+}
+
+# Notes in `ticks` the CPU ticks so far of the worker processes `worker_pids`, the gateway `gateway_pid` and, when
+# `pg_dir` is set, the PostgreSQL server there; cpu_columns then prints what each spent per request since.
+start_ticks() {
+    ticks=("$(cpu_ticks "${worker_pids[@]}")" "$(cpu_ticks "$gateway_pid")" \
+        "$([ -n "${pg_dir:-}" ] && pg_cpu_ticks "$pg_dir" || echo 0)")
+}
+
+# Milliseconds of CPU per request since start_ticks, over REQUESTS requests: the worker's and the gateway's ("-"
+# unless WORKER is 1) and PostgreSQL's ("-" without `pg_dir`), separated by spaces.
+#   cpu_columns WORKER REQUESTS
+cpu_columns() {
+    if [ "$1" = 1 ]; then
+        echo "$(ms_per $(($(cpu_ticks "${worker_pids[@]}") - ticks[0])) "$2")" \
+            "$(ms_per $(($(cpu_ticks "$gateway_pid") - ticks[1])) "$2")"
+    else
+        echo "- -"
+    fi
+    [ -n "${pg_dir:-}" ] && ms_per $(($(pg_cpu_ticks "$pg_dir") - ticks[2])) "$2" || echo -
+}
+
+# The medians of the runs in `results` (each "RATE P50 P90 ERRORS"): "RATE P50 P90", then the errors summed.
+run_medians() {
+    local column
+    for column in 1 2 3; do printf '%s\n' "${results[@]}" | awk -v c=$column '{ print $c }' | median; done
+    printf '%s\n' "${results[@]}" | awk '{ sum += $4 } END { print sum }'
+}
+
+# "RATE P50 P90 ERRORS" of a reckon-bench --json report on standard input.
+report_figures() {
+    python3 -c 'import json,sys; r = json.load(sys.stdin); l = r["latency"]
+print(round(r["requests_per_second"]), round(l["p50"]), round(l["p90"]), r["errors"] + r.get("malformed", 0))'
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Turns one transaction from a PostgreSQL statement trace (`log_statement = all`) into two pgbench scripts.
+
+    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]... [--expr TABLE.COLUMN=SQL]...
+
+LOG holds the server's log from just before the transaction, as logged for the extended protocol (`execute
+<unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the first BEGIN's session is taken, up to its COMMIT. Each statement's parameters are written into it
+as literals, and two scripts are written for `pgbench -M simple`:
+  OUT_PREFIX-each.sql  every statement on a line of its own: one round trip each, as the trace sent them
+  OUT_PREFIX-one.sql   the same statements chained with `\\;`: one round trip for the whole transaction
+--fresh PREFIX: a value holding PREFIX and a UUID is new in every transaction (a bill's id, say); its UUID is
+  replaced by the pgbench client's id and a random number, the same in every statement of one transaction.
+--expr TABLE.COLUMN=SQL: the value inserted into TABLE.COLUMN came from an earlier statement's RETURNING (a
+  counter); SQL computes it again in the transaction, `{COLUMN}` standing for another inserted column's literal.
+"""
+import argparse
+import re
+
+UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+PARAMETER = re.compile(r"\$(\d+) = (NULL|'(?:[^']|'')*')")
+
+
+def transaction(lines):
+    """The log lines of the first transaction's session, from its BEGIN to its COMMIT."""
+    session, mine, kept = None, False, []
+    for line in lines:
+        record = re.match(r"\S+ \S+ \S+ \[(\d+)\]", line)
+        if record:
+            if session is None and re.search(r"execute [^:]*: BEGIN", line):
+                session = record.group(1)
+            mine = record.group(1) == session
+        if mine:
+            kept.append(line)
+            if record and re.search(r"execute [^:]*: COMMIT", line):
+                break
+    return kept
+
+
+def statements(lines):
+    """(sql, {n: literal}) for each statement in the log lines, in order."""
+    found = []
+    for line in transaction(lines):
+        executed = re.search(r"LOG:\s+execute [^:]*: (.*)", line)
+        if executed:
+            found.append([executed.group(1), {}])
+        elif "DETAIL:  parameters: " in line and found:
+            found[-1][1] = {int(n): v for n, v in PARAMETER.findall(line.split("parameters: ", 1)[1])}
+        elif line.startswith("\t") and found and not found[-1][1]:
+            found[-1][0] += "\n" + line[1:]
+    return found
+
+
+def inserted_columns(sql):
+    """{placeholder number: column} of an `INSERT INTO t (columns) VALUES (...)`, with the table's name."""
+    match = re.match(r"\s*INSERT INTO (\w+) \(([^)]*)\)\s*VALUES \((.*?)\)\s*(ON CONFLICT|RETURNING|$)", sql, re.S)
+    if not match:
+        return None, {}
+    columns = [c.strip() for c in match.group(2).split(",")]
+    values = [v.strip() for v in match.group(3).split(",")]
+    return match.group(1), {int(v[1:]): c for c, v in zip(columns, values) if re.fullmatch(r"\$\d+", v)}
+
+
+def render(sql, parameters, fresh, exprs):
+    table, columns = inserted_columns(sql)
+    literals = {n: parameters.get(n, "NULL") for n in map(int, re.findall(r"\$(\d+)", sql))}
+    by_column = {columns[n]: literals[n] for n in literals if n in columns}
+    for n, column in columns.items():
+        rule = exprs.get(f"{table}.{column}")
+        if rule:
+            literals[n] = re.sub(r"\{(\w+)\}", lambda m: by_column[m.group(1)], rule)
+    text = re.sub(r"\$(\d+)\b", lambda m: literals[int(m.group(1))], sql)
+    for index, prefix in enumerate(fresh):
+        text = re.sub(re.escape(prefix) + UUID, f"{prefix}:client_id-:fresh{index}", text)
+    return " ".join(text.split())
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("log")
+    parser.add_argument("out")
+    parser.add_argument("--fresh", action="append", default=[])
+    parser.add_argument("--expr", action="append", default=[])
+    args = parser.parse_args()
+    exprs = dict(rule.split("=", 1) for rule in args.expr)
+    with open(args.log) as log:
+        found = statements(log.read().splitlines())
+    sql = [render(text, parameters, args.fresh, exprs) for text, parameters in found]
+    header = "".join(f"\\set fresh{i} random(1, 1000000000000)\n" for i in range(len(args.fresh)))
+    with open(f"{args.out}-each.sql", "w") as each:
+        each.write(header + "".join(f"{s};\n" for s in sql))
+    with open(f"{args.out}-one.sql", "w") as one:
+        one.write(header + " \\;\n".join(sql) + "\n")
+    print(len(sql))
+
+
+if __name__ == "__main__":
+    main()
