@@ -88,6 +88,43 @@ import Wire
         }
     }
 
+    /// Three debtors whose debts each take more than one page of entries to explain (the first page is 32 rows):
+    /// every transfer is explained by the newest bills (by date, then id) that make up its amount, each bill once.
+    @Test(arguments: TestDatabase.engines)
+    func debtsLongerThanAPageAreExplainedByTheirNewestBills(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            var users: [LedgerHarness.User] = []
+            for name in ["ana", "bob", "cyd", "dee"] { users.append(try await ledger.user(name)) }
+            let home = try await ledger.household(users[0], members: Array(users.dropFirst()))
+            var bills: [BillView] = []
+            for index in 0..<60 {
+                bills.append(
+                    try await ledger.bill(home, "bill \(index)", "4.00", paidBy: users[0], split: .init(kind: "equal"))
+                )
+            }
+            // Bob paid 10.00 back: his debt now takes the newest 50 bills (and half of the 50th from the end).
+            _ = try await ledger.call(
+                PaymentsRecordOp.self,
+                .init(householdId: home, from: users[1].id, to: users[0].id, amount: "10.00"),
+                token: users[1].token
+            )
+            let plan = try await ledger.call(SettleSuggestOp.self, .init(householdId: home), token: users[0].token)
+            #expect(plan.transfers.count == 3)
+            // All on one date, so newest first is by id, descending.
+            let newestFirst = bills.map(\.billId).sorted(by: >)
+            for transfer in plan.transfers {
+                #expect(transfer.to == users[0].id)
+                #expect(transfer.because.map { cents($0.amount) }.reduce(0, +) == cents(transfer.amount))
+                #expect(transfer.because.map(\.id) == Array(newestFirst.prefix(transfer.because.count)))
+            }
+            let owed = Dictionary(uniqueKeysWithValues: plan.transfers.map { ($0.from, $0.amount) })
+            let explainedBy = Dictionary(uniqueKeysWithValues: plan.transfers.map { ($0.from, $0.because.count) })
+            let expected: [String: String] = [users[1].id: "50.00", users[2].id: "60.00", users[3].id: "60.00"]
+            #expect(owed == expected)
+            #expect(explainedBy == expected.mapValues { Int(cents($0) / 100) })
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func convertToNeedsRatesAndStatesThem(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in

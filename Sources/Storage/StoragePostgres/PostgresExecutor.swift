@@ -46,7 +46,13 @@ final class PostgresExecutor: SQLExecutor {
             throw StorageError(.misuse, "a statement ran after its transaction ended")
         }
         do {
-            return try await send(query).rows.map(Self.row)
+            // Every row of a result shares the first row's column names.
+            var columns: [String]?
+            return try await send(query).rows.map { cells in
+                let row = try Self.row(cells, columns: columns)
+                columns = row.columns
+                return row
+            }
         } catch let error as PSQLError {
             throw PostgresErrorMapping.storageError(for: error)
         }
@@ -78,14 +84,13 @@ final class PostgresExecutor: SQLExecutor {
         }
     }
 
-    private static func row(_ row: PostgresRow) throws -> SQLRow {
-        var columns: [String] = []
+    private static func row(_ row: PostgresRow, columns: [String]?) throws -> SQLRow {
         var values: [SQLValue] = []
+        values.reserveCapacity(columns?.count ?? 8)
         for cell in row {
-            columns.append(cell.columnName)
             values.append(try value(of: cell))
         }
-        return SQLRow(columns: columns, values: values)
+        return SQLRow(columns: columns ?? row.map(\.columnName), values: values)
     }
 
     private static func value(of cell: PostgresCell) throws -> SQLValue {

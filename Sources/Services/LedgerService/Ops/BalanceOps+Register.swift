@@ -59,19 +59,13 @@ extension HouseholdBook {
     {
         let plan = SettlePlanner.plan(nets: nets, exactSearchLimit: Self.exactSearchLimit)
         let digits = Currency(code: currency)?.minorDigits ?? 2
-        var slices: [String: [ExplainedTransfer.Reason]] = [:]
-        var entries: [String: DebtSources.Entry] = [:]
-        for debtor in Set(plan.map(\.from)).sorted() {
-            let sources = try await DebtSources().slices(
-                debtor: debtor,
-                debt: -(nets[debtor] ?? 0),
-                currency: currency,
-                household: household,
-                in: db
-            )
-            slices[debtor] = sources.slices
-            entries.merge(sources.entries) { first, _ in first }
-        }
+        let debtors = Set(plan.map(\.from))
+        let (slices, entries) = try await DebtSources().slices(
+            debts: Dictionary(uniqueKeysWithValues: debtors.map { ($0, -(nets[$0] ?? 0)) }),
+            currency: currency,
+            household: household,
+            in: db
+        )
         return SettlePlanner.explain(plan, debtSlices: slices).map { explained in
             TransferView(
                 from: explained.transfer.from,
