@@ -11,6 +11,10 @@
 #   scripts/multihost.sh restore HOST            sets it up again
 #   scripts/multihost.sh served HOST [SERVICE]   requests HOST's workers (or its SERVICE worker) have answered so far,
 #                                                from their /metrics
+#   scripts/multihost.sh kill HOST NAME          SIGKILLs executable NAME (reckon-gateway, reckon-orders …) in HOST
+#                                                and waits until it is gone
+#   scripts/multihost.sh start HOST NAME         starts NAME in HOST again, with the arguments `up` gave it
+#   scripts/multihost.sh restart-db              stops PostgreSQL (fast shutdown) and starts it again, same data
 #
 # Hosts, on 10.213.47.0/24 (MULTIHOST_SUBNET sets the first three numbers):
 #   (this machine's own namespace) .1   the client host, on the link rk-client
@@ -116,11 +120,54 @@ make_hosts() {
     done
 }
 
-# Starts executable $2 in host $1 with the remaining arguments, its output in the run's folder.
+# Starts executable $2 in host $1 with the remaining arguments, its output in the run's folder (appended, so a
+# restart keeps what came before); keeps the arguments there for `start`.
 start_in() {
     local host=$1 name=$2
     shift 2
-    ip netns exec "rk-$host" "$bin/$name" "$@" </dev/null >"$state/$host-$name.log" 2>&1 &
+    printf '%q ' "$@" >"$state/$host-$name.args"
+    ip netns exec "rk-$host" "$bin/$name" "$@" </dev/null >>"$state/$host-$name.log" 2>&1 &
+}
+
+# The run's folder, for the commands that act on a running set of hosts.
+running_state() {
+    [ -f "$current" ] || fail "no hosts are up"
+    state=$(cat "$current")
+}
+
+# The ids of the processes of executable $2 in host $1.
+pids_of() {
+    local pid executable
+    executable=$(realpath "$bin/$2")
+    for pid in $(ip netns pids "rk-$1" 2>/dev/null); do
+        [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$executable" ] && echo "$pid"
+    done
+    return 0
+}
+
+kill_process() {
+    local pids
+    pids=$(pids_of "$1" "$2")
+    [ -n "$pids" ] || fail "no $2 runs in $1"
+    kill -KILL $pids
+    for _ in $(seq 50); do
+        [ -z "$(pids_of "$1" "$2")" ] && return 0
+        sleep 0.1
+    done
+    fail "$2 in $1 outlived SIGKILL"
+}
+
+start_again() {
+    running_state
+    [ -f "$state/$1-$2.args" ] || fail "\`up\` started no $2 in $1"
+    eval "local arguments=($(cat "$state/$1-$2.args"))"
+    start_in "$1" "$2" "${arguments[@]}"
+}
+
+restart_db() {
+    running_state
+    ip netns exec rk-db scripts/postgres-test-server.sh stop "$state/pg"
+    ip netns exec rk-db scripts/postgres-test-server.sh start "$state/pg" 5432 "$subnet.${address[db]}"
 }
 
 # Waits (up to 20 s) until host $1 accepts TCP connections on $2:$3.
@@ -218,8 +265,15 @@ served)
     host_of "${2:-}"
     served "$2" "${3:-}"
     ;;
+kill | start)
+    host_of "${2:-}"
+    [ -n "${3:-}" ] || fail "which executable? (reckon-gateway, reckon-calc, reckon-orders, reckon-ledger)"
+    if [ "$1" = kill ]; then kill_process "$2" "$3"; else start_again "$2" "$3"; fi
+    ;;
+restart-db) restart_db ;;
 *)
-    echo "usage: $0 up | down | status | cut HOST | restore HOST | served HOST [SERVICE]" >&2
+    echo "usage: $0 up | down | status | cut HOST | restore HOST | served HOST [SERVICE] | kill HOST NAME |" \
+        "start HOST NAME | restart-db" >&2
     exit 2
     ;;
 esac

@@ -6,7 +6,7 @@
 # replies), checks that docs/ops.json, docs/api.md's op tables and the Python client's generated helpers match the
 # services' ops, runs the Swift Testing suites while recording every reply the end-to-end suites receive,
 # validates each reply against its op's result schema, runs the Python tests (the HTTP bridge's and the Python
-# client's), checks formatting, and validates compose.yaml.
+# client's), checks formatting, validates compose.yaml, and runs a 3-minute soak test with faults (scripts/soak.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose iproute2 procps openssl
@@ -69,4 +69,8 @@ timeout --kill-after=30s 15m swift test --skip-build
     -q -p no:cacheprovider)
 swift format lint --strict --recursive Sources Tests Snippets Package.swift
 docker-compose -f compose.yaml config --quiet
+# Last, the soak test with faults (issue #28): 3 minutes of mixed load through the five hosts of scripts/multihost.sh
+# while a worker, a gateway and PostgreSQL are killed and a worker host's link is cut, on the debug build above and
+# this run's venv; every acknowledged write stored once, the ledger's totals recomputed, every process's RSS.
+RECKON_SOAK_PYTHON=$py_venv/bin/python timeout --kill-after=30s 20m scripts/soak.sh --minutes 3
 echo "all checks passed"

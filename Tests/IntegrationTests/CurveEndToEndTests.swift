@@ -27,7 +27,7 @@ import ZeroMQ
             workerArguments: [
                 "--curve-server-key-file", gatewayFile.path + ".pub", "--curve-secret-key-file", workerFile.path,
             ],
-            client: .init(timeout: .seconds(5), curve: (gatewayKeys.publicKey, try CurveKeyPair.generate()))
+            client: .init(timeout: .seconds(25), curve: (gatewayKeys.publicKey, try CurveKeyPair.generate()))
         )
         defer { stack.stop() }
         #expect(try await stack.call("calc", "ops")["service"] == "calc")

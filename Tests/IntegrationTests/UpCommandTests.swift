@@ -43,7 +43,7 @@ import Wire
         #expect(workerArguments.split(separator: "\0").contains("ipc://" + socket[...]))
         #expect(FileManager.default.fileExists(atPath: socket))
 
-        let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(5)).recordingReplies())
+        let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(25)).recordingReplies())
         defer { reckon.close() }
         #expect(
             try await reckon.call(service: "calc", op: "convert", args: ["value": "1", "from": "m", "to": "cm"])[
@@ -70,7 +70,7 @@ import Wire
         #expect(secondWorker != firstWorker)
 
         up.kill(SIGINT)
-        #expect(await up.waitForExit(timeout: .seconds(15)) == 0)
+        #expect(await up.waitForExit(timeout: .seconds(60)) == 0)
         #expect(kill(secondWorker, 0) != 0, "the worker outlived reckon up")
         #expect(
             FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("logs/reckon-gateway.log").path)

@@ -26,7 +26,7 @@ import ZeroMQ
         }
         #expect(capacities.first == bytes("3"))
         #expect(capacities.draining == bytes("0"))
-        #expect(await worker.waitForExit(timeout: .seconds(5)) == 0, "\(worker.output)")
+        #expect(await worker.waitForExit(timeout: .seconds(60)) == 0, "\(worker.output)")
     }
 
     /// The worker's next message with MDP/0.2 `command`, passing over heartbeats.

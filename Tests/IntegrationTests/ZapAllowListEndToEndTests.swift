@@ -65,7 +65,7 @@ import ZeroMQ
                     "--curve-secret-key-file", path("gateway"), "--client-allow-list", path("clients.allow"),
                     "--worker-allow-list", path("workers.allow"),
                 ],
-                client: .init(timeout: .seconds(5), curve: (gateway.publicKey, client))
+                client: .init(timeout: .seconds(25), curve: (gateway.publicKey, client))
             )
         }
 

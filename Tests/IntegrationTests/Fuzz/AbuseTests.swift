@@ -87,6 +87,11 @@ extension HeavyLoadTests {
             #expect(correct.right > 0)
             #expect(sampler.peak < Self.memoryBound, "peaked at \(ProcessMemory.megabytes(sampler.peak))")
             #expect(after - before < Self.growthBound, "kept \(ProcessMemory.megabytes(after - before))")
+            // The last request goes to a quiet gateway: once the storm's requests have ended (deadline, or their fake
+            // worker expired) and only the real worker serves calc. Sent at once, on a loaded machine it could queue
+            // behind them or reach a fake worker not yet expired, and end at its 2 s deadline.
+            try await stack.waitForStats { $0["pending"]?.cellInt == 0 }
+            try await stack.waitForWorkers(service: "calc", count: 2, idle: 2)
             #expect(try await stack.call("calc", "evaluate", ["expression": "6*7"])["value"] == "42")
         }
 

@@ -39,34 +39,6 @@ final class ChildProcess: @unchecked Sendable {
         if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
     }
 
-    /// Sends SIGSTOP and waits until every thread of the process has stopped.
-    ///
-    /// The kernel stops a process's threads one by one, so on a loaded machine a thread can still run for
-    /// milliseconds after `kill(2)` returns: long enough to answer a request the test meant to leave unanswered.
-    func freeze() async throws {
-        kill(SIGSTOP)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !allThreadsStopped {
-            guard ContinuousClock.now < deadline else { throw StackError("\(name) (pid \(pid)) did not stop") }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
-
-    /// Whether every thread in `/proc/PID/task` is in state `T` (stopped).
-    private var allThreadsStopped: Bool {
-        let tasks = "/proc/\(pid)/task"
-        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else {
-            return false
-        }
-        return threads.allSatisfy { thread in
-            // The state follows the parenthesised command name, which may itself contain spaces.
-            guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
-                let nameEnd = stat.lastIndex(of: ")")
-            else { return false }
-            return stat[nameEnd...].dropFirst(2).first == "T"
-        }
-    }
-
     /// Waits up to `timeout` for the process to exit; returns its status, or nil if it still runs.
     func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now + timeout

@@ -2,10 +2,11 @@ import Majordomo
 import Synchronization
 import ZeroMQ
 
-/// A worker that takes one request and never answers it, heartbeating, so the gateway keeps it registered for as
-/// long as a test needs, until ``vanish()`` makes it go silent without a DISCONNECT, as SIGKILL would. A frozen worker
-/// process is purged once its liveness runs out, which on a slow machine can come before the test is ready; this one
-/// lets a test wait on events (the request reaching it, another worker registering) instead of racing that window.
+/// A worker that takes one request and holds it, heartbeating, so the gateway keeps it registered for as long as a
+/// test needs, until ``answer(_:)`` sends its reply late or ``vanish()`` makes it go silent without a DISCONNECT, as
+/// SIGKILL would. A frozen worker process is purged once its liveness runs out, which on a slow machine can come
+/// before the test is ready; this one lets a test wait on events (the request reaching it, another worker
+/// registering) instead of racing that window.
 final class HoldingWorker: Sendable {
     private let state = State()
     private let serving: Task<Void, any Error>
@@ -21,9 +22,14 @@ final class HoldingWorker: Sendable {
                 try peer.send(PeerCodec.encodeReady(service: service))
                 while !state.silent.load(ordering: .acquiring) {
                     if let frames = try peer.receive(timeoutMs: milliseconds),
-                        case .request? = try? PeerCodec.decodeBrokerCommand(ZMQFrames(frames))
+                        case .request(let address, _)? = try? PeerCodec.decodeBrokerCommand(ZMQFrames(frames))
                     {
+                        state.address.withLock { $0 = address.bytes(at: 0) }
                         state.holding.store(true, ordering: .releasing)
+                    }
+                    if let body = state.reply.withLock({ $0.take() }), let address = state.address.withLock({ $0 }) {
+                        try peer.send(PeerCodec.encodeWorkerReply(address: address, body: body))
+                        state.answered.store(true, ordering: .releasing)
                     }
                     try peer.send(PeerCodec.heartbeat)
                 }
@@ -41,6 +47,17 @@ final class HoldingWorker: Sendable {
         }
     }
 
+    /// Sends `body` as the FINAL of the request it holds, and returns once it is sent.
+    /// - Throws: ``StackError`` after `timeout`, or what its thread threw.
+    func answer(_ body: String, timeout: Duration) async throws {
+        state.reply.withLock { $0 = Array(body.utf8) }
+        let deadline = ContinuousClock.now + timeout
+        while !state.answered.load(ordering: .acquiring) {
+            guard ContinuousClock.now < deadline else { throw StackError("the holding worker did not answer") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Goes silent and closes its socket without a DISCONNECT: the gateway finds out when its liveness runs out.
     func vanish() async throws {
         state.silent.store(true, ordering: .releasing)
@@ -50,6 +67,10 @@ final class HoldingWorker: Sendable {
     private final class State: Sendable {
         let holding = Atomic(false)
         let silent = Atomic(false)
+        let answered = Atomic(false)
+        /// The address frame of the request it holds, and the reply ``answer(_:timeout:)`` asks it to send.
+        let address = Mutex<[UInt8]?>(nil)
+        let reply = Mutex<[UInt8]?>(nil)
     }
 }
 

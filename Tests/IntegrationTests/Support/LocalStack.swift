@@ -123,7 +123,7 @@ final class LocalStack: Sendable {
         service: String,
         count: Int,
         idle: Int? = nil,
-        timeout: Duration = .seconds(20)
+        timeout: Duration = .seconds(60)
     ) async throws {
         let wanted = "\(service) reaching \(count) workers" + (idle.map { " (\($0) idle)" } ?? "")
         _ = try await waitForGateway("health", timeout: timeout, for: wanted) { health in
@@ -135,7 +135,7 @@ final class LocalStack: Sendable {
 
     /// Polls `gateway stats` until `condition` holds; returns the stats that satisfied it.
     @discardableResult
-    func waitForStats(timeout: Duration = .seconds(5), _ condition: (JSONValue) -> Bool) async throws -> JSONValue {
+    func waitForStats(timeout: Duration = .seconds(60), _ condition: (JSONValue) -> Bool) async throws -> JSONValue {
         try await waitForGateway("stats", timeout: timeout, for: "stats to match", condition)
     }
 

@@ -141,6 +141,13 @@ final class MultiHost: Sendable {
         for gateway in endpoints.indices { try await waitForWorkers(on: gateway, count: count, timeout: timeout) }
     }
 
+    /// Each gateway's `stats.workersExpired`: worker connections it dropped for silence, `gw-a` first.
+    func expiredWorkers() async throws -> [Int] {
+        var counts: [Int] = []
+        for gateway in endpoints.indices { counts.append(try await stats(of: gateway)["workersExpired"]?.cellInt ?? 0) }
+        return counts
+    }
+
     /// Gateway `gateway`'s `stats`.
     func stats(of gateway: Int) async throws -> JSONValue {
         let client = try ReckonClient(configuration: .init(endpoint: endpoints[gateway]))

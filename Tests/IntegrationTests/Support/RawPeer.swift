@@ -1,3 +1,4 @@
+import Dispatch
 import ZeroMQ
 
 /// A hand-written ZeroMQ peer for tests: raw frames in and out with bounded waits, on a socket owned by the
@@ -52,8 +53,22 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     return box.value!
 }
 
+/// Runs async code from blocking socket code (inside ``onThread(_:)``, never on the cooperative pool), waiting for
+/// it: so a test's raw sockets can wait on the gateway's events between their sends and receives.
+func awaitOnThread<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<Result<T, any Error>>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await capture(body)
+        done.signal()
+    }
+    done.wait()
+    return try box.value!.get()
+}
+
 private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    // @unchecked: written once on the worker thread before DedicatedThread.run returns, read after.
+    // @unchecked: written once on one thread before the thread that reads it is woken (DedicatedThread.run's return,
+    // or a semaphore).
     var value: T?
 }
 
