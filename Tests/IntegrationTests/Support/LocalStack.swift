@@ -133,6 +133,14 @@ final class LocalStack: Sendable {
         }
     }
 
+    /// Waits until the gateway reports `depth` requests queued for `service`.
+    func waitForQueue(service: String, depth: Int, timeout: Duration = .seconds(60)) async throws {
+        _ = try await waitForGateway("health", timeout: timeout, for: "\(service) queueing \(depth)") { health in
+            let entry = health["services"]?.arrayValue?.first { $0["name"]?.stringValue == service }
+            return entry?["queued"]?.cellInt == depth
+        }
+    }
+
     /// Polls `gateway stats` until `condition` holds; returns the stats that satisfied it.
     @discardableResult
     func waitForStats(timeout: Duration = .seconds(60), _ condition: (JSONValue) -> Bool) async throws -> JSONValue {

@@ -22,10 +22,16 @@ extension BrokerStateMachine {
         if case .overByteBudget = failure { counters.overByteBudget += 1 } else { counters.tooManyPending += 1 }
     }
 
-    /// Queues request `id` for `service`, at the back or (a request going back to its queue) at the front.
+    /// Queues request `id` for `service` in its client's turn, after the client's other requests or (a request going
+    /// back to its queue) before them.
     mutating func enqueue(_ id: UInt64, in service: String, atFront: Bool = false) {
-        if atFront { services[service]!.queue.prepend(id) } else { services[service]!.queue.append(id) }
-        services[service]!.queuedBytes += pending[id]!.bytes
+        let request = pending[id]!
+        if atFront {
+            services[service]!.queue.prepend(id, of: request.client)
+        } else {
+            services[service]!.queue.append(id, of: request.client)
+        }
+        services[service]!.queuedBytes += request.bytes
     }
 
     /// Lets go of the body of request `id`, answered while a worker holds it: nothing reads it again, and a worker

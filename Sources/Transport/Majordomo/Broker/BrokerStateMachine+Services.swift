@@ -1,5 +1,3 @@
-import DequeModule
-
 extension BrokerStateMachine {
     /// Forgets each service whose last worker left a grace period ago: its queued requests get `noWorkers` and
     /// its name is dropped, so the service table holds only names with workers or recent ones.
@@ -7,7 +5,7 @@ extension BrokerStateMachine {
         let grace = configuration.serviceGracePeriod
         let abandoned = services.filter { _, service in service.emptySince.map { $0 + grace <= now } ?? false }
         for (name, service) in abandoned {
-            for id in service.queue {
+            for id in service.queue.all {
                 guard let request = removePending(id) else { continue }
                 counters.noWorkers += 1
                 actions.append(.fail(origin: request.origin, service: name, failure: .noWorkers, body: request.body))

@@ -33,7 +33,7 @@ extension BrokerStateMachine {
     }
 
     private mutating func expireDeadlines(now: Instant, into actions: inout [BrokerAction]) {
-        var expiredQueued: Set<String> = []
+        var expiredQueued: [String: Set<FairQueue.Client>] = [:]
         var outliers: Set<ZMQRoutingID> = []
         for (id, request) in pending where !request.answered && request.deadline <= now {
             let lostAllWorkers = request.worker == nil && services[request.service]?.workerCount == 0
@@ -46,7 +46,7 @@ extension BrokerStateMachine {
             if request.worker == nil {
                 removePending(id)
                 services[request.service]!.queuedBytes -= request.bytes
-                expiredQueued.insert(request.service)
+                expiredQueued[request.service, default: []].insert(request.client)
             } else {
                 pending[id]!.answered = true
                 letGoOfBody(id)
@@ -54,8 +54,8 @@ extension BrokerStateMachine {
             }
         }
         eject(outliers, now: now, into: &actions)
-        for name in expiredQueued {
-            services[name]!.queue.removeAll { pending[$0] == nil }
+        for (name, clients) in expiredQueued {
+            services[name]!.queue.removeAll(where: { pending[$0] == nil }, of: clients)
         }
     }
 }

@@ -6,7 +6,7 @@ import ZeroMQ
 ///
 /// It routes each request to the least recently freed idle worker slot of its service (a worker holds one request,
 /// or as many as the capacity its READY declared), queues requests while every slot is busy (bounded, with a
-/// deadline), heartbeats workers and purges silent ones, re-dispatches a dead worker's requests once when
+/// deadline, serving the clients in turn: ``FairQueue``), heartbeats workers and purges silent ones, re-dispatches a dead worker's requests once when
 /// ``BrokerConfiguration/isRetryable`` allows, takes workers that let requests pass their deadline out of rotation
 /// for a while (``OutlierEjection``), forgets a service a grace period after its
 /// last worker left (and bounds how many exist), and answers MMI (RFC 8) itself. It never forwards a reply to anyone
@@ -42,7 +42,8 @@ public struct BrokerStateMachine: Sendable {
     }
 
     struct Service: Sendable {
-        var queue: Deque<UInt64> = []
+        /// Its queued requests, served client by client in turn.
+        var queue = FairQueue()
         /// One entry per request a worker could take now, least recently freed first: a worker of capacity K appears
         /// up to K times.
         var idle: Deque<ZMQRoutingID> = []
@@ -67,7 +68,8 @@ public struct BrokerStateMachine: Sendable {
         /// The origin was already answered (deadline passed in flight); the worker's reply will be dropped.
         var answered = false
         var attempts = 0
-        /// The client whose pending count this request holds, if its limits are tracked.
+        /// The client it is made for: its pending count holds the request (when its limits are tracked), and the
+        /// request waits in that client's turn of its service's ``FairQueue``.
         var client: ZMQRoutingID?
         /// What it counts for in the byte budgets: ``ByteBudgets/cost(of:)`` of its body, then only
         /// ``ByteBudgets/requestOverhead`` once the body is let go.

@@ -1,0 +1,118 @@
+import Majordomo
+import Testing
+import ZeroMQ
+
+/// Fairness between clients (``FairQueue``): a service's queue serves its clients in turn, so one client's many
+/// queued requests never stand in front of another client's one.
+@Suite struct BrokerStateMachineFairnessTests {
+    /// `flood` queues `count` requests (bodies f1...fN) behind a busy worker, then `c1` queues one. Heartbeats are
+    /// 10 s apart, so the worker outlives every deadline.
+    private func floodBehindABusyWorker(_ count: Int) -> BrokerHarness {
+        var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(10)))
+        _ = harness.ready("w1")
+        for index in 1...count { _ = harness.request("flood", body: "f\(index)") }
+        _ = harness.request("c1", body: "mine")
+        return harness
+    }
+
+    @Test func aFloodingClientsQueueDoesNotStandInFrontOfAnotherClientsRequest() {
+        var harness = floodBehindABusyWorker(1000)
+        #expect(harness.health("calc")?.queued == 1000)
+        // w1 holds f1 (request 1); next come f2 (the flood's turn, which began before c1 queued) and then c1's.
+        #expect(
+            harness.final("w1", request: 1, body: "r1") == [
+                clientFinal("flood", body: "r1"), workerRequest("w1", id: 2, body: "f2"),
+            ]
+        )
+        #expect(
+            harness.final("w1", request: 2, body: "r2") == [
+                clientFinal("flood", body: "r2"), workerRequest("w1", id: 1001, body: "mine"),
+            ]
+        )
+        #expect(
+            harness.final("w1", request: 1001, body: "yours") == [
+                clientFinal("c1", body: "yours"), workerRequest("w1", id: 3, body: "f3"),
+            ]
+        )
+        #expect(harness.health("calc")?.queued == 997)
+    }
+
+    @Test func clientsTakeTurnsOneRequestEach() {
+        var harness = BrokerHarness()
+        _ = harness.ready("w1")
+        _ = harness.request("a", body: "a0")
+        for client in ["a", "b", "c"] {
+            for index in 1...2 { _ = harness.request(client, body: "\(client)\(index)") }
+        }
+        var served: [String] = []
+        var held: UInt64 = 1
+        for _ in 0..<6 {
+            let actions = harness.final("w1", request: held, body: "ok")
+            guard case .sendToWorker(_, let frames) = actions.last, frames.count == 5 else { break }
+            held = frames[2].reduce(0) { $0 << 8 | UInt64($1) }
+            served.append(String(decoding: frames[4], as: UTF8.self))
+        }
+        #expect(served == ["a1", "b1", "c1", "a2", "b2", "c2"])
+        #expect(harness.health("calc")?.queued == 0)
+    }
+
+    @Test func aRequestGoingBackToItsQueueKeepsItsClientsTurnFirst() {
+        var harness = BrokerHarness()
+        _ = harness.ready("w1")
+        _ = harness.request("a", body: "a1")
+        _ = harness.request("b", body: "b1")
+        _ = harness.request("a", body: "a2")
+        // w1 could not be reached: request 1 goes back first in a's FIFO, and a (already queued) keeps its turn after b.
+        let message = WorkerMessage.request(dialect: .mdp02, requestID: 1, body: ZMQFrames([bytes("a1")]))
+        _ = harness.undeliverable("w1", message)
+        #expect(harness.health("calc")?.queued == 3)
+        #expect(harness.ready("w2") == [workerRequest("w2", id: 2, body: "b1")])
+        #expect(
+            harness.final("w2", request: 2, body: "ok") == [
+                clientFinal("b", body: "ok"), workerRequest("w2", id: 1, body: "a1"),
+            ]
+        )
+    }
+
+    @Test func expiredRequestsLeaveTheirClientsTurn() {
+        var harness = floodBehindABusyWorker(3)
+        let deadline = BrokerConfiguration().defaultDeadline
+        let expired = harness.tick(at: deadline)
+        // f1 is in flight; f2, f3 and c1's request expire where they wait, and nobody's turn is left behind.
+        #expect(expired.count == 4)
+        #expect(harness.health("calc")?.queued == 0)
+        #expect(harness.request("c1", body: "again", at: deadline) == [])
+        #expect(
+            harness.final("w1", request: 1, body: "late", at: deadline) == [
+                workerRequest("w1", id: 5, body: "again")
+            ]
+        )
+    }
+
+    @Test func batchRequestsWaitInTheTurnOfTheClientTheyAreMadeFor() {
+        var harness = BrokerHarness()
+        _ = harness.ready("w1")
+        _ = harness.request("c1", body: "busy")
+        for token in 1...3 as ClosedRange<UInt64> {
+            _ = harness.submitOwnerRequest(
+                token: token,
+                service: "calc",
+                body: [bytes("batch\(token)")],
+                deadline: nil,
+                client: bytes("batcher"),
+                now: harness.start
+            )
+        }
+        _ = harness.request("c2", body: "single")
+        #expect(
+            harness.final("w1", request: 1, body: "ok") == [
+                clientFinal("c1", body: "ok"), workerRequest("w1", id: 2, body: "batch1"),
+            ]
+        )
+        #expect(
+            harness.final("w1", request: 2, body: "b1") == [
+                .deliver(token: 1, body: [bytes("b1")]), workerRequest("w1", id: 5, body: "single"),
+            ]
+        )
+    }
+}
