@@ -66,6 +66,7 @@ measure_reckon() {
     shift
     for home in "$@"; do args+=(--args "$(bill_args "$home")"); done
     results=()
+    [ -z "$pg_dir" ] || vacuum_pg "$pg_port" "$database_name"
     start_ticks
     for _ in $(seq "$runs"); do
         results+=("$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
@@ -82,6 +83,7 @@ measure_pgbench() {
     local scripts=("$work/bill-$1.sql")
     [ "$3" = own ] && scripts=("${own_scripts[@]/%/-$1.sql}")
     results=()
+    vacuum_pg "$pg_port" "$database_name"
     start_ticks
     for _ in $(seq "$runs"); do
         results+=("$(run_pgbench "$pg_port" "$database_name" "$2" $((requests / $2)) "${scripts[@]}")")

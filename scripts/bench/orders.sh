@@ -82,6 +82,7 @@ for engine in ${ENGINES:-sqlite postgres}; do
             [ "$clients" -gt 1 ] && sharing=(one own)
             for carts in "${sharing[@]}"; do
                 results=()
+                [ -z "$pg_dir" ] || vacuum_pg "$pg_port" "$name"
                 start_ticks
                 for _ in $(seq "$runs"); do
                     # Every client on one cart (all writes contend for one row), or each on a cart of its own.
@@ -118,6 +119,7 @@ for engine in ${ENGINES:-sqlite postgres}; do
                         scripts=("$work/increment-$kind.sql")
                         [ "$carts" = own ] && scripts=("${own_scripts[@]/%/-$kind.sql}")
                         results=()
+                        vacuum_pg "$pg_port" "$name"
                         start_ticks
                         for _ in $(seq "$runs"); do
                             results+=("$(run_pgbench "$pg_port" "$name" "$clients" $((requests / clients)) "${scripts[@]}")")

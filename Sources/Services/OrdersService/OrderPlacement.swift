@@ -16,9 +16,9 @@ struct OrderPlacement: Sendable {
     ///   refused vouchers (one detail each) or stock that ran out (one detail per line).
     func place(_ args: OrderPlaceOp.Args, in db: any SQLExecutor) async throws -> OrderView {
         if let existing = try await existingOrder(for: args.cartId, in: db) { return existing }
-        let cart: CartStore.Cart
+        let (cart, stockLeft): (CartStore.Cart, [String: Int])
         do {
-            cart = try await orders.carts.open(args.cartId, in: db)
+            (cart, stockLeft) = try await orders.carts.openWithStock(args.cartId, in: db)
         } catch let error as StoreError where error.code == .wrongState {
             if let existing = try await existingOrder(for: args.cartId, in: db) { return existing }
             throw error
@@ -42,7 +42,7 @@ struct OrderPlacement: Sendable {
             throw WireError(.failedPrecondition, "cart \(cart.id) is empty", field: "cartId")
         }
         let catalogue = orders.menu.current
-        let priced = try await orders.price(cart, catalogue, checkingStock: true, in: db)
+        let priced = try orders.price(cart, catalogue, stockLeft: stockLeft)
         let codes = args.form.voucherCodes
         let usage = try await orders.uses.usage(of: codes, customer: details.customerKey, in: db)
         let quote = VoucherEngine(catalogue: catalogue).apply(codes: codes, to: priced, now: Date()) {

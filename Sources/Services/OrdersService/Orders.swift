@@ -15,27 +15,23 @@ struct Orders: Sendable {
     let orders = OrderStore()
     let uses = VoucherUseStore()
 
-    /// A cart priced against `catalogue`; with `checkingStock`, lines beyond what is left are refused.
-    func price(
-        _ cart: CartStore.Cart,
-        _ catalogue: Catalogue,
-        checkingStock: Bool,
-        in db: any SQLExecutor
-    ) async throws -> PricedCart {
-        guard checkingStock else { return try catalogue.price(cart.lines, stockLeft: { _ in nil }) }
-        let remaining = try await stock.remaining(in: db)
-        return try catalogue.price(cart.lines, stockLeft: { remaining[$0] })
+    /// A cart priced against `catalogue`; with `stockLeft` (units left by item), lines beyond what is left are
+    /// refused.
+    func price(_ cart: CartStore.Cart, _ catalogue: Catalogue, stockLeft: [String: Int]?) throws -> PricedCart {
+        try catalogue.price(cart.lines, stockLeft: { stockLeft?[$0] })
     }
 
-    /// The view of a cart after a change.
+    /// The view of a cart after a change; with `checkingStock`, the cart is read with the stock in one statement.
     func view(
         of cartID: String,
         checkingStock: Bool,
         in db: any SQLExecutor
     ) async throws -> CartView {
         let catalogue = menu.current
-        let cart = try await carts.load(cartID, in: db)
-        let priced = try await price(cart, catalogue, checkingStock: checkingStock, in: db)
+        let (cart, stockLeft) =
+            checkingStock
+            ? try await carts.loadWithStock(cartID, in: db) : (try await carts.load(cartID, in: db), nil)
+        let priced = try price(cart, catalogue, stockLeft: stockLeft)
         return OrdersViews(catalogue: catalogue).cart(priced, id: cart.id, expiresAt: carts.expiry(of: cart))
     }
 

@@ -20,7 +20,7 @@ extension Orders {
         let db = context.db
         let catalogue = menu.current
         let cart = try await readable(args.cartId, in: db)
-        let priced = try await price(cart, catalogue, checkingStock: false, in: db)
+        let priced = try price(cart, catalogue, stockLeft: nil)
         let codes = (args.coupon.map { [$0] } ?? []) + (args.vouchers ?? [])
         let customer = try customerKey(phone: args.phone, email: args.email)
         let usage = try await uses.usage(of: codes, customer: customer, in: db)
@@ -45,7 +45,7 @@ extension Orders {
             // Without a cart, vouchers are tried on an empty one and only refusals that no cart would lift count.
             var priced: PricedCart?
             if let id = args.cartId {
-                priced = try await price(try await readable(id, in: db), catalogue, checkingStock: false, in: db)
+                priced = try price(try await readable(id, in: db), catalogue, stockLeft: nil)
             }
             let usage = try await uses.usage(of: codes, customer: checked.customerKey, in: db)
             let quote = VoucherEngine(catalogue: catalogue).apply(

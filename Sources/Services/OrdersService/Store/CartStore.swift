@@ -26,33 +26,67 @@ struct CartStore: Sendable {
     /// columns).
     /// - Throws: ``StoreError`` `notFound` for an unknown cart.
     func load(_ id: String, in db: any SQLExecutor) async throws -> Cart {
+        try await read(id, withStock: false, in: db).cart
+    }
+
+    /// The cart with its lines and the units left of every stock-limited item (what ``StockStore/remaining(in:)``
+    /// reads), in one statement: one round trip for what pricing a cart against its stock needs.
+    /// - Throws: ``StoreError`` `notFound` for an unknown cart.
+    func loadWithStock(_ id: String, in db: any SQLExecutor) async throws -> (cart: Cart, stockLeft: [String: Int]) {
+        try await read(id, withStock: true, in: db)
+    }
+
+    /// The cart, which must still take changes, with its lines and the stock left: ``touch(_:in:)``, then
+    /// ``loadWithStock(_:in:)``.
+    /// - Throws: ``StoreError`` `notFound`, or `wrongState` for an ordered or expired cart.
+    func openWithStock(_ id: String, in db: any SQLExecutor) async throws -> (cart: Cart, stockLeft: [String: Int]) {
+        try await touch(id, in: db)
+        return try await loadWithStock(id, in: db)
+    }
+
+    /// The cart's rows (`source` `cart`) and, with `withStock`, the stock's (`source` `stock`: the item in `ref`,
+    /// the units left in `quantity`), joined by `UNION ALL`.
+    private func read(
+        _ id: String,
+        withStock: Bool,
+        in db: any SQLExecutor
+    ) async throws -> (cart: Cart, stockLeft: [String: Int]) {
+        let stock: SQL =
+            withStock
+            ? """
+             UNION ALL SELECT 'stock' AS source, NULL, NULL, NULL, item_id, remaining, NULL
+            FROM orders_stock WHERE remaining IS NOT NULL
+            """ : ""
         let rows = try await db.query(
             """
-            SELECT c.updated_at, c.order_id, l.kind, l.ref, l.quantity
+            SELECT 'cart' AS source, c.updated_at, c.order_id, l.kind, l.ref, l.quantity, l.position
             FROM orders_carts c LEFT JOIN orders_cart_lines l ON l.cart_id = c.id
-            WHERE c.id = \(id) ORDER BY l.position
+            WHERE c.id = \(id)\(stock) ORDER BY source, position
             """
         )
-        guard let first = rows.first else { throw StoreError.notFound("cart", id, field: "cartId") }
-        let lines = try rows.compactMap { row -> CartLine? in
+        var stockLeft: [String: Int] = [:]
+        var cartRows: [SQLRow] = []
+        for row in rows {
+            if try row.text("source") == "stock" {
+                stockLeft[try row.text("ref")] = Int(try row.int("quantity"))
+            } else {
+                cartRows.append(row)
+            }
+        }
+        guard let first = cartRows.first else { throw StoreError.notFound("cart", id, field: "cartId") }
+        let lines = try cartRows.compactMap { row -> CartLine? in
             guard let kind = try row.optionalText("kind") else { return nil }
             let quantity = Int(try row.int("quantity"))
             let ref = try row.text("ref")
             return kind == "bundle" ? .bundle(saleID: ref, quantity: quantity) : .item(id: ref, quantity: quantity)
         }
-        return Cart(
+        let cart = Cart(
             id: id,
             updatedAt: try first.int("updated_at"),
             orderID: try first.optionalText("order_id"),
             lines: lines
         )
-    }
-
-    /// The cart, which must still take changes, with its lines: ``touch(_:in:)``, then a load.
-    /// - Throws: ``StoreError`` `notFound`, or `wrongState` for an ordered or expired cart.
-    func open(_ id: String, in db: any SQLExecutor) async throws -> Cart {
-        try await touch(id, in: db)
-        return try await load(id, in: db)
+        return (cart, stockLeft)
     }
 
     /// Checks that the cart still takes changes (not ordered, not expired) and touches it, so its idle time starts
