@@ -134,6 +134,11 @@ verdict=0
     --workers "$workers" --result "$run/check.json" 9>&- || verdict=1
 "$python" scripts/soak/memory.py report --samples "$run/rss.tsv" --from "$from" --result "$run/memory.json" ||
     verdict=1
+# The check of the check, on the finished run's data: a verdict blind to a lost, doubled or miscounted write fails.
+[ "$verdict" -eq 0 ] && {
+    "$python" scripts/soak/check.py --plant --acks "$run/acks.jsonl" --db-host "$db_host" --endpoints "$endpoints" \
+        --workers "$workers" --result "$run/planted.json" 9>&- || verdict=1
+}
 python3 -c 'import json, sys; load = json.load(open(sys.argv[1])); sys.exit(1 if load["sumsWrong"] else 0)' \
     "$run/load.json" || {
     echo "soak: a calc sum came back wrong" >&2

@@ -10,6 +10,8 @@
 
     check.py --acks FILE --db-host ADDRESS --endpoints A,B --workers N --result FILE
     check.py --workers-only --endpoints A,B --workers N     only the last check (the soak's start waits on it)
+    check.py --plant ...   (same options as the first form, after a passing verdict) plants one lost order, one
+                           doubled bill and one wrong total (plant.sql), and passes only if the verdict names all three
 Exits 1 on any failure.
 """
 
@@ -27,12 +29,16 @@ import reckon
 from reckon import gateway
 
 
-def query(host: str, sql: str) -> List[List[str]]:
-    """Rows of ``sql`` on the soak's database, each a list of text columns."""
+PLANTED = ("orders lost", "bills doubled", "balance rows disagreeing")
+
+
+def query(host: str, sql: str, variables: Dict[str, str] = {}) -> List[List[str]]:
+    """Rows of ``sql`` on the soak's database, each a list of text columns; ``variables`` are psql's ``:'name'``."""
+    settings = [argument for name, value in variables.items() for argument in ("-v", f"{name}={value}")]
     output = subprocess.run(
         ["psql", "-h", host, "-p", "5432", "-U", "postgres", "-d", "reckon", "-X", "-v", "ON_ERROR_STOP=1", "-At",
-         "-F", "\t", "-c", sql],
-        check=True, capture_output=True, text=True,
+         "-F", "\t", *settings],
+        input=sql, check=True, capture_output=True, text=True,
     ).stdout
     return [line.split("\t") for line in output.splitlines() if line]
 
@@ -112,12 +118,16 @@ def main() -> int:
     parser.add_argument("--workers", type=int, required=True, help="workers of each service on each gateway")
     parser.add_argument("--result", type=Path)
     parser.add_argument("--workers-only", action="store_true")
+    parser.add_argument("--plant", action="store_true", help="check the check: plant faults, expect them found")
     options = parser.parse_args()
     if options.workers_only:
         return 1 if check_workers(options.endpoints.split(","), options.workers)["gateways missing workers"] else 0
     if options.acks is None or options.db_host is None or options.result is None:
         parser.error("--acks, --db-host and --result are needed")
     by_kind = writes(options.acks)
+    if options.plant:
+        query(options.db_host, (Path(__file__).parent / "plant.sql").read_text(),
+              {"order_id": by_kind["order"][0]["orderId"], "bill_id": by_kind["bill"][0]["billId"]})
     result = {**check_orders(options.db_host, by_kind), **check_bills(options.db_host, by_kind),
               **check_totals(options.db_host), **check_workers(options.endpoints.split(","), options.workers)}
     failures = [name for name in ("orders lost", "orders doubled", "carts lost", "bills lost", "bills doubled",
@@ -130,6 +140,11 @@ def main() -> int:
     result["failures"] = failures
     options.result.write_text(json.dumps(result, indent=1))
     print("soak check:", ", ".join(f"{name} {value}" for name, value in result.items() if name != "failures"))
+    if options.plant:
+        missed = [name for name in PLANTED if name not in failures]
+        verdict = f"FAILED (missed {'; '.join(missed)})" if missed else "every planted fault found"
+        print("soak check of the check:", verdict)
+        return 1 if missed else 0
     print("soak check:", f"FAILED ({'; '.join(failures)})" if failures else "passed")
     return 1 if failures else 0
 
