@@ -7,7 +7,10 @@ import Storage
 /// PostgreSQL as a ``Storage/Database``: PostgresNIO's connection pool, run as a `Service` in the process's
 /// `ServiceGroup` (start it before anything that queries).
 ///
-/// Transactions use the server's default isolation (read committed); the statements Reckon writes are atomic
+/// Sessions are read-only by default: a read runs each statement as a read-only transaction of its own, with no BEGIN
+/// or COMMIT round trip (under read committed a transaction gives each statement its own snapshot anyway), and a
+/// write is a `BEGIN READ WRITE` transaction.
+/// Writes use the server's default isolation (read committed); the statements Reckon writes are atomic
 /// conditional updates, and a transaction the server aborts as a serialization failure or deadlock is run again,
 /// up to three times. Each connection sets `statement_timeout` and `lock_timeout`, so a stuck query ends on the
 /// server's side too.
@@ -25,6 +28,9 @@ public final class PostgresDatabase: Database, Service {
     ///     answered ``Storage/StorageError/Code/unavailable``.
     ///   - logger: for the pool's background events.
     public init(configuration: PostgresClient.Configuration, connectionWait: Duration = .seconds(2), logger: Logger) {
+        var configuration = configuration
+        // Reads run without BEGIN (see `read`); writes say `BEGIN READ WRITE`.
+        configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.connectionWait = connectionWait
         self.logger = logger
@@ -79,7 +85,15 @@ public final class PostgresDatabase: Database, Service {
     public func read<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await transaction(begin: "BEGIN READ ONLY", body)
+        // Sessions default to read-only, so each statement runs as a read-only transaction of its own: no BEGIN and
+        // COMMIT round trips, and the same view as in a `READ COMMITTED` transaction (a snapshot per statement).
+        try await onLeasedConnection(body) { connection, logger, body in
+            let executor = PostgresExecutor(connection: connection, logger: logger)
+            defer { executor.invalidate() }
+            let result = try await body(executor)
+            executor.commitActions.runAll()
+            return result
+        }
     }
 
     public func write<Result: Sendable>(
@@ -88,26 +102,32 @@ public final class PostgresDatabase: Database, Service {
         var attempt = 1
         while true {
             do {
-                return try await transaction(begin: "BEGIN", body)
+                return try await onLeasedConnection(body) { connection, logger, body in
+                    try await Self.transaction(on: connection, logger: logger, body)
+                }
             } catch let error as StorageError where error.code == .serializationFailure && attempt < attempts {
                 attempt += 1
             }
         }
     }
 
-    private func transaction<Result: Sendable>(
-        begin: String,
-        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    /// Runs `work` with `body` on a leased connection, on that connection's event loop.
+    private func onLeasedConnection<Result: Sendable>(
+        _ body: @Sendable (any SQLExecutor) async throws -> Result,
+        _ work:
+            @escaping @Sendable (
+                PostgresConnection, Logger, @Sendable (any SQLExecutor) async throws -> Result
+            ) async throws -> Result
     ) async throws -> Result {
         do {
-            // The body runs before `transaction` returns: ConnectionWait awaits every task it starts.
+            // The body runs before this returns: ConnectionWait awaits every task it starts.
             return try await withoutActuallyEscaping(body) { body in
                 try await ConnectionWait.run(limit: connectionWait) { [client, logger] onLeased in
                     try await client.withConnection { connection in
                         try onLeased()
                         // On the connection's loop, a statement costs no thread hop there and back.
                         return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                            try await Self.transaction(on: connection, begin: begin, logger: logger, body)
+                            try await work(connection, logger, body)
                         }
                     }
                 }
@@ -118,15 +138,15 @@ public final class PostgresDatabase: Database, Service {
         }
     }
 
+    /// Runs `body` in a read-write transaction on `connection`: committed when it returns, rolled back when it throws.
     private static func transaction<Result: Sendable>(
         on connection: PostgresConnection,
-        begin: String,
         logger: Logger,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         let executor = PostgresExecutor(connection: connection, logger: logger)
         defer { executor.invalidate() }
-        try await executor.run(PostgresQuery(unsafeSQL: begin))
+        try await executor.run("BEGIN READ WRITE")
         do {
             let result = try await body(executor)
             try await executor.run("COMMIT")

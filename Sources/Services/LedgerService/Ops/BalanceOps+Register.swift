@@ -18,8 +18,7 @@ extension HouseholdBook {
     /// The household's balances per member and currency, its pairwise debts, and optionally everything converted.
     /// - Throws: `invalid_argument` for a currency without a rate.
     func balances(of household: String, convertTo: String?, in db: any SQLExecutor) async throws -> BalancesView {
-        let balances = try await totals.balances(household, in: db)
-        let debts = try await totals.debts(household, in: db)
+        let (balances, debts) = try await totals.balancesAndDebts(household, in: db)
         let currencies = balances.keys.sorted()
         return BalancesView(
             members: currencies.flatMap { currency in

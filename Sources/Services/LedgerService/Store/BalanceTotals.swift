@@ -38,16 +38,42 @@ struct BalanceTotals: Sendable {
 
     /// Every member's totals, by currency then member.
     func balances(_ household: String, in db: any SQLExecutor) async throws -> [String: [String: MemberBalance]] {
+        try Self.balances(from: await db.query(Self.balanceRows(household)))
+    }
+
+    /// Every member's totals and who owes whom, read in one statement.
+    func balancesAndDebts(
+        _ household: String,
+        in db: any SQLExecutor
+    ) async throws -> (balances: [String: [String: MemberBalance]], debts: [String: [Debt]]) {
+        let rows = try await db.query(Self.balanceRows(household) + " UNION ALL " + Self.debtRows(household))
+        let isDebt = { (row: SQLRow) in (try? row.text("kind")) == "debt" }
+        return (try Self.balances(from: rows.filter { !isDebt($0) }), try Self.debts(from: rows.filter(isDebt)))
+    }
+
+    /// The household's `ledger_balances` rows, as `kind` `balance`, `member` and the four totals.
+    private static func balanceRows(_ household: String) -> SQL {
+        """
+        SELECT 'balance' AS kind, currency, user_id AS member, '' AS counterpart, paid, share, sent, received
+        FROM ledger_balances WHERE household_id = \(household)
+        """
+    }
+
+    /// The household's `ledger_debts` rows in the shape of ``balanceRows(_:)``: `kind` `debt`, the debtor as `member`,
+    /// the creditor as `counterpart` and the amount as `paid`.
+    private static func debtRows(_ household: String) -> SQL {
+        "SELECT 'debt', currency, debtor, creditor, amount, 0, 0, 0 FROM ledger_debts WHERE household_id = \(household)"
+    }
+
+    private static func balances(from rows: [SQLRow]) throws -> [String: [String: MemberBalance]] {
         var result: [String: [String: MemberBalance]] = [:]
-        for row in try await db.query(
-            "SELECT currency, user_id, paid, share, sent, received FROM ledger_balances WHERE household_id = \(household)"
-        ) {
+        for row in rows {
             let paid = try row.int("paid")
             let share = try row.int("share")
             let sent = try row.int("sent")
             let received = try row.int("received")
             guard paid != 0 || share != 0 || sent != 0 || received != 0 else { continue }
-            result[try row.text("currency"), default: [:]][try row.text("user_id")] = MemberBalance(
+            result[try row.text("currency"), default: [:]][try row.text("member")] = MemberBalance(
                 paid: paid,
                 share: share,
                 sent: sent,
@@ -58,14 +84,12 @@ struct BalanceTotals: Sendable {
     }
 
     /// Who owes whom before simplification, by currency: each pair's debts in both directions netted.
-    func debts(_ household: String, in db: any SQLExecutor) async throws -> [String: [Debt]] {
+    private static func debts(from rows: [SQLRow]) throws -> [String: [Debt]] {
         var net: [String: [Pair: Int64]] = [:]
-        for row in try await db.query(
-            "SELECT currency, debtor, creditor, amount FROM ledger_debts WHERE household_id = \(household)"
-        ) {
-            let debtor = try row.text("debtor")
-            let creditor = try row.text("creditor")
-            let amount = try row.int("amount")
+        for row in rows {
+            let debtor = try row.text("member")
+            let creditor = try row.text("counterpart")
+            let amount = try row.int("paid")
             let pair = Pair(debtor < creditor ? (debtor, creditor) : (creditor, debtor))
             net[try row.text("currency"), default: [:]][pair, default: 0] += debtor < creditor ? amount : -amount
         }
