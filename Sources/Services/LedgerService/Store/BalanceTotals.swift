@@ -6,17 +6,25 @@ import Storage
 /// write. `balances` and `settle.suggest` read them instead of every entry, so their cost does not grow with the
 /// household's history; a test checks them against a recomputation from the entries.
 struct BalanceTotals: Sendable {
-    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect.
+    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect: one upsert for the members' totals and one for
+    /// the pairwise debts, each a multi-row `INSERT ... ON CONFLICT` (both engines), so a bill costs two statements
+    /// here however many members it names.
     func apply(_ entry: LedgerEntry, household: String, sign: Int64, in db: any SQLExecutor) async throws {
         let isBill = entry.kind == .bill
-        for member in Set(entry.paid.keys).union(entry.owed.keys).sorted() {
-            let out = sign * (entry.paid[member] ?? 0)
-            let owed = sign * (entry.owed[member] ?? 0)
+        let members = Set(entry.paid.keys).union(entry.owed.keys).sorted()
+        if !members.isEmpty {
+            let rows: [SQL] = members.map { member in
+                let out = sign * (entry.paid[member] ?? 0)
+                let owed = sign * (entry.owed[member] ?? 0)
+                return """
+                    (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
+                    \(isBill ? 0 : out), \(isBill ? 0 : owed))
+                    """
+            }
             try await db.query(
                 """
                 INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received)
-                VALUES (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
-                    \(isBill ? 0 : out), \(isBill ? 0 : owed))
+                VALUES \(SQL.joined(rows, separator: ", "))
                 ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
                     paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
                     sent = ledger_balances.sent + excluded.sent,
@@ -24,16 +32,19 @@ struct BalanceTotals: Sendable {
                 """
             )
         }
-        for debt in Balances.pairwiseDebts([entry])[entry.currency] ?? [] {
-            try await db.query(
-                """
-                INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount)
-                VALUES (\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))
-                ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
-                    amount = ledger_debts.amount + excluded.amount
-                """
-            )
+        let debts = Balances.pairwiseDebts([entry])[entry.currency] ?? []
+        guard !debts.isEmpty else { return }
+        let rows: [SQL] = debts.map { debt in
+            "(\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))"
         }
+        try await db.query(
+            """
+            INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount)
+            VALUES \(SQL.joined(rows, separator: ", "))
+            ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
+                amount = ledger_debts.amount + excluded.amount
+            """
+        )
     }
 
     /// Every member's totals, by currency then member.
