@@ -6,32 +6,41 @@ import Storage
 /// write. `balances` and `settle.suggest` read them instead of every entry, so their cost does not grow with the
 /// household's history; a test checks them against a recomputation from the entries.
 struct BalanceTotals: Sendable {
-    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect.
+    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect: one multi-row upsert for the members' totals
+    /// and one for the pairs' debts, whatever the number of members (each key appears once in its statement).
     func apply(_ entry: LedgerEntry, household: String, sign: Int64, in db: any SQLExecutor) async throws {
         let isBill = entry.kind == .bill
-        for member in Set(entry.paid.keys).union(entry.owed.keys).sorted() {
+        let members: [SQL] = Set(entry.paid.keys).union(entry.owed.keys).sorted().map { member in
             let out = sign * (entry.paid[member] ?? 0)
             let owed = sign * (entry.owed[member] ?? 0)
-            try await db.query(
-                """
-                INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received)
-                VALUES (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
+            return """
+                (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
                     \(isBill ? 0 : out), \(isBill ? 0 : owed))
-                ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
-                    paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
-                    sent = ledger_balances.sent + excluded.sent,
-                    received = ledger_balances.received + excluded.received
                 """
+        }
+        if !members.isEmpty {
+            try await db.query(
+                "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
+                    + SQL.joined(members, separator: ", ")
+                        + """
+                         ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
+                            paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
+                            sent = ledger_balances.sent + excluded.sent,
+                            received = ledger_balances.received + excluded.received
+                        """
             )
         }
-        for debt in Balances.pairwiseDebts([entry])[entry.currency] ?? [] {
+        let debts: [SQL] = (Balances.pairwiseDebts([entry])[entry.currency] ?? []).map { debt in
+            "(\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))"
+        }
+        if !debts.isEmpty {
             try await db.query(
-                """
-                INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount)
-                VALUES (\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))
-                ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
-                    amount = ledger_debts.amount + excluded.amount
-                """
+                "INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount) VALUES "
+                    + SQL.joined(debts, separator: ", ")
+                        + """
+                         ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
+                            amount = ledger_debts.amount + excluded.amount
+                        """
             )
         }
     }

@@ -84,15 +84,15 @@ struct BillStore: Sendable {
         return try Self.bills(rows)
     }
 
+    /// All of a bill's parts in one multi-row INSERT (one round trip whatever the number of members).
     private func insertParts(_ bill: StoredBill, in db: any SQLExecutor) async throws {
-        for (userID, part) in bill.parts.sorted(by: { $0.key < $1.key }) {
-            try await db.query(
-                """
-                INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share)
-                VALUES (\(bill.id), \(userID), \(part.paid), \(part.share))
-                """
-            )
+        let rows: [SQL] = bill.parts.sorted(by: { $0.key < $1.key }).map { userID, part in
+            "(\(bill.id), \(userID), \(part.paid), \(part.share))"
         }
+        guard !rows.isEmpty else { return }
+        try await db.query(
+            "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES " + SQL.joined(rows, separator: ", ")
+        )
     }
 
     private static func stale(_ id: String, _ version: Int) -> StoreError {
