@@ -162,4 +162,39 @@ import Wire
             #expect(nothingNew.entries.isEmpty && nothingNew.cursor == rest.cursor)
         }
     }
+
+    @Test(arguments: TestDatabase.engines)
+    func concurrentBillsInOneHouseholdNumberTheFeedWithoutGaps(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            let seen = try await ledger.call(ActivityListOp.self, .init(householdId: home), token: bob.token).cursor
+            let added = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 1...8 {
+                    group.addTask {
+                        let payer = index.isMultiple(of: 2) ? ana : bob
+                        return try await ledger.bill(
+                            home,
+                            "Bill \(index)",
+                            "\(index).00",
+                            paidBy: payer,
+                            split: .init(kind: "equal")
+                        )
+                        .billId
+                    }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            let page = try await ledger.call(
+                ActivityListOp.self,
+                .init(householdId: home, after: seen),
+                token: bob.token
+            )
+            #expect(page.entries.map(\.cursor) == Array(seen + 1...seen + 8))
+            #expect(page.entries.allSatisfy { $0.action == "bill.added" })
+            #expect(Set(page.entries.map(\.entityId)) == added)
+            // 1 + 3 + ... + 7 paid by Bob, 2 + 4 + ... + 8 by Ana; each owes half of the 36.00.
+            #expect(try await ledger.nets(home, as: ana)[bob.id] == "-2.00")
+        }
+    }
 }

@@ -127,9 +127,9 @@ pg_cpu_ticks() {
 ms_per() { awk -v t="$1" -v n="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t * 1000 / hz / n }'; }
 
 # The statements one request sends, traced on the PostgreSQL server in DIR (port PORT) and written as pgbench
-# scripts OUT-each.sql and OUT-one.sql (trace-to-pgbench.py; its --fresh and --expr options follow): statement
+# scripts OUT-each.sql and OUT-one.sql (trace-to-pgbench.py; its --fresh options follow): statement
 # logging is switched on for the whole server, COMMAND is run (it must send exactly one request), and switched off.
-#   trace_to_pgbench DIR PORT OUT "COMMAND" [--fresh PREFIX]... [--expr TABLE.COLUMN=SQL]...
+#   trace_to_pgbench DIR PORT OUT "COMMAND" [--fresh PREFIX]...
 trace_to_pgbench() {
     local dir=$1 port=$2 out=$3 command=$4 from
     shift 4

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns one transaction from a PostgreSQL statement trace (`log_statement = all`) into two pgbench scripts.
 
-    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]... [--expr TABLE.COLUMN=SQL]...
+    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]...
 
 LOG holds the server's log from just before the transaction, as logged for the extended protocol (`execute
 <unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the first BEGIN's session is taken, up to its COMMIT. Each statement's parameters are written into it
@@ -10,8 +10,6 @@ as literals, and two scripts are written for `pgbench -M simple`:
   OUT_PREFIX-one.sql   the same statements chained with `\\;`: one round trip for the whole transaction
 --fresh PREFIX: a value holding PREFIX and a UUID is new in every transaction (a bill's id, say); its UUID is
   replaced by the pgbench client's id and a random number, the same in every statement of one transaction.
---expr TABLE.COLUMN=SQL: the value inserted into TABLE.COLUMN came from an earlier statement's RETURNING (a
-  counter); SQL computes it again in the transaction, `{COLUMN}` standing for another inserted column's literal.
 """
 import argparse
 import re
@@ -50,24 +48,8 @@ def statements(lines):
     return found
 
 
-def inserted_columns(sql):
-    """{placeholder number: column} of an `INSERT INTO t (columns) VALUES (...)`, with the table's name."""
-    match = re.match(r"\s*INSERT INTO (\w+) \(([^)]*)\)\s*VALUES \((.*?)\)\s*(ON CONFLICT|RETURNING|$)", sql, re.S)
-    if not match:
-        return None, {}
-    columns = [c.strip() for c in match.group(2).split(",")]
-    values = [v.strip() for v in match.group(3).split(",")]
-    return match.group(1), {int(v[1:]): c for c, v in zip(columns, values) if re.fullmatch(r"\$\d+", v)}
-
-
-def render(sql, parameters, fresh, exprs):
-    table, columns = inserted_columns(sql)
+def render(sql, parameters, fresh):
     literals = {n: parameters.get(n, "NULL") for n in map(int, re.findall(r"\$(\d+)", sql))}
-    by_column = {columns[n]: literals[n] for n in literals if n in columns}
-    for n, column in columns.items():
-        rule = exprs.get(f"{table}.{column}")
-        if rule:
-            literals[n] = re.sub(r"\{(\w+)\}", lambda m: by_column[m.group(1)], rule)
     text = re.sub(r"\$(\d+)\b", lambda m: literals[int(m.group(1))], sql)
     for index, prefix in enumerate(fresh):
         text = re.sub(re.escape(prefix) + UUID, f"{prefix}:client_id-:fresh{index}", text)
@@ -79,12 +61,10 @@ def main():
     parser.add_argument("log")
     parser.add_argument("out")
     parser.add_argument("--fresh", action="append", default=[])
-    parser.add_argument("--expr", action="append", default=[])
     args = parser.parse_args()
-    exprs = dict(rule.split("=", 1) for rule in args.expr)
     with open(args.log) as log:
         found = statements(log.read().splitlines())
-    sql = [render(text, parameters, args.fresh, exprs) for text, parameters in found]
+    sql = [render(text, parameters, args.fresh) for text, parameters in found]
     header = "".join(f"\\set fresh{i} random(1, 1000000000000)\n" for i in range(len(args.fresh)))
     with open(f"{args.out}-each.sql", "w") as each:
         each.write(header + "".join(f"{s};\n" for s in sql))

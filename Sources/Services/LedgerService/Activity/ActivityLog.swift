@@ -18,27 +18,32 @@ struct ActivityLog: Sendable {
         let after: (any Encodable & Sendable)?
     }
 
-    /// Appends a change made by `userID`.
+    /// Appends a change made by `userID`. The household's counter row stays locked until the transaction ends, so
+    /// a write takes it as its last statement: on PostgreSQL one statement bumps the counter, announces the change
+    /// (the server delivers the NOTIFY at commit) and inserts the entry; SQLite, which cannot put an UPDATE in a
+    /// WITH, sends two (its write transactions take turns anyway).
     func record(_ change: Change, household: String, userID: String, in db: any SQLExecutor) async throws {
-        // On PostgreSQL the NOTIFY rides in the same statement; the server delivers it at commit.
-        let notify: SQL = db.engine == .postgres ? ", pg_notify(\(raw: "'\(ActivityFeed.channel)'"), id)" : ""
-        let rows = try await db.query(
+        let entry: SQL = """
+            \(household), \(userID), \(change.action), \(change.entity), \(change.entityID),
+                \(try Self.json(change.before)), \(try Self.json(change.after)), \(WallClock.millisecondsSince1970())
             """
-            UPDATE ledger_households SET activity_seq = activity_seq + 1 WHERE id = \(household)
-            RETURNING activity_seq\(notify)
-            """
-        )
-        guard let seq = try rows.first?.int("activity_seq") else {
-            throw StoreError.notFound("household", household, field: "householdId")
+        let columns: SQL = "household_id, user_id, action, entity, entity_id, before_json, after_json, at, seq"
+        let counter: SQL = "UPDATE ledger_households SET activity_seq = activity_seq + 1 WHERE id = \(household)"
+        let missing = StoreError.notFound("household", household, field: "householdId")
+        if db.engine == .postgres {
+            let channel: SQL = "\(raw: "'\(ActivityFeed.channel)'")"
+            let recorded = try await db.query(
+                "WITH counter AS (" + counter + " RETURNING activity_seq, pg_notify(" + channel + ", id)) "
+                    + "INSERT INTO ledger_activity (" + columns + ") SELECT " + entry
+                    + ", activity_seq FROM counter RETURNING seq"
+            )
+            guard !recorded.isEmpty else { throw missing }
+        } else {
+            guard let seq = try await db.query(counter + " RETURNING activity_seq").first?.int("activity_seq") else {
+                throw missing
+            }
+            try await db.query("INSERT INTO ledger_activity (" + columns + ") VALUES (" + entry + ", \(seq))")
         }
-        try await db.query(
-            """
-            INSERT INTO ledger_activity (household_id, seq, user_id, action, entity, entity_id, before_json,
-                after_json, at)
-            VALUES (\(household), \(seq), \(userID), \(change.action), \(change.entity), \(change.entityID),
-                \(try Self.json(change.before)), \(try Self.json(change.after)), \(WallClock.millisecondsSince1970()))
-            """
-        )
         let signals = feed.signals
         db.afterCommit { signals.signal(household) }
     }

@@ -3,13 +3,15 @@ import LedgerAPI
 import Storage
 
 extension HouseholdBook {
-    /// Records a new bill in `member`'s household, with its running totals and activity entry.
+    /// Records a new bill in `member`'s household, whose current members are `members`, with its running totals
+    /// and activity entry.
     /// - Throws: `invalid_argument` for a field that does not fit the household.
-    func addBill(_ fields: BillFields, by member: HouseholdMember) async throws -> BillView {
+    func addBill(_ fields: BillFields, by member: HouseholdMember, among members: Set<String>) async throws -> BillView
+    {
         let (db, userID, household) = (member.db, member.userID, member.household)
         let composer = BillComposer(
             householdCurrency: household.currency,
-            members: try await households.currentMemberIDs(household.id, in: db),
+            members: members,
             today: configuration.today()
         )
         let bill = try composer.compose(

@@ -18,7 +18,8 @@ extension OpRegistry {
 
 extension HouseholdBook {
     func billsAdd(_ args: BillsAddOp.Args, _ context: SignedIn) async throws -> BillsAddOp.Result {
-        try await self.addBill(args.bill, by: try await self.member(of: args.target.householdId, context))
+        let (member, members) = try await self.memberAndHousemates(of: args.target.householdId, context)
+        return try await self.addBill(args.bill, by: member, among: members)
     }
 
     func billsEdit(_ args: BillsEditOp.Args, _ context: SignedIn) async throws -> BillsEditOp.Result {

@@ -56,7 +56,8 @@ extension HouseholdBook {
             fields.description = fields.description ?? item.name.text
             if fields.payers == nil { fields.paidBy = fields.paidBy ?? member.userID }
             fields.split = fields.split ?? SplitSpec(kind: "equal")
-            bill = try await addBill(fields, by: member)
+            let members = try await households.currentMemberIDs(member.household.id, in: member.db)
+            bill = try await addBill(fields, by: member, among: members)
         }
         let result = ShoppingBoughtOp.Result(
             remaining: remaining?.view,

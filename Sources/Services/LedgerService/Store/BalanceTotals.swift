@@ -6,45 +6,43 @@ import Storage
 /// write. `balances` and `settle.suggest` read them instead of every entry, so their cost does not grow with the
 /// household's history; a test checks them against a recomputation from the entries.
 struct BalanceTotals: Sendable {
-    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect: one upsert for the members' totals and one for
-    /// the pairwise debts, each a multi-row `INSERT ... ON CONFLICT` (both engines), so a bill costs two statements
-    /// here however many members it names.
+    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect: one multi-row upsert for the members' totals
+    /// and one for the pairs' debts, whatever the number of members (each key appears once in its statement).
     func apply(_ entry: LedgerEntry, household: String, sign: Int64, in db: any SQLExecutor) async throws {
         let isBill = entry.kind == .bill
-        let members = Set(entry.paid.keys).union(entry.owed.keys).sorted()
-        if !members.isEmpty {
-            let rows: [SQL] = members.map { member in
-                let out = sign * (entry.paid[member] ?? 0)
-                let owed = sign * (entry.owed[member] ?? 0)
-                return """
-                    (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
+        let members: [SQL] = Set(entry.paid.keys).union(entry.owed.keys).sorted().map { member in
+            let out = sign * (entry.paid[member] ?? 0)
+            let owed = sign * (entry.owed[member] ?? 0)
+            return """
+                (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
                     \(isBill ? 0 : out), \(isBill ? 0 : owed))
-                    """
-            }
+                """
+        }
+        if !members.isEmpty {
             try await db.query(
-                """
-                INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received)
-                VALUES \(SQL.joined(rows, separator: ", "))
-                ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
-                    paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
-                    sent = ledger_balances.sent + excluded.sent,
-                    received = ledger_balances.received + excluded.received
-                """
+                "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
+                    + SQL.joined(members, separator: ", ")
+                        + """
+                         ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
+                            paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
+                            sent = ledger_balances.sent + excluded.sent,
+                            received = ledger_balances.received + excluded.received
+                        """
             )
         }
-        let debts = Balances.pairwiseDebts([entry])[entry.currency] ?? []
-        guard !debts.isEmpty else { return }
-        let rows: [SQL] = debts.map { debt in
+        let debts: [SQL] = (Balances.pairwiseDebts([entry])[entry.currency] ?? []).map { debt in
             "(\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))"
         }
-        try await db.query(
-            """
-            INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount)
-            VALUES \(SQL.joined(rows, separator: ", "))
-            ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
-                amount = ledger_debts.amount + excluded.amount
-            """
-        )
+        if !debts.isEmpty {
+            try await db.query(
+                "INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount) VALUES "
+                    + SQL.joined(debts, separator: ", ")
+                        + """
+                         ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
+                            amount = ledger_debts.amount + excluded.amount
+                        """
+            )
+        }
     }
 
     /// Every member's totals, by currency then member.

@@ -84,14 +84,14 @@ struct BillStore: Sendable {
         return try Self.bills(rows)
     }
 
-    /// Inserts the bill's parts in one multi-row statement.
+    /// All of a bill's parts in one multi-row INSERT (one round trip whatever the number of members).
     private func insertParts(_ bill: StoredBill, in db: any SQLExecutor) async throws {
-        guard !bill.parts.isEmpty else { return }
         let rows: [SQL] = bill.parts.sorted(by: { $0.key < $1.key }).map { userID, part in
             "(\(bill.id), \(userID), \(part.paid), \(part.share))"
         }
+        guard !rows.isEmpty else { return }
         try await db.query(
-            "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES \(SQL.joined(rows, separator: ", "))"
+            "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES " + SQL.joined(rows, separator: ", ")
         )
     }
 

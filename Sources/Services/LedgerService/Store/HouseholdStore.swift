@@ -55,6 +55,28 @@ struct HouseholdStore: Sendable {
         return (try Self.household(row), Role(rawValue: try row.text("role")) ?? .member)
     }
 
+    /// `userID`'s membership of `householdID` with the ids of all its current members, read in one statement;
+    /// `nil` when `userID` is not a current member (or the household does not exist).
+    func membershipAndMembers(
+        _ householdID: String,
+        userID: String,
+        in db: any SQLExecutor
+    ) async throws
+        -> (household: Household, role: Role, members: Set<String>)?
+    {
+        let rows = try await db.query(
+            """
+            SELECT h.id, h.name, h.currency, me.role, m.user_id FROM ledger_households h
+            JOIN ledger_members me ON me.household_id = h.id AND me.user_id = \(userID) AND me.left_at IS NULL
+            JOIN ledger_members m ON m.household_id = h.id AND m.left_at IS NULL
+            WHERE h.id = \(householdID)
+            """
+        )
+        guard let row = rows.first else { return nil }
+        let role = Role(rawValue: try row.text("role")) ?? .member
+        return (try Self.household(row), role, Set(try rows.map { try $0.text("user_id") }))
+    }
+
     /// Takes the household row's write lock until the transaction ends, so two writers of its shopping list and
     /// stock (which read, then merge) take turns on PostgreSQL too; SQLite's write transactions already do.
     func lock(_ householdID: String, in db: any SQLExecutor) async throws {
