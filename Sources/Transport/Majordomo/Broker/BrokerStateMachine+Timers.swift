@@ -35,7 +35,11 @@ extension BrokerStateMachine {
     private mutating func expireDeadlines(now: Instant, into actions: inout [BrokerAction]) {
         var expiredQueued: [String: Set<FairQueue.Client>] = [:]
         var outliers: Set<ZMQRoutingID> = []
-        for (id, request) in pending where !request.answered && request.deadline <= now {
+        // Collected first: changing `pending` while iterating it would copy the whole table.
+        let expired = pending.compactMap { id, request in
+            !request.answered && request.deadline <= now ? (id, request) : nil
+        }
+        for (id, request) in expired {
             let lostAllWorkers = request.worker == nil && services[request.service]?.workerCount == 0
             counters.deadlineExceeded += lostAllWorkers ? 0 : 1
             counters.noWorkers += lostAllWorkers ? 1 : 0
