@@ -1,6 +1,5 @@
 import Majordomo
 import Synchronization
-import ZeroMQ
 
 /// A worker that takes one request and holds it, heartbeating, so the gateway keeps it registered for as long as a
 /// test needs, until ``answer(_:)`` sends its reply late or ``vanish()`` makes it go silent without a DISCONNECT, as
@@ -14,27 +13,22 @@ final class HoldingWorker: Sendable {
     /// Registers `service` at `endpoint` and serves on a thread of its own, heartbeating every `heartbeat`.
     init(endpoint: String, service: String, heartbeat: Duration) {
         let state = state
-        let milliseconds = Int(heartbeat / .milliseconds(1))
-        serving = Task {
-            try await onThread {
-                let peer = try RawPeer(.dealer, connect: endpoint)
-                try peer.socket.setLinger(milliseconds: 0)
-                try peer.send(PeerCodec.encodeReady(service: service))
-                while !state.silent.load(ordering: .acquiring) {
-                    if let frames = try peer.receive(timeoutMs: milliseconds),
-                        case .request(let address, _)? = try? PeerCodec.decodeBrokerCommand(ZMQFrames(frames))
-                    {
-                        state.address.withLock { $0 = address.bytes(at: 0) }
-                        state.holding.store(true, ordering: .releasing)
-                    }
-                    if let body = state.reply.withLock({ $0.take() }), let address = state.address.withLock({ $0 }) {
-                        try peer.send(PeerCodec.encodeWorkerReply(address: address, body: body))
-                        state.answered.store(true, ordering: .releasing)
-                    }
-                    try peer.send(PeerCodec.heartbeat)
+        serving = playWorker(
+            endpoint: endpoint,
+            service: service,
+            heartbeat: heartbeat,
+            stopped: { state.silent.load(ordering: .acquiring) },
+            received: { address, _ in
+                state.address.withLock { $0 = address }
+                state.holding.store(true, ordering: .releasing)
+            },
+            turn: { peer in
+                if let body = state.reply.withLock({ $0.take() }), let address = state.address.withLock({ $0 }) {
+                    try peer.send(PeerCodec.encodeWorkerReply(address: address, body: body))
+                    state.answered.store(true, ordering: .releasing)
                 }
             }
-        }
+        )
     }
 
     /// Waits until a request has reached it.
