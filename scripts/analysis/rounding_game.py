@@ -12,7 +12,7 @@ members up (each pays the floor or the ceiling of their share); r_i += [rounded 
 number of the k units (a member may then pay more than one unit off their share on a bill).
 
 `solve` computes the safe set exactly, as the greatest fixed point of "for every bill some choice stays in the set",
-over integer residues scaled by Q (numpy boolean arrays, one axis per member). On a grid the adversary is weaker than
+over integer residues scaled by Q (numpy boolean arrays, one axis per member; needs numpy). On a grid the adversary is weaker than
 with arbitrary weights, so an adversary's win is a proof for every rule. `solve` prints how many states within B are
 winning; if all-zero residues are not, it prints the adversary's line of play against a rule that survives as long as
 it can, and replays the whole strategy tree as real bills with exact fractions, trying every legal rounding at every
