@@ -8,7 +8,7 @@ import WorkerRuntime
 extension OpRegistry {
     /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
     mutating func registerBillOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(BillsAddOp.self, in: scopes.write, handler: book.billsAdd)
+        register(BillsAddOp.self, in: scopes.householdWrite, handler: book.billsAdd)
         register(BillsEditOp.self, in: scopes.write, handler: book.billsEdit)
         register(BillsDeleteOp.self, in: scopes.write, handler: book.billsDelete)
         register(BillsGetOp.self, in: scopes.read, handler: book.billsGet)

@@ -10,7 +10,7 @@ import WorkerRuntime
 extension OpRegistry {
     /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`.
     mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(PaymentsRecordOp.self, in: scopes.write, handler: book.paymentsRecord)
+        register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: book.paymentsRecord)
         register(PaymentsEditOp.self, in: scopes.write, handler: book.paymentsEdit)
         register(PaymentsDeleteOp.self, in: scopes.write, handler: book.paymentsDelete)
         register(PaymentsGetOp.self, in: scopes.read, handler: book.paymentsGet)
@@ -26,9 +26,8 @@ extension HouseholdBook {
     }
 
     func paymentsRecord(_ args: PaymentsRecordOp.Args, _ context: SignedIn) async throws -> PaymentsRecordOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let (member, members) = try await self.memberAndHousemates(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
-        let members = try await self.households.currentMemberIDs(household.id, in: db)
         for (field, member) in [("from", args.from), ("to", args.to)] where !members.contains(member) {
             throw WireError(.invalidArgument, "\(member) is not a member of this household", field: field)
         }

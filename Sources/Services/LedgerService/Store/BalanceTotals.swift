@@ -7,7 +7,8 @@ import Storage
 /// household's history; a test checks them against a recomputation from the entries.
 struct BalanceTotals: Sendable {
     /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect: one multi-row upsert for the members' totals
-    /// and one for the pairs' debts, whatever the number of members (each key appears once in its statement).
+    /// and one for the pairs' debts, whatever the number of members (each key appears once in its statement), sent
+    /// as one statement on PostgreSQL.
     func apply(_ entry: LedgerEntry, household: String, sign: Int64, in db: any SQLExecutor) async throws {
         let isBill = entry.kind == .bill
         let members: [SQL] = Set(entry.paid.keys).union(entry.owed.keys).sorted().map { member in
@@ -18,31 +19,39 @@ struct BalanceTotals: Sendable {
                     \(isBill ? 0 : out), \(isBill ? 0 : owed))
                 """
         }
+        var steps: [WriteStep] = []
         if !members.isEmpty {
-            try await db.query(
-                "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
-                    + SQL.joined(members, separator: ", ")
-                        + """
-                         ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
-                            paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
-                            sent = ledger_balances.sent + excluded.sent,
-                            received = ledger_balances.received + excluded.received
-                        """
+            steps.append(
+                WriteStep(
+                    "balances",
+                    "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
+                        + SQL.joined(members, separator: ", ")
+                            + """
+                             ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
+                                paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
+                                sent = ledger_balances.sent + excluded.sent,
+                                received = ledger_balances.received + excluded.received
+                            """
+                )
             )
         }
         let debts: [SQL] = (Balances.pairwiseDebts([entry])[entry.currency] ?? []).map { debt in
             "(\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))"
         }
         if !debts.isEmpty {
-            try await db.query(
-                "INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount) VALUES "
-                    + SQL.joined(debts, separator: ", ")
-                        + """
-                         ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
-                            amount = ledger_debts.amount + excluded.amount
-                        """
+            steps.append(
+                WriteStep(
+                    "debts",
+                    "INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount) VALUES "
+                        + SQL.joined(debts, separator: ", ")
+                            + """
+                             ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
+                                amount = ledger_debts.amount + excluded.amount
+                            """
+                )
             )
         }
+        try await db.write(steps)
     }
 
     /// Every member's totals, by currency then member.

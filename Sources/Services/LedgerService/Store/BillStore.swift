@@ -6,10 +6,12 @@ import Wire
 
 /// Bill rows and their parts (what each member paid and owes), with soft deletion and optimistic versions.
 struct BillStore: Sendable {
-    /// Adds a bill; its id is already chosen (it seeds the split's tie rule).
+    /// Adds a bill and its parts, in one statement on PostgreSQL; its id is already chosen (it seeds the split's tie
+    /// rule).
     func insert(_ bill: StoredBill, createdBy: String, in db: any SQLExecutor) async throws {
         let now = WallClock.millisecondsSince1970()
-        try await db.query(
+        let row = WriteStep(
+            "bill",
             """
             INSERT INTO ledger_bills (id, household_id, description, amount, currency, date, category, split,
                 version, created_by, created_at, updated_at, recurring_id, occurrence)
@@ -18,7 +20,7 @@ struct BillStore: Sendable {
                 \(bill.recurringID), \(bill.recurringID == nil ? nil : bill.date))
             """
         )
-        try await insertParts(bill, in: db)
+        try await db.write([row] + parts(bill))
     }
 
     /// The live (not deleted) bill `id`.
@@ -51,7 +53,7 @@ struct BillStore: Sendable {
         )
         guard let newVersion = try rows.first?.int("version") else { throw Self.stale(bill.id, version) }
         try await db.query("DELETE FROM ledger_bill_parts WHERE bill_id = \(bill.id)")
-        try await insertParts(bill, in: db)
+        try await db.write(parts(bill))
         return Int(newVersion)
     }
 
@@ -84,15 +86,20 @@ struct BillStore: Sendable {
         return try Self.bills(rows)
     }
 
-    /// All of a bill's parts in one multi-row INSERT (one round trip whatever the number of members).
-    private func insertParts(_ bill: StoredBill, in db: any SQLExecutor) async throws {
+    /// All of a bill's parts in one multi-row INSERT (one round trip whatever the number of members); none without
+    /// parts.
+    private func parts(_ bill: StoredBill) -> [WriteStep] {
         let rows: [SQL] = bill.parts.sorted(by: { $0.key < $1.key }).map { userID, part in
             "(\(bill.id), \(userID), \(part.paid), \(part.share))"
         }
-        guard !rows.isEmpty else { return }
-        try await db.query(
-            "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES " + SQL.joined(rows, separator: ", ")
-        )
+        guard !rows.isEmpty else { return [] }
+        return [
+            WriteStep(
+                "parts",
+                "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES "
+                    + SQL.joined(rows, separator: ", ")
+            )
+        ]
     }
 
     private static func stale(_ id: String, _ version: Int) -> StoreError {

@@ -7,15 +7,18 @@ import Storage
 struct PaymentStore: Sendable {
     /// Adds a payment.
     func insert(_ payment: StoredPayment, in db: any SQLExecutor) async throws {
-        try await db.query(
-            """
-            INSERT INTO ledger_payments (id, household_id, from_user, to_user, amount, currency, date, note, version,
-                created_by, created_at)
-            VALUES (\(payment.id), \(payment.householdID), \(payment.from), \(payment.to), \(payment.amount),
-                \(payment.currency), \(payment.date), \(payment.note), 1, \(payment.createdBy),
-                \(WallClock.millisecondsSince1970()))
-            """
-        )
+        try await db.write([
+            WriteStep(
+                "payment",
+                """
+                INSERT INTO ledger_payments (id, household_id, from_user, to_user, amount, currency, date, note,
+                    version, created_by, created_at)
+                VALUES (\(payment.id), \(payment.householdID), \(payment.from), \(payment.to), \(payment.amount),
+                    \(payment.currency), \(payment.date), \(payment.note), 1, \(payment.createdBy),
+                    \(WallClock.millisecondsSince1970()))
+                """
+            )
+        ])
     }
 
     /// The live payment `id`.

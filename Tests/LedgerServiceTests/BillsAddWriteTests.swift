@@ -1,0 +1,125 @@
+import LedgerAPI
+import ReckonTesting
+import Storage
+import StoragePostgres
+import Testing
+import Wire
+
+/// `bills.add` as a batched write: its round trips on PostgreSQL, and one write per idempotency key when requests
+/// race.
+@Suite struct BillsAddWriteTests {
+    private func args(_ home: String, paidBy payer: LedgerHarness.User, amount: String = "84.30") -> BillsAddOp.Args {
+        BillsAddOp.Args(
+            HouseholdArgs(householdId: home),
+            bill: .init(description: "Groceries", amount: amount, paidBy: payer.id, split: .init(kind: "equal"))
+        )
+    }
+
+    @Test func aBillIsTwoStatementsOnPostgreSQL() async throws {
+        try await LedgerHarness.with(.postgres) { ledger in
+            let postgres = try #require(ledger.database as? PostgresDatabase)
+            let (ana, bob, cy) = (
+                try await ledger.user("ana"), try await ledger.user("bob"), try await ledger.user("cyd")
+            )
+            let home = try await ledger.household(ana, members: [bob, cy])
+            for key in [nil, "key-1"] {
+                let before = postgres.statementsSent
+                _ = try await ledger.call(BillsAddOp.self, args(home, paidBy: ana), token: ana.token, key: key)
+                // One read (session, idempotency key, membership and members), one write of everything else.
+                #expect(postgres.statementsSent - before == 2)
+            }
+            #expect(try await ledger.count("ledger_bills") == 2)
+            #expect(try await ledger.count("ledger_bill_parts") == 6)
+            let log = try await ledger.call(ActivityListOp.self, .init(householdId: home), token: bob.token)
+            #expect(log.entries.suffix(2).map(\.action) == ["bill.added", "bill.added"])
+            #expect(try await ledger.nets(home, as: bob) == [ana.id: "112.40", bob.id: "-56.20", cy.id: "-56.20"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func racingRequestsWithOneKeyWriteOnce(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            let bill = args(home, paidBy: ana, amount: "10.00")
+            let ids = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await ledger.call(BillsAddOp.self, bill, token: ana.token, key: "race").billId
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(ids.count == 8 && Set(ids).count == 1)
+            #expect(try await ledger.count("ledger_bills") == 1)
+            #expect(try await ledger.count("ledger_activity", where: "action = 'bill.added'") == 1)
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "5.00", bob.id: "-5.00"])
+            let other = try await ledger.failure(
+                BillsAddOp.self,
+                args(home, paidBy: ana, amount: "11.00"),
+                token: ana.token,
+                key: "race"
+            )
+            #expect(other.code == .conflict && other.field == "idempotencyKey")
+        }
+    }
+
+    /// Requests with one key that all read before any writes: the household row is held locked (as a concurrent
+    /// write holds it) until every request waits for it, so each found no record, and all but the first fail on the
+    /// key's record, write nothing, and answer the first one's result.
+    @Test func requestsThatAllReadBeforeAnyWritesWriteOnce() async throws {
+        try await LedgerHarness.with(.postgres) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            let bill = args(home, paidBy: ana, amount: "10.00")
+            let racers = 6  // and the lock's holder: within the write pool's 8 connections
+            let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+                group.addTask {
+                    try await ledger.database.write { db in
+                        try await db.query("UPDATE ledger_households SET name = name WHERE id = \(home)")
+                        while try await Self.waitingForLocks(in: ledger.database) < racers {
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
+                    }
+                    return nil
+                }
+                for _ in 0..<racers {
+                    group.addTask {
+                        try await ledger.call(BillsAddOp.self, bill, token: ana.token, key: "race").billId
+                    }
+                }
+                return try await group.reduce(into: [String]()) { ids, id in id.map { ids.append($0) } }
+            }
+            #expect(ids.count == racers && Set(ids).count == 1)
+            #expect(try await ledger.count("ledger_bills") == 1)
+            #expect(try await ledger.count("ledger_activity", where: "action = 'bill.added'") == 1)
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "5.00", bob.id: "-5.00"])
+        }
+    }
+
+    /// How many sessions of the test's database wait for a lock.
+    private static func waitingForLocks(in database: any Database) async throws -> Int64 {
+        try await database.read { db in
+            try await db.query(
+                """
+                SELECT COUNT(*) AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'
+                """
+            )[0].int("n")
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aBillOutsideTheHouseholdIsRefusedBeforeAnythingIsWritten(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [])
+            let refused = try await ledger.failure(BillsAddOp.self, args(home, paidBy: bob), token: bob.token, key: "k")
+            #expect(refused.code == .notFound && refused.field == "householdId")
+            let expired = try await ledger.failure(BillsAddOp.self, args(home, paidBy: ana), token: "nope", key: "k")
+            #expect(expired.code == .unauthenticated)
+            #expect(try await ledger.count("ledger_bills") == 0)
+            #expect(try await ledger.count("reckon_idempotency") == 0)
+        }
+    }
+}
