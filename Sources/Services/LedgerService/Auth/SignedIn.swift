@@ -91,8 +91,9 @@ struct LedgerScopes: Sendable {
     let read: TransactionScope<SignedIn>
     /// A write by a signed-in user: one transaction, the session check, idempotency keys per user.
     let write: TransactionScope<SignedIn>
-    /// A write by a signed-in user into the household its arguments name, whose writes are all write steps: one
-    /// read (session, membership and members, idempotency key), then one write (two round trips on PostgreSQL).
+    /// A write by a signed-in user whose writes are all write steps: one read (the session, the idempotency key, and
+    /// the membership and members of the household its arguments name, if they name one), the op's own reads, then
+    /// one write (`bills.add` and `payments.record`: two round trips on PostgreSQL).
     let householdWrite: BatchedWriteScope<SignedIn>
     /// A write before anyone is signed in (`auth.signup`).
     let open: TransactionScope<TransactionContext>

@@ -10,7 +10,7 @@ extension OpRegistry {
     mutating func registerBillOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
         register(BillsAddOp.self, in: scopes.householdWrite, handler: book.billsAdd)
         register(BillsEditOp.self, in: scopes.write, handler: book.billsEdit)
-        register(BillsDeleteOp.self, in: scopes.write, handler: book.billsDelete)
+        register(BillsDeleteOp.self, in: scopes.householdWrite, handler: book.billsDelete)
         register(BillsGetOp.self, in: scopes.read, handler: book.billsGet)
         register(BillsListOp.self, in: scopes.read, handler: book.billsList)
     }

@@ -12,7 +12,7 @@ extension OpRegistry {
     mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
         register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: book.paymentsRecord)
         register(PaymentsEditOp.self, in: scopes.write, handler: book.paymentsEdit)
-        register(PaymentsDeleteOp.self, in: scopes.write, handler: book.paymentsDelete)
+        register(PaymentsDeleteOp.self, in: scopes.householdWrite, handler: book.paymentsDelete)
         register(PaymentsGetOp.self, in: scopes.read, handler: book.paymentsGet)
         register(PaymentsListOp.self, in: scopes.read, handler: book.paymentsList)
     }

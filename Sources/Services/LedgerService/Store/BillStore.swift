@@ -60,13 +60,11 @@ struct BillStore: Sendable {
     /// Marks a bill deleted (it stays for the activity log), checking `version` when given.
     /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ bill: StoredBill, version: Int?, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            """
+        let sql: SQL = """
             UPDATE ledger_bills SET deleted_at = \(WallClock.millisecondsSince1970())
             WHERE id = \(bill.id) AND deleted_at IS NULL AND version = \(version ?? bill.version) RETURNING id
             """
-        )
-        guard !rows.isEmpty else { throw Self.stale(bill.id, version ?? bill.version) }
+        try await db.write([WriteStep("bill", sql, unlessRow: Self.stale(bill.id, version ?? bill.version))])
     }
 
     /// A page of a household's live bills, newest date first.

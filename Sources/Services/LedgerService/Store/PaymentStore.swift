@@ -32,15 +32,13 @@ struct PaymentStore: Sendable {
     /// Marks a payment deleted, checking `version` when given.
     /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ payment: StoredPayment, version: Int?, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            """
+        let sql: SQL = """
             UPDATE ledger_payments SET deleted_at = \(WallClock.millisecondsSince1970())
             WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version ?? payment.version) RETURNING id
             """
-        )
-        guard !rows.isEmpty else {
-            throw StoredPayment.staleVersion(payment.id, since: nil)
-        }
+        try await db.write([
+            WriteStep("payment", sql, unlessRow: StoredPayment.staleVersion(payment.id, since: nil))
+        ])
     }
 
     /// Replaces a payment's amount, currency, date and note when its version is still `version`; returns the new
