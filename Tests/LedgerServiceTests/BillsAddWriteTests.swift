@@ -5,7 +5,7 @@ import StoragePostgres
 import Testing
 import Wire
 
-/// `bills.add` and `bills.delete` as batched writes: their round trips on PostgreSQL, one write per idempotency key
+/// `bills.add`, `bills.edit` and `bills.delete` as batched writes: their round trips on PostgreSQL, one write per idempotency key
 /// when requests race, and nothing written when the write statement fails.
 @Suite struct BillsAddWriteTests {
     private func args(_ home: String, paidBy payer: LedgerHarness.User, amount: String = "84.30") -> BillsAddOp.Args {
@@ -36,7 +36,7 @@ import Wire
         }
     }
 
-    @Test func aDeletionIsOneWriteStatementOnPostgreSQLAndAStaleOneWritesNothing() async throws {
+    @Test func editsAndDeletionsAreOneWriteStatementOnPostgreSQLAndAStaleOneWritesNothing() async throws {
         try await LedgerHarness.with(.postgres) { ledger in
             let postgres = try #require(ledger.database as? PostgresDatabase)
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
@@ -55,8 +55,14 @@ import Wire
             #expect(stale.code == .conflict && stale.field == "version")
             #expect(try await ledger.nets(home, as: ana) == [ana.id: "5.00", bob.id: "-5.00"])
             #expect(try await ledger.count("ledger_activity", where: "action = 'bill.deleted'") == 0)
-            let before = postgres.statementsSent
-            _ = try await ledger.call(BillsDeleteOp.self, .init(billId: bill.billId, version: 1), token: ana.token)
+            var before = postgres.statementsSent
+            let change = BillArgs(BillRefArgs(billId: bill.billId, version: 1), bill: .init(amount: "12.00"))
+            #expect(try await ledger.call(BillsEditOp.self, change, token: ana.token).version == 2)
+            // The session, the bill, the membership, the members, then one write.
+            #expect(postgres.statementsSent - before == 5)
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "6.00", bob.id: "-6.00"])
+            before = postgres.statementsSent
+            _ = try await ledger.call(BillsDeleteOp.self, .init(billId: bill.billId, version: 2), token: ana.token)
             // The session, the bill, the membership, then one write.
             #expect(postgres.statementsSent - before == 4)
             #expect(try await ledger.nets(home, as: ana).values.allSatisfy { $0 == "0.00" })

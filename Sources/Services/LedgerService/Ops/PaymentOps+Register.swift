@@ -11,7 +11,7 @@ extension OpRegistry {
     /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`.
     mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
         register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: book.paymentsRecord)
-        register(PaymentsEditOp.self, in: scopes.write, handler: book.paymentsEdit)
+        register(PaymentsEditOp.self, in: scopes.householdWrite, handler: book.paymentsEdit)
         register(PaymentsDeleteOp.self, in: scopes.householdWrite, handler: book.paymentsDelete)
         register(PaymentsGetOp.self, in: scopes.read, handler: book.paymentsGet)
         register(PaymentsListOp.self, in: scopes.read, handler: book.paymentsList)
@@ -76,8 +76,7 @@ extension HouseholdBook {
         payment.date = try args.date.map { try DateCheck.validated($0, field: "date") } ?? old.date
         payment.note = args.note.map { String($0.prefix(200)) } ?? old.note
         payment.version = try await self.payments.update(payment, from: args.version, in: db)
-        try await self.totals.apply(old.entry(), household: old.householdID, sign: -1, in: db)
-        try await self.totals.apply(payment.entry(), household: old.householdID, sign: 1, in: db)
+        try await self.totals.apply([(old.entry(), -1), (payment.entry(), 1)], household: old.householdID, in: db)
         try await self.activity.record(
             .init(
                 action: "payment.edited",

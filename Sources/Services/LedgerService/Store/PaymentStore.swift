@@ -45,17 +45,15 @@ struct PaymentStore: Sendable {
     /// version.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ payment: StoredPayment, from version: Int, in db: any SQLExecutor) async throws -> Int {
-        let rows = try await db.query(
-            """
+        let sql: SQL = """
             UPDATE ledger_payments SET amount = \(payment.amount), currency = \(payment.currency), date = \(payment.date),
                 note = \(payment.note), version = version + 1
             WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version) RETURNING version
             """
-        )
-        guard let newVersion = try rows.first?.int("version") else {
-            throw StoredPayment.staleVersion(payment.id, since: version)
-        }
-        return Int(newVersion)
+        try await db.write([
+            WriteStep("payment", sql, unlessRow: StoredPayment.staleVersion(payment.id, since: version))
+        ])
+        return version + 1
     }
 
     /// A page of a household's live payments, newest date first.
