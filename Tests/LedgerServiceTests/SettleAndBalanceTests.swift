@@ -37,9 +37,29 @@ import Wire
                 )
             }
             _ = try await ledger.call(BillsDeleteOp.self, .init(billId: bills[3].billId), token: users[0].token)
+            // An edit that moves a bill to the other currency and to two of its members (parts replaced, totals
+            // taken back and added in one change), and a payment edited to another amount.
+            let currency = bills[5].currency == "CAD" ? "EUR" : "CAD"
             _ = try await ledger.call(
+                BillsEditOp.self,
+                .init(
+                    BillRefArgs(billId: bills[5].billId, version: 1),
+                    bill: .init(
+                        amount: "31.07",
+                        currency: currency,
+                        split: .init(kind: "exact", amounts: [users[1].id: "30.00", users[3].id: "1.07"])
+                    )
+                ),
+                token: users[0].token
+            )
+            let payment = try await ledger.call(
                 PaymentsRecordOp.self,
                 .init(householdId: home, from: users[2].id, to: users[1].id, amount: "17.05"),
+                token: users[2].token
+            )
+            _ = try await ledger.call(
+                PaymentsEditOp.self,
+                .init(paymentId: payment.paymentId, version: 1, amount: "17.50"),
                 token: users[2].token
             )
             let balances = try await ledger.call(BalancesOp.self, .init(householdId: home), token: users[4].token)

@@ -4,10 +4,11 @@
     trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]...
 
 LOG holds the server's log from just before the transaction, as logged for the extended protocol (`execute
-<unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the first BEGIN's session is taken, up to its COMMIT. Each statement's parameters are written into it
+<unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the session of the first statement is taken, up to its COMMIT
+if it began with BEGIN, else all of its statements (a write in autocommit). Each statement's parameters are written into it
 as literals, and two scripts are written for `pgbench -M simple`:
   OUT_PREFIX-each.sql  every statement on a line of its own: one round trip each, as the trace sent them
-  OUT_PREFIX-one.sql   the same statements chained with `\\;`: one round trip for the whole transaction
+  OUT_PREFIX-one.sql   the same statements chained with `\\;`: one round trip for the whole request (one transaction)
 --fresh PREFIX: a value holding PREFIX and a UUID is new in every transaction (a bill's id, say); its UUID is
   replaced by the pgbench client's id and a random number, the same in every statement of one transaction.
 """
@@ -19,12 +20,13 @@ PARAMETER = re.compile(r"\$(\d+) = (NULL|'(?:[^']|'')*')")
 
 
 def transaction(lines):
-    """The log lines of the first transaction's session, from its BEGIN to its COMMIT."""
+    """The log lines of the session that executes the first statement: from its BEGIN to its COMMIT, or, when it sends
+    no BEGIN (each statement its own transaction), all of its statements."""
     session, mine, kept = None, False, []
     for line in lines:
         record = re.match(r"\S+ \S+ \S+ \[(\d+)\]", line)
         if record:
-            if session is None and re.search(r"execute [^:]*: BEGIN", line):
+            if session is None and re.search(r"execute [^:]*: ", line):
                 session = record.group(1)
             mine = record.group(1) == session
         if mine:

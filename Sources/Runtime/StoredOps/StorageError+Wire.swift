@@ -1,5 +1,7 @@
+import Logging
 import Storage
 import Wire
+import WorkerRuntime
 
 extension StorageError: WireErrorConvertible {
     /// `unavailable` while the database cannot be reached or stays busy (retry later); `conflict` for a write a
@@ -11,5 +13,13 @@ extension StorageError: WireErrorConvertible {
         case .uniqueViolation: WireError(.conflict, "the write collided with another; try again")
         default: WireError(.internal, "internal storage error")
         }
+    }
+
+    /// ``wireError``, logged as an error of `request` when it is `internal` (the client learns nothing more).
+    func wireError(reportedFor request: OpContext) -> WireError {
+        if wireError.code == .internal {
+            request.logger.error("storage failed", metadata: ["error": "\(self)"])
+        }
+        return wireError
     }
 }

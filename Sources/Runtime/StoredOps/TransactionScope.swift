@@ -66,10 +66,7 @@ public struct TransactionScope<Context: Sendable>: OpScope {
                 }
             }
         } catch let error as StorageError {
-            if error.wireError.code == .internal {
-                request.context.logger.error("storage failed", metadata: ["error": "\(error)"])
-            }
-            throw error.wireError
+            throw error.wireError(reportedFor: request.context)
         }
     }
 }

@@ -52,13 +52,19 @@ extension HouseholdBook {
         return HouseholdMember(db: user.db, userID: user.userID, household: household, role: role)
     }
 
-    /// ``member(of:_:)`` with the ids of the household's current members, read in the same statement.
+    /// ``member(of:_:)`` with the ids of the household's current members, read in the same statement (or with the
+    /// session, ``SignedIn/housemates``).
     /// - Throws: `not_found` when the user is not a current member (or it does not exist).
     func memberAndHousemates(
         of householdID: String,
         _ user: SignedIn
     ) async throws -> (member: HouseholdMember, members: Set<String>) {
-        let found = try await households.membershipAndMembers(householdID, userID: user.userID, in: user.db)
+        let found =
+            if let prefetched = user.housemates, prefetched.householdID == householdID {
+                prefetched.found
+            } else {
+                try await households.membershipAndMembers(householdID, userID: user.userID, in: user.db)
+            }
         guard let (household, role, members) = found else {
             throw StoreError.notFound("household", householdID, field: "householdId")
         }

@@ -17,6 +17,13 @@ public protocol SQLExecutor: Sendable {
     @discardableResult
     func query(_ sql: SQL) async throws -> [SQLRow]
 
+    /// Runs writes whose rows the caller does not read, in order, atomically within the write. PostgreSQL sends them
+    /// as one statement (each a data-modifying CTE, so no row may be changed by two of them); in a
+    /// ``Database/batchedWrite(_:)`` it keeps them and sends them with the write's other steps once the body
+    /// returns. SQLite runs them one by one (``runEach(_:)``).
+    /// - Throws: ``StorageError``, or the `unlessRow` error of a step that returned no row.
+    func write(_ steps: [WriteStep]) async throws
+
     /// Runs `action` once the transaction has committed, on the committing task; never when it rolls back. For
     /// news of a change that others must not hear before they can read it (waking the tasks that wait for it).
     func afterCommit(_ action: @escaping @Sendable () -> Void)
@@ -43,6 +50,26 @@ public protocol Database: Sendable {
     /// Runs `body` in a write transaction.
     /// - Throws: ``StorageError``, or what `body` throws (the transaction is rolled back).
     func write<Result: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> Result) async throws -> Result
+
+    /// Runs `body` as a write in two parts: its reads, then every ``SQLExecutor/write(_:)`` it made, atomically.
+    /// PostgreSQL runs the reads as they come (autocommit, no BEGIN) and sends all the writes as one statement when
+    /// `body` returns, which is its own transaction: two round trips for a body with one read. Only steps may write
+    /// (a data-modifying `query` is refused), and a row may be changed by one step only. Under read committed a
+    /// transaction would not hold what the reads saw either (each statement takes its own snapshot), so the writes
+    /// must say what they need (conflict clauses, `unlessRow`). SQLite runs it as ``write(_:)``.
+    /// - Throws: ``StorageError``, or what `body` or a step throws (nothing is written).
+    func batchedWrite<Result: Sendable>(
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result
+}
+
+extension Database {
+    /// A write transaction (``write(_:)``), for engines whose round trips cost nothing.
+    public func batchedWrite<Result: Sendable>(
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        try await write(body)
+    }
 }
 
 /// A database that tells every process connected to it of a change, when it commits: PostgreSQL's `NOTIFY`

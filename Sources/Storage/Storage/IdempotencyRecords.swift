@@ -77,6 +77,25 @@ public enum IdempotencyRecords {
         )
     }
 
+    /// The record of a write's result as one of its write steps (a ``Storage/Database/batchedWrite(_:)``'s, whose
+    /// key was looked up, not claimed): a plain INSERT, so a concurrent write with the same key fails on the table's
+    /// primary key, and writes nothing, instead of writing twice.
+    public static func record(
+        result: String,
+        service: String,
+        op: String,
+        key: String,
+        argsDigest: String
+    ) -> WriteStep {
+        WriteStep(
+            "idempotency",
+            """
+            INSERT INTO reckon_idempotency (service, op, key, args_digest, result, created_at)
+            VALUES (\(service), \(op), \(key), \(argsDigest), \(result), \(WallClock.millisecondsSince1970()))
+            """
+        )
+    }
+
     /// Deletes records older than `milliseconds`; returns how many went.
     /// - Throws: ``StorageError``.
     @discardableResult

@@ -7,16 +7,22 @@ import Storage
 /// PostgreSQL as a ``Storage/Database``: PostgresNIO's connection pool, run as a `Service` in the process's
 /// `ServiceGroup` (start it before anything that queries).
 ///
-/// Sessions are read-only by default: a read runs each statement as a read-only transaction of its own, with no BEGIN
-/// or COMMIT round trip (under read committed a transaction gives each statement its own snapshot anyway), and a
-/// write is a `BEGIN READ WRITE` transaction.
+/// Reads and writes lease connections from two pools. The read pool's sessions are read-only by default: a read runs
+/// each statement as a read-only transaction of its own, with no BEGIN or COMMIT round trip (under read committed a
+/// transaction gives each statement its own snapshot anyway). The write pool's sessions are read-write, so a
+/// ``batchedWrite(_:)`` sends its reads and then its one write statement with no BEGIN either; a ``write(_:)`` is a
+/// `BEGIN READ WRITE` transaction.
 /// Writes use the server's default isolation (read committed); the statements Reckon writes are atomic
 /// conditional updates, and a transaction the server aborts as a serialization failure or deadlock is run again,
 /// up to three times. Each connection sets `statement_timeout` and `lock_timeout`, so a stuck query ends on the
 /// server's side too.
 public final class PostgresDatabase: Database, Service {
     public let engine = DatabaseEngine.postgres
+    /// The read pool (sessions read-only by default); also where ``listen(on:received:resumed:)`` listens.
     let client: PostgresClient
+    /// The write pool (sessions read-write).
+    private let writeClient: PostgresClient
+    private let sent = StatementCounter()
     let logger: Logger
     private let attempts = 3
     /// How long a transaction waits for a connection before it is answered `unavailable`.
@@ -28,8 +34,9 @@ public final class PostgresDatabase: Database, Service {
     ///     answered ``Storage/StorageError/Code/unavailable``.
     ///   - logger: for the pool's background events.
     public init(configuration: PostgresClient.Configuration, connectionWait: Duration = .seconds(2), logger: Logger) {
+        writeClient = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var configuration = configuration
-        // Reads run without BEGIN (see `read`); writes say `BEGIN READ WRITE`.
+        // Reads run without BEGIN (see `read`) and still cannot write.
         configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.connectionWait = connectionWait
@@ -75,10 +82,17 @@ public final class PostgresDatabase: Database, Service {
         return configuration
     }
 
-    /// Runs the connection pool until graceful shutdown.
+    /// How many statements this database has sent (each one round trip), BEGIN and COMMIT included; for tests that
+    /// count a write's round trips.
+    public var statementsSent: Int { sent.value }
+
+    /// Runs the connection pools until graceful shutdown.
     public func run() async {
         await cancelWhenGracefulShutdown {
-            await self.client.run()
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.client.run() }
+                group.addTask { await self.writeClient.run() }
+            }
         }
     }
 
@@ -87,8 +101,8 @@ public final class PostgresDatabase: Database, Service {
     ) async throws -> Result {
         // Sessions default to read-only, so each statement runs as a read-only transaction of its own: no BEGIN and
         // COMMIT round trips, and the same view as in a `READ COMMITTED` transaction (a snapshot per statement).
-        try await onLeasedConnection(body) { connection, logger, body in
-            let executor = PostgresExecutor(connection: connection, logger: logger)
+        try await onLeasedConnection(client, body) { [sent] connection, logger, body in
+            let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent)
             defer { executor.invalidate() }
             let result = try await body(executor)
             executor.commitActions.runAll()
@@ -96,23 +110,48 @@ public final class PostgresDatabase: Database, Service {
         }
     }
 
+    public func batchedWrite<Result: Sendable>(
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        try await retryingSerializationFailures {
+            try await onLeasedConnection(writeClient, body) { [sent] connection, logger, body in
+                let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent, batching: true)
+                defer { executor.invalidate() }
+                let result = try await body(executor)
+                try await executor.flush()
+                executor.commitActions.runAll()
+                return result
+            }
+        }
+    }
+
     public func write<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        try await retryingSerializationFailures {
+            try await onLeasedConnection(writeClient, body) { [sent] connection, logger, body in
+                try await Self.transaction(on: connection, logger: logger, sent: sent, body)
+            }
+        }
+    }
+
+    /// Runs `write` again, up to ``attempts`` times in all, while the server aborts it as a serialization failure.
+    private func retryingSerializationFailures<Result: Sendable>(
+        _ write: () async throws -> Result
     ) async throws -> Result {
         var attempt = 1
         while true {
             do {
-                return try await onLeasedConnection(body) { connection, logger, body in
-                    try await Self.transaction(on: connection, logger: logger, body)
-                }
+                return try await write()
             } catch let error as StorageError where error.code == .serializationFailure && attempt < attempts {
                 attempt += 1
             }
         }
     }
 
-    /// Runs `work` with `body` on a leased connection, on that connection's event loop.
+    /// Runs `work` with `body` on a connection leased from `client`, on that connection's event loop.
     private func onLeasedConnection<Result: Sendable>(
+        _ client: PostgresClient,
         _ body: @Sendable (any SQLExecutor) async throws -> Result,
         _ work:
             @escaping @Sendable (
@@ -122,7 +161,7 @@ public final class PostgresDatabase: Database, Service {
         do {
             // The body runs before this returns: ConnectionWait awaits every task it starts.
             return try await withoutActuallyEscaping(body) { body in
-                try await ConnectionWait.run(limit: connectionWait) { [client, logger] onLeased in
+                try await ConnectionWait.run(limit: connectionWait) { [logger] onLeased in
                     try await client.withConnection { connection in
                         try onLeased()
                         // On the connection's loop, a statement costs no thread hop there and back.
@@ -142,9 +181,10 @@ public final class PostgresDatabase: Database, Service {
     private static func transaction<Result: Sendable>(
         on connection: PostgresConnection,
         logger: Logger,
+        sent: StatementCounter,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        let executor = PostgresExecutor(connection: connection, logger: logger)
+        let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent)
         defer { executor.invalidate() }
         try await executor.run("BEGIN READ WRITE")
         do {

@@ -5,17 +5,25 @@ import Storage
 import Synchronization
 
 /// Runs one transaction's statements on its leased connection; refuses every statement once the transaction ends.
+///
+/// A batching executor (``PostgresDatabase/batchedWrite(_:)``) runs its reads at once, each its own transaction,
+/// keeps its write steps, and sends them as one statement in ``flush()``.
 final class PostgresExecutor: SQLExecutor {
     let engine = DatabaseEngine.postgres
     private let connection: PostgresConnection
     private let logger: Logger
+    private let sent: StatementCounter
     private let isOpen = Atomic(true)
+    /// The write steps kept until ``flush()``; `nil` when steps are sent as they come.
+    private let batch: Mutex<[WriteStep]?>
     /// What runs once the transaction has committed.
     let commitActions = CommitActions()
 
-    init(connection: PostgresConnection, logger: Logger) {
+    init(connection: PostgresConnection, logger: Logger, sent: StatementCounter, batching: Bool = false) {
         self.connection = connection
         self.logger = logger
+        self.sent = sent
+        batch = Mutex(batching ? [] : nil)
     }
 
     func invalidate() {
@@ -26,8 +34,46 @@ final class PostgresExecutor: SQLExecutor {
         commitActions.append(action)
     }
 
+    func write(_ steps: [WriteStep]) async throws {
+        let kept = batch.withLock { batch in
+            guard batch != nil else { return false }
+            batch?.append(contentsOf: steps)
+            return true
+        }
+        if !kept { try await sendWrites(steps) }
+    }
+
+    /// Sends the kept write steps as one statement (its own transaction: it commits when it succeeds).
+    /// - Throws: ``Storage/StorageError``, or a step's `unlessRow` error.
+    func flush() async throws {
+        let steps = batch.withLock { batch in
+            defer { batch = [] }
+            return batch ?? []
+        }
+        try await sendWrites(steps)
+    }
+
+    /// Sends `steps`: one alone as it is, several as one statement of CTEs.
+    private func sendWrites(_ steps: [WriteStep]) async throws {
+        guard steps.count > 1 else {
+            if let step = steps.first { try await runEach([step]) }
+            return
+        }
+        do {
+            try await query(try CombinedWrite.statement(steps), checked: false)
+        } catch let error as StorageError {
+            throw CombinedWrite.error(error, of: steps)
+        }
+    }
+
     @discardableResult
     func query(_ sql: SQL) async throws -> [SQLRow] {
+        try await query(sql, checked: true)
+    }
+
+    /// Runs `sql`; when `checked`, a batching executor refuses anything but a read (its writes are steps).
+    @discardableResult
+    private func query(_ sql: SQL, checked: Bool) async throws -> [SQLRow] {
         let (text, values) = sql.rendered { "$\($0)" }
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
@@ -37,7 +83,15 @@ final class PostgresExecutor: SQLExecutor {
             case .null: bindings.appendNull()
             }
         }
+        if checked, batch.withLock({ $0 != nil }), !Self.isRead(text) {
+            throw StorageError(.misuse, "a batched write writes through write steps only: \(text.prefix(40))")
+        }
         return try await run(PostgresQuery(unsafeSQL: text, binds: bindings))
+    }
+
+    /// Whether `text` is a plain SELECT (a batched write's reads run on their own, so may not write).
+    private static func isRead(_ text: String) -> Bool {
+        text.drop(while: \.isWhitespace).prefix(6).uppercased() == "SELECT"
     }
 
     @discardableResult
@@ -45,6 +99,7 @@ final class PostgresExecutor: SQLExecutor {
         guard isOpen.load(ordering: .relaxed) else {
             throw StorageError(.misuse, "a statement ran after its transaction ended")
         }
+        sent.add()
         do {
             // Every row of a result shares the first row's column names.
             var columns: [String]?

@@ -27,6 +27,10 @@ final class SQLiteExecutor: SQLExecutor {
         return try run(text, values)
     }
 
+    func write(_ steps: [WriteStep]) async throws {
+        try await runEach(steps)
+    }
+
     /// Runs `text` at once, on the calling thread.
     @discardableResult
     func run(_ text: String, _ values: [SQLValue] = []) throws -> [SQLRow] {

@@ -19,30 +19,30 @@ struct ActivityLog: Sendable {
     }
 
     /// Appends a change made by `userID`. The household's counter row stays locked until the transaction ends, so
-    /// a write takes it as its last statement: on PostgreSQL one statement bumps the counter, announces the change
-    /// (the server delivers the NOTIFY at commit) and inserts the entry; SQLite, which cannot put an UPDATE in a
-    /// WITH, sends two (its write transactions take turns anyway).
+    /// a write takes it last. On PostgreSQL the counter's UPDATE, which also announces the change (the server
+    /// delivers the NOTIFY at commit), and the entry's INSERT, which reads the new number from it, are write steps
+    /// sent as one statement; SQLite, which cannot put an UPDATE in a WITH, reads the number back from the row.
     func record(_ change: Change, household: String, userID: String, in db: any SQLExecutor) async throws {
         let entry: SQL = """
             \(household), \(userID), \(change.action), \(change.entity), \(change.entityID),
                 \(try Self.json(change.before)), \(try Self.json(change.after)), \(WallClock.millisecondsSince1970())
             """
-        let columns: SQL = "household_id, user_id, action, entity, entity_id, before_json, after_json, at, seq"
         let counter: SQL = "UPDATE ledger_households SET activity_seq = activity_seq + 1 WHERE id = \(household)"
+        let insert: SQL =
+            "INSERT INTO ledger_activity (household_id, user_id, action, entity, entity_id, before_json, after_json, "
+            + "at, seq) SELECT " + entry + ", activity_seq FROM "
         let missing = StoreError.notFound("household", household, field: "householdId")
         if db.engine == .postgres {
             let channel: SQL = "\(raw: "'\(ActivityFeed.channel)'")"
-            let recorded = try await db.query(
-                "WITH counter AS (" + counter + " RETURNING activity_seq, pg_notify(" + channel + ", id)) "
-                    + "INSERT INTO ledger_activity (" + columns + ") SELECT " + entry
-                    + ", activity_seq FROM counter RETURNING seq"
-            )
-            guard !recorded.isEmpty else { throw missing }
+            try await db.write([
+                WriteStep("counter", counter + " RETURNING activity_seq, pg_notify(" + channel + ", id)"),
+                WriteStep("activity", insert + "counter RETURNING seq", unlessRow: missing),
+            ])
         } else {
-            guard let seq = try await db.query(counter + " RETURNING activity_seq").first?.int("activity_seq") else {
-                throw missing
-            }
-            try await db.query("INSERT INTO ledger_activity (" + columns + ") VALUES (" + entry + ", \(seq))")
+            try await db.write([
+                WriteStep("counter", counter + " RETURNING activity_seq", unlessRow: missing),
+                WriteStep("activity", insert + "ledger_households WHERE id = \(household)"),
+            ])
         }
         let signals = feed.signals
         db.afterCommit { signals.signal(household) }

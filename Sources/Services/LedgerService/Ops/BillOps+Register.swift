@@ -8,9 +8,9 @@ import WorkerRuntime
 extension OpRegistry {
     /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
     mutating func registerBillOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(BillsAddOp.self, in: scopes.write, handler: book.billsAdd)
-        register(BillsEditOp.self, in: scopes.write, handler: book.billsEdit)
-        register(BillsDeleteOp.self, in: scopes.write, handler: book.billsDelete)
+        register(BillsAddOp.self, in: scopes.householdWrite, handler: book.billsAdd)
+        register(BillsEditOp.self, in: scopes.householdWrite, handler: book.billsEdit)
+        register(BillsDeleteOp.self, in: scopes.householdWrite, handler: book.billsDelete)
         register(BillsGetOp.self, in: scopes.read, handler: book.billsGet)
         register(BillsListOp.self, in: scopes.read, handler: book.billsList)
     }
@@ -42,8 +42,7 @@ extension HouseholdBook {
             recurringID: old.recurringID
         )
         bill.version = try await self.bills.update(bill, from: version, in: db)
-        try await self.totals.apply(old.entry(), household: household.id, sign: -1, in: db)
-        try await self.totals.apply(bill.entry(), household: household.id, sign: 1, in: db)
+        try await self.totals.apply([(old.entry(), -1), (bill.entry(), 1)], household: household.id, in: db)
         try await self.activity.record(
             .init(action: "bill.edited", entity: "bill", entityID: bill.id, before: old.view, after: bill.view),
             household: household.id,

@@ -10,9 +10,9 @@ import WorkerRuntime
 extension OpRegistry {
     /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`.
     mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(PaymentsRecordOp.self, in: scopes.write, handler: book.paymentsRecord)
-        register(PaymentsEditOp.self, in: scopes.write, handler: book.paymentsEdit)
-        register(PaymentsDeleteOp.self, in: scopes.write, handler: book.paymentsDelete)
+        register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: book.paymentsRecord)
+        register(PaymentsEditOp.self, in: scopes.householdWrite, handler: book.paymentsEdit)
+        register(PaymentsDeleteOp.self, in: scopes.householdWrite, handler: book.paymentsDelete)
         register(PaymentsGetOp.self, in: scopes.read, handler: book.paymentsGet)
         register(PaymentsListOp.self, in: scopes.read, handler: book.paymentsList)
     }
@@ -26,9 +26,8 @@ extension HouseholdBook {
     }
 
     func paymentsRecord(_ args: PaymentsRecordOp.Args, _ context: SignedIn) async throws -> PaymentsRecordOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let (member, members) = try await self.memberAndHousemates(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
-        let members = try await self.households.currentMemberIDs(household.id, in: db)
         for (field, member) in [("from", args.from), ("to", args.to)] where !members.contains(member) {
             throw WireError(.invalidArgument, "\(member) is not a member of this household", field: field)
         }
@@ -77,8 +76,7 @@ extension HouseholdBook {
         payment.date = try args.date.map { try DateCheck.validated($0, field: "date") } ?? old.date
         payment.note = args.note.map { String($0.prefix(200)) } ?? old.note
         payment.version = try await self.payments.update(payment, from: args.version, in: db)
-        try await self.totals.apply(old.entry(), household: old.householdID, sign: -1, in: db)
-        try await self.totals.apply(payment.entry(), household: old.householdID, sign: 1, in: db)
+        try await self.totals.apply([(old.entry(), -1), (payment.entry(), 1)], household: old.householdID, in: db)
         try await self.activity.record(
             .init(
                 action: "payment.edited",

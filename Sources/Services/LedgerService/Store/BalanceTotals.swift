@@ -6,43 +6,72 @@ import Storage
 /// write. `balances` and `settle.suggest` read them instead of every entry, so their cost does not grow with the
 /// household's history; a test checks them against a recomputation from the entries.
 struct BalanceTotals: Sendable {
-    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect: one multi-row upsert for the members' totals
-    /// and one for the pairs' debts, whatever the number of members (each key appears once in its statement).
+    /// Adds (`sign` 1) or takes back (`sign` -1) an entry's effect (``apply(_:household:in:)``).
     func apply(_ entry: LedgerEntry, household: String, sign: Int64, in db: any SQLExecutor) async throws {
-        let isBill = entry.kind == .bill
-        let members: [SQL] = Set(entry.paid.keys).union(entry.owed.keys).sorted().map { member in
-            let out = sign * (entry.paid[member] ?? 0)
-            let owed = sign * (entry.owed[member] ?? 0)
-            return """
-                (\(household), \(entry.currency), \(member), \(isBill ? out : 0), \(isBill ? owed : 0),
-                    \(isBill ? 0 : out), \(isBill ? 0 : owed))
-                """
+        try await apply([(entry, sign)], household: household, in: db)
+    }
+
+    /// Adds (`sign` 1) or takes back (`sign` -1) each entry's effect, summed per member and per pair first (an edit
+    /// takes back the old entry and adds the new one): one multi-row upsert for the members' totals and one for the
+    /// pairs' debts, whatever the number of members (each key appears once, and each row is changed once, as
+    /// PostgreSQL requires of one statement), sent as one statement on PostgreSQL.
+    func apply(_ changes: [(entry: LedgerEntry, sign: Int64)], household: String, in db: any SQLExecutor) async throws {
+        // (paid, share, sent, received) per currency and member; the amount per currency, debtor and creditor.
+        var totals: [[String]: [Int64]] = [:]
+        var owing: [[String]: Int64] = [:]
+        for (entry, sign) in changes {
+            let isBill = entry.kind == .bill
+            for member in Set(entry.paid.keys).union(entry.owed.keys) {
+                let out = sign * (entry.paid[member] ?? 0)
+                let owed = sign * (entry.owed[member] ?? 0)
+                let change = isBill ? [out, owed, 0, 0] : [0, 0, out, owed]
+                totals[[entry.currency, member], default: [0, 0, 0, 0]] =
+                    zip(totals[[entry.currency, member]] ?? [0, 0, 0, 0], change).map(+)
+            }
+            for debt in Balances.pairwiseDebts([entry])[entry.currency] ?? [] {
+                owing[[entry.currency, debt.from, debt.to], default: 0] += sign * debt.amount
+            }
         }
+        let members: [SQL] = totals.filter { $0.value.contains { $0 != 0 } }.sorted {
+            $0.key.lexicographicallyPrecedes($1.key)
+        }
+        .map { key, sums in
+            """
+            (\(household), \(key[0]), \(key[1]), \(sums[0]), \(sums[1]), \(sums[2]), \(sums[3]))
+            """
+        }
+        var steps: [WriteStep] = []
         if !members.isEmpty {
-            try await db.query(
-                "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
-                    + SQL.joined(members, separator: ", ")
-                        + """
-                         ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
-                            paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
-                            sent = ledger_balances.sent + excluded.sent,
-                            received = ledger_balances.received + excluded.received
-                        """
+            steps.append(
+                WriteStep(
+                    "balances",
+                    "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
+                        + SQL.joined(members, separator: ", ")
+                            + """
+                             ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
+                                paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
+                                sent = ledger_balances.sent + excluded.sent,
+                                received = ledger_balances.received + excluded.received
+                            """
+                )
             )
         }
-        let debts: [SQL] = (Balances.pairwiseDebts([entry])[entry.currency] ?? []).map { debt in
-            "(\(household), \(entry.currency), \(debt.from), \(debt.to), \(sign * debt.amount))"
-        }
+        let debts: [SQL] = owing.filter { $0.value != 0 }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map { key, amount in "(\(household), \(key[0]), \(key[1]), \(key[2]), \(amount))" }
         if !debts.isEmpty {
-            try await db.query(
-                "INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount) VALUES "
-                    + SQL.joined(debts, separator: ", ")
-                        + """
-                         ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
-                            amount = ledger_debts.amount + excluded.amount
-                        """
+            steps.append(
+                WriteStep(
+                    "debts",
+                    "INSERT INTO ledger_debts (household_id, currency, debtor, creditor, amount) VALUES "
+                        + SQL.joined(debts, separator: ", ")
+                            + """
+                             ON CONFLICT (household_id, currency, debtor, creditor) DO UPDATE SET
+                                amount = ledger_debts.amount + excluded.amount
+                            """
+                )
             )
         }
+        try await db.write(steps)
     }
 
     /// Every member's totals, by currency then member.

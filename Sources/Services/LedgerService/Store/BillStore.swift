@@ -6,10 +6,12 @@ import Wire
 
 /// Bill rows and their parts (what each member paid and owes), with soft deletion and optimistic versions.
 struct BillStore: Sendable {
-    /// Adds a bill; its id is already chosen (it seeds the split's tie rule).
+    /// Adds a bill and its parts, in one statement on PostgreSQL; its id is already chosen (it seeds the split's tie
+    /// rule).
     func insert(_ bill: StoredBill, createdBy: String, in db: any SQLExecutor) async throws {
         let now = WallClock.millisecondsSince1970()
-        try await db.query(
+        let row = WriteStep(
+            "bill",
             """
             INSERT INTO ledger_bills (id, household_id, description, amount, currency, date, category, split,
                 version, created_by, created_at, updated_at, recurring_id, occurrence)
@@ -18,7 +20,7 @@ struct BillStore: Sendable {
                 \(bill.recurringID), \(bill.recurringID == nil ? nil : bill.date))
             """
         )
-        try await insertParts(bill, in: db)
+        try await db.write([row] + parts(bill))
     }
 
     /// The live (not deleted) bill `id`.
@@ -37,34 +39,37 @@ struct BillStore: Sendable {
         return bill
     }
 
-    /// Replaces a bill's fields and parts when its version is still `version`; returns the new version.
+    /// Replaces a bill's fields and parts when its version is still `version`; returns the new version. The parts
+    /// are upserted and the rest deleted (not all deleted and inserted again), so no row changes twice, and the
+    /// writes can be one statement.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ bill: StoredBill, from version: Int, in db: any SQLExecutor) async throws -> Int {
-        let rows = try await db.query(
-            """
+        let row: SQL = """
             UPDATE ledger_bills SET description = \(bill.description), amount = \(bill.amount),
                 currency = \(bill.currency), date = \(bill.date), category = \(bill.category),
                 split = \(try bill.splitJSON()), version = version + 1,
                 updated_at = \(WallClock.millisecondsSince1970())
             WHERE id = \(bill.id) AND version = \(version) AND deleted_at IS NULL RETURNING version
             """
+        let kept = SQL.joined(bill.parts.keys.sorted().map { "\($0)" }, separator: ", ")
+        let gone: SQL =
+            "DELETE FROM ledger_bill_parts WHERE bill_id = \(bill.id)"
+            + (bill.parts.isEmpty ? "" : " AND user_id NOT IN (" + kept + ")")
+        try await db.write(
+            [WriteStep("bill", row, unlessRow: Self.stale(bill.id, version))]
+                + parts(bill, replacing: true) + [WriteStep("gone_parts", gone)]
         )
-        guard let newVersion = try rows.first?.int("version") else { throw Self.stale(bill.id, version) }
-        try await db.query("DELETE FROM ledger_bill_parts WHERE bill_id = \(bill.id)")
-        try await insertParts(bill, in: db)
-        return Int(newVersion)
+        return version + 1
     }
 
     /// Marks a bill deleted (it stays for the activity log), checking `version` when given.
     /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ bill: StoredBill, version: Int?, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            """
+        let sql: SQL = """
             UPDATE ledger_bills SET deleted_at = \(WallClock.millisecondsSince1970())
             WHERE id = \(bill.id) AND deleted_at IS NULL AND version = \(version ?? bill.version) RETURNING id
             """
-        )
-        guard !rows.isEmpty else { throw Self.stale(bill.id, version ?? bill.version) }
+        try await db.write([WriteStep("bill", sql, unlessRow: Self.stale(bill.id, version ?? bill.version))])
     }
 
     /// A page of a household's live bills, newest date first.
@@ -84,15 +89,21 @@ struct BillStore: Sendable {
         return try Self.bills(rows)
     }
 
-    /// All of a bill's parts in one multi-row INSERT (one round trip whatever the number of members).
-    private func insertParts(_ bill: StoredBill, in db: any SQLExecutor) async throws {
+    /// All of a bill's parts in one multi-row INSERT (one round trip whatever the number of members), or, when
+    /// `replacing`, upsert; none without parts.
+    private func parts(_ bill: StoredBill, replacing: Bool = false) -> [WriteStep] {
         let rows: [SQL] = bill.parts.sorted(by: { $0.key < $1.key }).map { userID, part in
             "(\(bill.id), \(userID), \(part.paid), \(part.share))"
         }
-        guard !rows.isEmpty else { return }
-        try await db.query(
-            "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES " + SQL.joined(rows, separator: ", ")
-        )
+        guard !rows.isEmpty else { return [] }
+        let upsert = " ON CONFLICT (bill_id, user_id) DO UPDATE SET paid = excluded.paid, share = excluded.share"
+        return [
+            WriteStep(
+                "parts",
+                "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES "
+                    + SQL.joined(rows, separator: ", ") + "\(raw: replacing ? upsert : "")"
+            )
+        ]
     }
 
     private static func stale(_ id: String, _ version: Int) -> StoreError {

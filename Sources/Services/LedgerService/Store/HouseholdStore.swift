@@ -56,7 +56,7 @@ struct HouseholdStore: Sendable {
     }
 
     /// `userID`'s membership of `householdID` with the ids of all its current members, read in one statement;
-    /// `nil` when `userID` is not a current member (or the household does not exist).
+    /// `nil` when they are not a current member (or it does not exist).
     func membershipAndMembers(
         _ householdID: String,
         userID: String,
@@ -65,16 +65,29 @@ struct HouseholdStore: Sendable {
         -> (household: Household, role: Role, members: Set<String>)?
     {
         let rows = try await db.query(
-            """
-            SELECT h.id, h.name, h.currency, me.role, m.user_id FROM ledger_households h
-            JOIN ledger_members me ON me.household_id = h.id AND me.user_id = \(userID) AND me.left_at IS NULL
-            JOIN ledger_members m ON m.household_id = h.id AND m.left_at IS NULL
-            WHERE h.id = \(householdID)
-            """
+            "SELECT " + Self.housematesColumns + " FROM (SELECT \(userID) AS user_id) asking "
+                + Self.housematesJoin(householdID, user: "asking.user_id")
         )
-        guard let row = rows.first else { return nil }
-        let role = Role(rawValue: try row.text("role")) ?? .member
-        return (try Self.household(row), role, Set(try rows.map { try $0.text("user_id") }))
+        return try Self.housemates(in: rows)
+    }
+
+    /// The columns of ``housematesJoin(_:user:)``'s rows.
+    static let housematesColumns: SQL = "h.id, h.name, h.currency, me.role, m.user_id AS member_id"
+
+    /// `LEFT JOIN`s of the membership of the user `user` (an SQL expression, e.g. a column) in `householdID`, the
+    /// household and its current members, one row per member; the membership's columns are `NULL` when the user is
+    /// not a current member. For one statement that reads the membership with other things (the session).
+    static func housematesJoin(_ householdID: String, user: SQL) -> SQL {
+        let membership: SQL = " LEFT JOIN ledger_members me ON me.household_id = \(householdID) AND me.left_at IS NULL"
+        return membership + " AND me.user_id = " + user
+            + " LEFT JOIN ledger_households h ON h.id = me.household_id"
+            + " LEFT JOIN ledger_members m ON m.household_id = me.household_id AND m.left_at IS NULL"
+    }
+
+    /// The membership and members in rows of ``housematesJoin(_:user:)``; `nil` when the user is not a current member.
+    static func housemates(in rows: [SQLRow]) throws -> (household: Household, role: Role, members: Set<String>)? {
+        guard let row = rows.first, let role = try row.optionalText("role") else { return nil }
+        return (try household(row), Role(rawValue: role) ?? .member, Set(try rows.map { try $0.text("member_id") }))
     }
 
     /// Takes the household row's write lock until the transaction ends, so two writers of its shopping list and

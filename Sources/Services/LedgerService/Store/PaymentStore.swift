@@ -7,15 +7,18 @@ import Storage
 struct PaymentStore: Sendable {
     /// Adds a payment.
     func insert(_ payment: StoredPayment, in db: any SQLExecutor) async throws {
-        try await db.query(
-            """
-            INSERT INTO ledger_payments (id, household_id, from_user, to_user, amount, currency, date, note, version,
-                created_by, created_at)
-            VALUES (\(payment.id), \(payment.householdID), \(payment.from), \(payment.to), \(payment.amount),
-                \(payment.currency), \(payment.date), \(payment.note), 1, \(payment.createdBy),
-                \(WallClock.millisecondsSince1970()))
-            """
-        )
+        try await db.write([
+            WriteStep(
+                "payment",
+                """
+                INSERT INTO ledger_payments (id, household_id, from_user, to_user, amount, currency, date, note,
+                    version, created_by, created_at)
+                VALUES (\(payment.id), \(payment.householdID), \(payment.from), \(payment.to), \(payment.amount),
+                    \(payment.currency), \(payment.date), \(payment.note), 1, \(payment.createdBy),
+                    \(WallClock.millisecondsSince1970()))
+                """
+            )
+        ])
     }
 
     /// The live payment `id`.
@@ -29,32 +32,28 @@ struct PaymentStore: Sendable {
     /// Marks a payment deleted, checking `version` when given.
     /// - Throws: ``StoreError`` `staleVersion` when the version is stale.
     func delete(_ payment: StoredPayment, version: Int?, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            """
+        let sql: SQL = """
             UPDATE ledger_payments SET deleted_at = \(WallClock.millisecondsSince1970())
             WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version ?? payment.version) RETURNING id
             """
-        )
-        guard !rows.isEmpty else {
-            throw StoredPayment.staleVersion(payment.id, since: nil)
-        }
+        try await db.write([
+            WriteStep("payment", sql, unlessRow: StoredPayment.staleVersion(payment.id, since: nil))
+        ])
     }
 
     /// Replaces a payment's amount, currency, date and note when its version is still `version`; returns the new
     /// version.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ payment: StoredPayment, from version: Int, in db: any SQLExecutor) async throws -> Int {
-        let rows = try await db.query(
-            """
+        let sql: SQL = """
             UPDATE ledger_payments SET amount = \(payment.amount), currency = \(payment.currency), date = \(payment.date),
                 note = \(payment.note), version = version + 1
             WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version) RETURNING version
             """
-        )
-        guard let newVersion = try rows.first?.int("version") else {
-            throw StoredPayment.staleVersion(payment.id, since: version)
-        }
-        return Int(newVersion)
+        try await db.write([
+            WriteStep("payment", sql, unlessRow: StoredPayment.staleVersion(payment.id, since: version))
+        ])
+        return version + 1
     }
 
     /// A page of a household's live payments, newest date first.

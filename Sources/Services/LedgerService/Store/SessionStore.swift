@@ -34,14 +34,17 @@ struct SessionStore: Sendable {
         let rows = try await db.query(
             "SELECT user_id, expires_at, revoked_at FROM ledger_sessions WHERE token_hash = \(digest)"
         )
-        return try rows.first.map { row in
-            Session(
-                userID: try row.text("user_id"),
-                digest: digest,
-                expiresAt: try row.int("expires_at"),
-                revokedAt: try row.optionalInt("revoked_at")
-            )
-        }
+        return try rows.first.map { try Self.session($0, digest: digest) }
+    }
+
+    /// The session in a row with its `user_id`, `expires_at` and `revoked_at`.
+    static func session(_ row: SQLRow, digest: String) throws -> Session {
+        Session(
+            userID: try row.text("user_id"),
+            digest: digest,
+            expiresAt: try row.int("expires_at"),
+            revokedAt: try row.optionalInt("revoked_at")
+        )
     }
 
     /// Revokes one session.
