@@ -166,6 +166,10 @@ struct BrokerHarness {
             .map(Action.init)
     }
 
+    mutating func hedge(at offset: Duration) -> [Action] {
+        broker.hedge(now: start + offset).map(Action.init)
+    }
+
     mutating func tick(at offset: Duration) -> [Action] {
         broker.tick(now: start + offset).map(Action.init)
     }

@@ -123,7 +123,8 @@ final class GatewayLoop {
         do {
             while true {
                 let mustRead = clientsUnread || workersUnread
-                try poller.poll(timeout: mustRead ? .zero : max(.zero, nextTick - clock.now))
+                let wake = min(nextTick, core.nextHedge ?? nextTick)
+                try poller.poll(timeout: mustRead ? .zero : max(.zero, wake - clock.now))
                 if poller.isSignalled(stopIndex) { return }
                 // One clock read serves the whole turn: a turn is far shorter than the tick that checks deadlines.
                 let now = clock.now
@@ -135,6 +136,7 @@ final class GatewayLoop {
                 if workersUnread || poller.isSignalled(workerIndex) {
                     workersUnread = try !drain(workerSocket, fromClients: false, now: now)
                 }
+                if let due = core.nextHedge, due <= now { outbox += core.hedge(now: now) }
                 let ticks = now >= nextTick
                 if ticks { outbox += core.tick(now: now) }
                 sendOutbox(now: now)

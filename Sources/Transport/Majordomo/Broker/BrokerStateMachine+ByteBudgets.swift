@@ -44,7 +44,8 @@ extension BrokerStateMachine {
         pending.values[request].bytes -= freed
         pendingBytes -= freed
         if let client = pending.values[request].client { clients.release(client, bytes: freed, request: false) }
-        if let identity = pending.values[request].worker, let worker = workers.index(forKey: identity) {
+        for identity in [pending.values[request].worker, pending.values[request].hedgeHolder] {
+            guard let identity, let worker = workers.index(forKey: identity) else { continue }
             workers.values[worker].heldBytes -= freed
         }
     }

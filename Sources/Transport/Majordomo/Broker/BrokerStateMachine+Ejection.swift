@@ -44,7 +44,9 @@ extension BrokerStateMachine {
             + "out of rotation for \(backOff) (ejection \(worker.ejections))"
         actions.append(.refused(MajordomoError(.workerEjected, message)))
         // Newest first, as in `purge`: each retry goes to the front of the queue.
-        for id in worker.requestIDs.reversed() { abandon(id, service: worker.service, into: &actions) }
+        for id in worker.requestIDs.reversed() {
+            abandon(id, service: worker.service, from: identity, into: &actions)
+        }
         dispatch(worker.service, into: &actions)
     }
 

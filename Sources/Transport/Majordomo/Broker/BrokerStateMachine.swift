@@ -1,4 +1,5 @@
 import DequeModule
+import HeapModule
 import ZeroMQ
 
 /// The Majordomo broker as a sans-IO state machine: feed it messages and clock ticks, execute the
@@ -57,6 +58,10 @@ public struct BrokerStateMachine: Sendable {
         var ejectedCount = 0
         /// When the last worker left; the service is forgotten a grace period later.
         var emptySince: Instant?
+        /// Its recent reply times, when its requests may be hedged (``Hedging``).
+        var latency: LatencyEstimate?
+        /// Its credit for hedges.
+        var hedgeBudget = HedgeBudget()
     }
 
     struct Pending: Sendable {
@@ -74,12 +79,29 @@ public struct BrokerStateMachine: Sendable {
         /// What it counts for in the byte budgets: ``ByteBudgets/cost(of:)`` of its body, then only
         /// ``ByteBudgets/requestOverhead`` once the body is let go.
         var bytes: Int
+        /// When ``worker`` was given it, for a service whose requests may be hedged.
+        var dispatchedAt: Instant?
+        /// Its second copy (``Hedging``): waiting in the queue, or held by a second worker.
+        var hedge: Hedge?
+        /// The second copy answered it while ``worker`` still holds it: the worker is counted as letting it pass its
+        /// deadline if it still holds it then.
+        var outrun = false
+    }
+
+    enum Hedge: Sendable, Equatable {
+        case queued
+        case held(by: ZMQRoutingID)
     }
 
     public let configuration: BrokerConfiguration
     var workers: [ZMQRoutingID: Worker] = [:]
     var services: [String: Service] = [:]
     var pending: [UInt64: Pending] = [:]
+    /// Requests given to a worker of a service that hedges, each with when it is due a second copy, soonest first
+    /// (``Hedging``): delays differ by service and change with its p99, so the order given is not the order due.
+    var hedgeTimers = Heap<HedgeTimer>()
+    /// The time of the event being handled.
+    var eventTime: Instant
     /// Workers out of rotation, with when they come back (``OutlierEjection``).
     var ejectedUntil: [ZMQRoutingID: Instant] = [:]
     /// What every request in ``pending`` counts for (``ByteBudgets``).
@@ -96,6 +118,7 @@ public struct BrokerStateMachine: Sendable {
         self.configuration = configuration
         self.clients = ClientTable(limits: configuration.clientLimits)
         self.nextHeartbeat = now + configuration.heartbeatInterval
+        self.eventTime = now
     }
 
     /// Each service's worker slots (a worker of capacity K counts K), idle slots and queue depth, by name.
@@ -171,7 +194,8 @@ extension BrokerStateMachine {
         dispatch(name, into: &actions)
     }
 
-    /// Hands queued requests of `name` to idle worker slots, least recently freed first.
+    /// Hands queued requests of `name` to idle worker slots, least recently freed first; a request's second copy
+    /// (``Hedging``) never goes to the worker holding the first.
     mutating func dispatch(_ name: String, into actions: inout [BrokerAction]) {
         // Values are read and changed in place through their index, which no change of a value moves: read through
         // the key (`services[name]?.queue.isEmpty`, `pending[id] != nil`) they were copied out whole, and this loop
@@ -194,9 +218,21 @@ extension BrokerStateMachine {
                 workers.values[worker].waitsForBudget = true
                 continue
             }
+            let holder = pending.values[request].worker
             services.values[service].queue.removeFirst()
             services.values[service].queuedBytes -= bytes
-            pending.values[request].worker = identity
+            if holder == identity {
+                // A second copy goes to another worker or nowhere.
+                services.values[service].idle.prepend(identity)
+                pending.values[request].hedge = nil
+                continue
+            } else if holder != nil {
+                pending.values[request].hedge = .held(by: identity)
+                counters.hedges += 1
+            } else {
+                pending.values[request].worker = identity
+                armHedge(request, of: service)
+            }
             workers.values[worker].requestIDs.append(id)
             workers.values[worker].heldBytes += bytes
             let body = pending.values[request].body

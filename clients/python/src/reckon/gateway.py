@@ -112,6 +112,8 @@ StatsResult = TypedDict(
         "deadlineExceeded": int,
         "disconnectsSent": int,
         "dropped": int,
+        "hedges": int,
+        "hedgesWon": int,
         "noWorkers": int,
         "overByteBudget": int,
         "pending": int,
