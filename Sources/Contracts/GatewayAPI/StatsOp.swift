@@ -34,6 +34,7 @@ public enum StatsOp: OpContract {
         public var workersEjected = 0
         public var hedges = 0
         public var hedgesWon = 0
+        public var shed = 0
         public var clientsDenied = 0
         public var workersDenied = 0
         public var allowListReloads = 0

@@ -19,6 +19,7 @@ final class GatewayMetrics {
     private let workersEjected = Counter(label: "gateway_workers_ejected_total")
     private let hedges = Counter(label: "gateway_hedges_total")
     private let hedgesWon = Counter(label: "gateway_hedges_won_total")
+    private let shed = Counter(label: "gateway_requests_shed_total")
     private let keysDenied: [String: Counter]
     private let reloads: [String: Counter]
     private var lastAuthentication = AuthenticationCounters()
@@ -90,6 +91,7 @@ final class GatewayMetrics {
         workersEjected.increment(by: Int64(counters.workersEjected - last.workersEjected))
         hedges.increment(by: Int64(counters.hedges - last.hedges))
         hedgesWon.increment(by: Int64(counters.hedgesWon - last.hedgesWon))
+        shed.increment(by: Int64(counters.shed - last.shed))
         last = counters
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)

@@ -102,6 +102,7 @@ extension GatewayCore {
         stats.workersEjected = counters.workersEjected
         stats.hedges = counters.hedges
         stats.hedgesWon = counters.hedgesWon
+        stats.shed = counters.shed
         stats.clientsDenied = authentication.clientsDenied
         stats.workersDenied = authentication.workersDenied
         stats.allowListReloads = authentication.reloads

@@ -105,6 +105,8 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var hedges = 0
     /// Hedged requests the second copy answered first.
     public var hedgesWon = 0
+    /// Queued requests refused after all to make room in a full queue for a client holding fewer.
+    public var shed = 0
 
     public init() {}
 }

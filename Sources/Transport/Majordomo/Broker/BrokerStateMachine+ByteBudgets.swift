@@ -2,13 +2,9 @@ import DequeModule
 import ZeroMQ
 
 extension BrokerStateMachine {
-    /// Whether a request of `bytes` for `service` would pass its queue's budget or the broker's.
-    func overByteBudget(service: String, bytes: Int) -> BrokerFailure? {
-        let budgets = configuration.byteBudgets
-        if let queued = services[service]?.queuedBytes, queued + bytes > budgets.serviceQueue {
-            return .overByteBudget(.serviceQueue)
-        }
-        return pendingBytes + bytes > budgets.total ? .overByteBudget(.total) : nil
+    /// Whether a request of `bytes` would pass the broker's budget (a service queue's is ``makeRoom(in:for:bytes:into:)``'s).
+    func overTotalByteBudget(bytes: Int) -> BrokerFailure? {
+        pendingBytes + bytes > configuration.byteBudgets.total ? .overByteBudget(.total) : nil
     }
 
     /// Counts a request of `client` (if its limits are tracked) holding `bytes` as pending.
@@ -17,9 +13,13 @@ extension BrokerStateMachine {
         client.flatMap { clients.hold($0, bytes: bytes, now: now) }
     }
 
-    /// Counts a request refused by a per-client limit or a byte budget.
+    /// Counts a request refused by a full queue, a byte budget or a per-client limit.
     mutating func count(_ failure: BrokerFailure) {
-        if case .overByteBudget = failure { counters.overByteBudget += 1 } else { counters.tooManyPending += 1 }
+        switch failure {
+        case .queueFull: counters.queueFull += 1
+        case .overByteBudget: counters.overByteBudget += 1
+        default: counters.tooManyPending += 1
+        }
     }
 
     /// Queues request `id` for `service` in its client's turn, after the client's other requests or (a request going

@@ -37,7 +37,7 @@ extension BrokerStateMachine {
         workers.values[index].heldBytes = 0
         workers.values[index].waitsForBudget = false
         services[worker.service]!.ejectedCount += 1
-        services[worker.service]!.idle.removeAll { $0 == identity }
+        services[worker.service]!.idle.removeAll(of: identity)
         counters.workersEjected += 1
         let message =
             "a worker of \(worker.service) let \(worker.consecutiveDeadlines) requests in a row pass their deadline: "
@@ -56,7 +56,7 @@ extension BrokerStateMachine {
             forgetEjection(of: identity)
             guard let worker = workers[identity] else { continue }
             let free = max(0, worker.capacity - worker.requestIDs.count)
-            services[worker.service]!.idle.append(contentsOf: repeatElement(identity, count: free))
+            services[worker.service]!.idle.append(identity, count: free, proven: worker.proven)
             dispatch(worker.service, into: &actions)
         }
     }

@@ -13,7 +13,7 @@ extension BrokerStateMachine {
         // Out of the idle lists first, so a request re-dispatched by one purge never lands on a worker that
         // expires in this same tick.
         for (identity, worker) in expired {
-            services[worker.service]?.idle.removeAll { $0 == identity }
+            services[worker.service]?.idle.removeAll(of: identity)
         }
         for identity in expired.keys {
             counters.workersExpired += 1

@@ -125,7 +125,7 @@ extension BrokerStateMachine {
         services[service, default: Service(latency: hedges ? LatencyEstimate() : nil)].workerCount += 1
         services[service]!.slotCount += capacity
         services[service]!.emptySince = nil
-        services[service]!.idle.append(contentsOf: repeatElement(identity, count: capacity))
+        services[service]!.idle.append(identity, count: capacity, proven: false)
         dispatch(service, into: &actions)
     }
 
@@ -137,9 +137,9 @@ extension BrokerStateMachine {
         workers[identity]!.capacity = capacity
         workers[identity]!.waitsForBudget = false
         services[worker.service]!.slotCount += capacity - worker.capacity
-        services[worker.service]!.idle.removeAll { $0 == identity }
+        services[worker.service]!.idle.removeAll(of: identity)
         let free = isEjected(identity) ? 0 : max(0, capacity - worker.requestIDs.count)
-        services[worker.service]!.idle.append(contentsOf: repeatElement(identity, count: free))
+        services[worker.service]!.idle.append(identity, count: free, proven: worker.proven)
         dispatch(worker.service, into: &actions)
     }
 
@@ -189,12 +189,16 @@ extension BrokerStateMachine {
         let worker = workers.index(forKey: identity)!
         workers.values[worker].requestIDs.removeAll { $0 == id }
         workers.values[worker].heldBytes -= request.bytes
+        if !request.answered && !workers.values[worker].proven {
+            workers.values[worker].proven = true
+            services[request.service]!.idle.promote(identity)
+        }
         let free = workers.values[worker].capacity - workers.values[worker].requestIDs.count
         if workers.values[worker].waitsForBudget {
             workers.values[worker].waitsForBudget = false
-            services[request.service]!.idle.append(contentsOf: repeatElement(identity, count: max(0, free)))
+            services[request.service]!.idle.append(identity, count: max(0, free), proven: workers.values[worker].proven)
         } else if free > 0 {
-            services[request.service]!.idle.append(identity)
+            services[request.service]!.idle.append(identity, proven: workers.values[worker].proven)
         }
         if !request.answered {
             counters.replies += 1
@@ -231,7 +235,7 @@ extension BrokerStateMachine {
         guard let worker = workers.removeValue(forKey: identity) else { return }
         services[worker.service]!.workerCount -= 1
         services[worker.service]!.slotCount -= worker.capacity
-        services[worker.service]!.idle.removeAll { $0 == identity }
+        services[worker.service]!.idle.removeAll(of: identity)
         if services[worker.service]!.workerCount == 0 { services[worker.service]!.emptySince = now }
         // Newest first: each retry goes to the front of the queue, so the oldest ends up first again.
         for id in worker.requestIDs.reversed() {

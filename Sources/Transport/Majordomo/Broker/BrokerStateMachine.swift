@@ -40,14 +40,15 @@ public struct BrokerStateMachine: Sendable {
         var consecutiveDeadlines = 0
         /// How many times it was ejected.
         var ejections = 0
+        /// Its FINAL answered a request: its slots come before those of workers that have not (``IdleSlots``).
+        var proven = false
     }
 
     struct Service: Sendable {
         /// Its queued requests, served client by client in turn.
         var queue = FairQueue()
-        /// One entry per request a worker could take now, least recently freed first: a worker of capacity K appears
-        /// up to K times.
-        var idle: Deque<ZMQRoutingID> = []
+        /// One entry per request a worker could take now, proven workers' first, least recently freed first.
+        var idle = IdleSlots()
         /// What the queued requests count for (``ByteBudgets``).
         var queuedBytes = 0
         /// Worker connections registered.
@@ -162,18 +163,20 @@ extension BrokerStateMachine {
         // requests wait for a worker to come back. Any other name is answered at once.
         // Dictionary values are mutated in place throughout (`services[name]!.queue.append`): a copy taken out and
         // written back would make every request copy the service's queues.
-        guard let queued = services[name]?.queue.count else {
+        guard services[name] != nil else {
             counters.noWorkers += 1
             actions.append(.fail(origin: origin, service: name, failure: .noWorkers, body: body))
             return
         }
-        guard queued < configuration.maximumQueuedPerService else {
-            counters.queueFull += 1
-            actions.append(.fail(origin: origin, service: name, failure: .queueFull, body: body))
-            return
-        }
         let bytes = ByteBudgets.cost(of: body)
-        if let failure = overByteBudget(service: name, bytes: bytes) ?? hold(client, bytes: bytes, now: now) {
+        if let failure = overTotalByteBudget(bytes: bytes) ?? makeRoom(
+            in: name,
+            for: client,
+            bytes: bytes,
+            into: &actions
+        )
+            ?? hold(client, bytes: bytes, now: now)
+        {
             count(failure)
             actions.append(.fail(origin: origin, service: name, failure: failure, body: body))
             return
@@ -204,7 +207,7 @@ extension BrokerStateMachine {
         while let id = services.values[service].queue.first, let identity = services.values[service].idle.popFirst() {
             guard let request = pending.index(forKey: id) else {
                 services.values[service].queue.removeFirst()
-                services.values[service].idle.prepend(identity)
+                services.values[service].idle.prepend(identity, proven: workers[identity]?.proven ?? false)
                 continue
             }
             // A slot of a worker already gone is dropped.
@@ -214,7 +217,7 @@ extension BrokerStateMachine {
             if workers.values[worker].heldBytes > 0,
                 workers.values[worker].heldBytes + bytes > configuration.byteBudgets.worker
             {
-                services.values[service].idle.removeAll { $0 == identity }
+                services.values[service].idle.removeAll(of: identity)
                 workers.values[worker].waitsForBudget = true
                 continue
             }
@@ -223,7 +226,7 @@ extension BrokerStateMachine {
             services.values[service].queuedBytes -= bytes
             if holder == identity {
                 // A second copy goes to another worker or nowhere.
-                services.values[service].idle.prepend(identity)
+                services.values[service].idle.prepend(identity, proven: workers.values[worker].proven)
                 pending.values[request].hedge = nil
                 continue
             } else if holder != nil {

@@ -127,6 +127,7 @@ StatsResult = TypedDict(
         "requestsTooLarge": int,
         "servicesForgotten": int,
         "servicesRefused": int,
+        "shed": int,
         "tooManyPending": int,
         "workersDenied": int,
         "workersEjected": int,
