@@ -93,6 +93,28 @@ import Testing
         #expect(harness.broker.nextHedge == harness.start + .milliseconds(100))
     }
 
+    /// A second copy still queued when the deadline answers the request is dropped with it: the first worker's
+    /// death later ends the request instead of leaving it to a copy no longer queued (a request kept for ever).
+    @Test func aQueuedCopyDroppedAtTheDeadlineLeavesNothingBehind() {
+        let hedging = Hedging(services: ["calc"], maximumDelay: .milliseconds(100), maximumPercent: 100)
+        var harness = BrokerHarness(
+            BrokerConfiguration(heartbeatInterval: .seconds(10), defaultDeadline: .seconds(1), hedging: hedging)
+        )
+        _ = harness.ready("w1")
+        _ = harness.ready("w2")
+        _ = harness.request("c1", body: "a")
+        _ = harness.request("c2", body: "b")
+        // Both workers are busy: the copies of a and b wait in the queue.
+        #expect(harness.hedge(at: .milliseconds(100)) == [])
+        #expect(harness.load("calc") == Load(2, 0, 2))
+        _ = harness.tick(at: .milliseconds(1100))
+        #expect(harness.load("calc") == Load(2, 0, 0))
+        _ = harness.disconnect("w1", at: .milliseconds(1200))
+        _ = harness.disconnect("w2", at: .milliseconds(1200))
+        #expect(harness.broker.pendingCount == 0)
+        #expect(harness.broker.pendingBytes == 0)
+    }
+
     @Test func aHedgeLivesOnWhenTheFirstWorkerDies() {
         var harness = harness()
         _ = harness.ready("w1")

@@ -76,11 +76,13 @@ extension BrokerStateMachine {
         return true
     }
 
-    /// Takes the queued second copy of `request` (answered, or its worker's reply in) out of its queue.
+    /// Takes the queued second copy of `request` (answered, or its worker's reply in) out of its queue; a request
+    /// still pending then has no second copy, so losing its worker later ends it rather than leaving it to the copy.
     mutating func dropQueuedCopy(of request: Pending, id: UInt64) {
         guard request.hedge == .queued else { return }
         services[request.service]!.queue.removeAll(where: { $0 == id }, of: [request.client])
         services[request.service]!.queuedBytes -= request.bytes
+        pending[id]?.hedge = nil
     }
 }
 
