@@ -52,6 +52,31 @@ import Testing
         #expect(harness.final("w1", request: 3, body: "rc") == [clientFinal("c2", body: "rc")])
     }
 
+    @Test func aRequestSentAgainWaitsForAProvenWorkerRatherThanTakeAnUnprovenOne() {
+        var harness = harness()
+        for worker in ["w1", "w2", "w3"] { _ = harness.ready(worker) }
+        _ = harness.request("c1", body: "a")
+        _ = harness.final("w1", request: 1, body: "r")
+        // w1 (proven) holds b, w2 holds c; w2 vanishes while w1 is busy: c waits for w1, not w3.
+        _ = harness.request("c1", body: "b")
+        #expect(harness.request("c2", body: "c") == [workerRequest("w2", id: 3, body: "c")])
+        #expect(harness.disconnect("w2") == [])
+        #expect(harness.load("calc") == Load(2, 1, 1))
+        #expect(
+            harness.final("w1", request: 2, body: "rb") == [
+                clientFinal("c1", body: "rb"), workerRequest("w1", id: 3, body: "c"),
+            ]
+        )
+    }
+
+    @Test func withoutAProvenWorkerARequestSentAgainTakesAnyWorker() {
+        var harness = harness()
+        _ = harness.ready("w1")
+        _ = harness.ready("w2")
+        _ = harness.request("c1", body: "a")
+        #expect(harness.disconnect("w1") == [workerRequest("w2", id: 1, body: "a")])
+    }
+
     @Test func aRequestOfAServiceNotPureWhoseWorkerIsLostIsAnsweredAtOnce() {
         var harness = harness(pure: [])
         _ = harness.ready("w1")

@@ -37,6 +37,7 @@ extension BrokerStateMachine {
         workers.values[index].heldBytes = 0
         workers.values[index].waitsForBudget = false
         services[worker.service]!.ejectedCount += 1
+        services[worker.service]!.provenCount -= worker.proven ? 1 : 0
         services[worker.service]!.idle.removeAll(of: identity)
         counters.workersEjected += 1
         let message =
@@ -55,6 +56,7 @@ extension BrokerStateMachine {
         for (identity, until) in ejectedUntil where until <= now {
             forgetEjection(of: identity)
             guard let worker = workers[identity] else { continue }
+            services[worker.service]!.provenCount += worker.proven ? 1 : 0
             let free = max(0, worker.capacity - worker.requestIDs.count)
             services[worker.service]!.idle.append(identity, count: free, proven: worker.proven)
             dispatch(worker.service, into: &actions)

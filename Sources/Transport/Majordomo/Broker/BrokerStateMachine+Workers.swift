@@ -192,6 +192,7 @@ extension BrokerStateMachine {
         if !request.answered && !workers.values[worker].proven {
             workers.values[worker].proven = true
             services[request.service]!.idle.promote(identity)
+            services[request.service]!.provenCount += 1
         }
         let free = workers.values[worker].capacity - workers.values[worker].requestIDs.count
         if workers.values[worker].waitsForBudget {
@@ -231,8 +232,10 @@ extension BrokerStateMachine {
     /// Forgets a worker. Each request it held goes to another worker once if it may be retried, else its origin is
     /// told the outcome is unknown.
     mutating func purge(_ identity: ZMQRoutingID, now: Instant, into actions: inout [BrokerAction]) {
+        let inRotation = !isEjected(identity)
         forgetEjection(of: identity)
         guard let worker = workers.removeValue(forKey: identity) else { return }
+        services[worker.service]!.provenCount -= worker.proven && inRotation ? 1 : 0
         services[worker.service]!.workerCount -= 1
         services[worker.service]!.slotCount -= worker.capacity
         services[worker.service]!.idle.removeAll(of: identity)

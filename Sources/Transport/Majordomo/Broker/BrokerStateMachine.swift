@@ -57,6 +57,9 @@ public struct BrokerStateMachine: Sendable {
         var slotCount = 0
         /// Its workers out of rotation (``OutlierEjection``).
         var ejectedCount = 0
+        /// Its proven workers (``IdleSlots``) in rotation: while it has one, a request sent again or a second copy
+        /// waits for one.
+        var provenCount = 0
         /// When the last worker left; the service is forgotten a grace period later.
         var emptySince: Instant?
         /// Its recent reply times, when its requests may be hedged (``Hedging``).
@@ -212,6 +215,15 @@ extension BrokerStateMachine {
             }
             // A slot of a worker already gone is dropped.
             guard let worker = workers.index(forKey: identity) else { continue }
+            // A request sent again (its worker lost) or a second copy goes to a worker that has answered, when the
+            // service has one in rotation: waiting for it beats another worker that may never answer. Only unproven
+            // slots are free (they come last), so nothing more is dispatched until a proven one is.
+            if !workers.values[worker].proven, services.values[service].provenCount > 0,
+                pending.values[request].attempts > 0 || pending.values[request].worker != nil
+            {
+                services.values[service].idle.prepend(identity, proven: false)
+                break
+            }
             let bytes = pending.values[request].bytes
             // A worker at its byte budget takes nothing more until it answers (`complete` gives its slots back).
             if workers.values[worker].heldBytes > 0,
