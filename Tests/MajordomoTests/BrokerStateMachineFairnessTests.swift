@@ -116,3 +116,26 @@ import ZeroMQ
         )
     }
 }
+
+/// Turns fair in bytes (deficit round robin, ``FairQueue``): a request larger than a turn's quantum waits a turn per
+/// quantum it needs, while another client's small requests are served one a turn.
+@Suite struct BrokerStateMachineByteFairnessTests {
+    @Test func aLargeRequestWaitsATurnPerQuantumWhileSmallOnesAreServed() {
+        var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(10)))
+        _ = harness.ready("w1")
+        _ = harness.request("small", body: "s0")
+        // Three quanta and a bit: the large request is served on its fourth turn.
+        let large = String(repeating: "L", count: 3 * (64 << 10))
+        _ = harness.request("large", body: large)
+        for index in 1...5 { _ = harness.request("small", body: "s\(index)") }
+        var served: [String] = []
+        var held: UInt64 = 1
+        for _ in 0..<6 {
+            let actions = harness.final("w1", request: held, body: "ok")
+            guard case .sendToWorker(_, let frames) = actions.last, frames.count == 5 else { break }
+            held = frames[2].reduce(0) { $0 << 8 | UInt64($1) }
+            served.append(frames[4].count > 8 ? "large" : String(decoding: frames[4], as: UTF8.self))
+        }
+        #expect(served == ["s1", "s2", "s3", "large", "s4", "s5"])
+    }
+}

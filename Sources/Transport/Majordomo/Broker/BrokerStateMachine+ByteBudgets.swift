@@ -27,9 +27,9 @@ extension BrokerStateMachine {
     mutating func enqueue(_ id: UInt64, in service: String, atFront: Bool = false) {
         let request = pending[id]!
         if atFront {
-            services[service]!.queue.prepend(id, of: request.client)
+            services[service]!.queue.prepend(id, cost: request.bytes, of: request.client)
         } else {
-            services[service]!.queue.append(id, of: request.client)
+            services[service]!.queue.append(id, cost: request.bytes, of: request.client)
         }
         services[service]!.queuedBytes += request.bytes
     }

@@ -207,7 +207,10 @@ extension BrokerStateMachine {
         // the key (`services[name]?.queue.isEmpty`, `pending[id] != nil`) they were copied out whole, and this loop
         // cost about 20 allocations per request under a queue (docs/decisions.md).
         guard let service = services.index(forKey: name) else { return }
-        while let id = services.values[service].queue.first, let identity = services.values[service].idle.popFirst() {
+        // The queue is asked for its next request only when a slot is free: choosing it moves the turns on.
+        while services.values[service].idle.count > 0, let id = services.values[service].queue.first,
+            let identity = services.values[service].idle.popFirst()
+        {
             guard let request = pending.index(forKey: id) else {
                 services.values[service].queue.removeFirst()
                 services.values[service].idle.prepend(identity, proven: workers[identity]?.proven ?? false)
