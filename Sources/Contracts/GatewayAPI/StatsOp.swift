@@ -35,6 +35,7 @@ public enum StatsOp: OpContract {
         public var hedges = 0
         public var hedgesWon = 0
         public var shed = 0
+        public var queuedForGoneClients = 0
         public var clientsDenied = 0
         public var workersDenied = 0
         public var allowListReloads = 0

@@ -127,6 +127,11 @@ public struct GatewayCore: Sendable {
         execute(broker.tick(now: now), now: now)
     }
 
+    /// A reply could not be sent to client `identity`: it is gone, and its queued requests with it.
+    public mutating func clientGone(identity: ZMQRoutingID, now: Instant) -> [GatewayOutput] {
+        execute(broker.clientGone(identity: identity, now: now), now: now)
+    }
+
     /// When ``hedge(now:)`` is next due, if a request may be hedged.
     public var nextHedge: Instant? { broker.nextHedge }
 

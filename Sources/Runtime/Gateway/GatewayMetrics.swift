@@ -20,6 +20,7 @@ final class GatewayMetrics {
     private let hedges = Counter(label: "gateway_hedges_total")
     private let hedgesWon = Counter(label: "gateway_hedges_won_total")
     private let shed = Counter(label: "gateway_requests_shed_total")
+    private let goneClients = Counter(label: "gateway_requests_of_gone_clients_total")
     private let keysDenied: [String: Counter]
     private let reloads: [String: Counter]
     private var lastAuthentication = AuthenticationCounters()
@@ -92,6 +93,7 @@ final class GatewayMetrics {
         hedges.increment(by: Int64(counters.hedges - last.hedges))
         hedgesWon.increment(by: Int64(counters.hedgesWon - last.hedgesWon))
         shed.increment(by: Int64(counters.shed - last.shed))
+        goneClients.increment(by: Int64(counters.queuedForGoneClients - last.queuedForGoneClients))
         last = counters
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)

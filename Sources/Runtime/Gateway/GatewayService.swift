@@ -103,6 +103,7 @@ extension GatewayCore {
         stats.hedges = counters.hedges
         stats.hedgesWon = counters.hedgesWon
         stats.shed = counters.shed
+        stats.queuedForGoneClients = counters.queuedForGoneClients
         stats.clientsDenied = authentication.clientsDenied
         stats.workersDenied = authentication.workersDenied
         stats.allowListReloads = authentication.reloads

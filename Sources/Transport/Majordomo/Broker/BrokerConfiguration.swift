@@ -107,6 +107,8 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var hedgesWon = 0
     /// Queued requests refused after all to make room in a full queue for a client holding fewer.
     public var shed = 0
+    /// Queued requests dropped because a reply to their client found it gone.
+    public var queuedForGoneClients = 0
 
     public init() {}
 }

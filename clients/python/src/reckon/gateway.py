@@ -119,6 +119,7 @@ StatsResult = TypedDict(
         "pending": int,
         "pendingBytes": int,
         "queueFull": int,
+        "queuedForGoneClients": int,
         "rateLimited": int,
         "redispatched": int,
         "replies": int,
