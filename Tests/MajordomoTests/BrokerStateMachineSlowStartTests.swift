@@ -2,7 +2,8 @@ import Majordomo
 import Testing
 
 /// Slow start (``IdleSlots``): a worker that has not yet answered a request gets one only when no proven worker is
-/// free; and a request of a pure service whose worker is lost is sent once to another worker, a proven one first.
+/// free, and holds one at most while a proven worker serves the service; a request of a pure service whose worker is
+/// lost is sent once to another worker, a proven one first.
 @Suite struct BrokerStateMachineSlowStartTests {
     /// calc is pure (``Hedging/services``) but never hedged (0 %); heartbeats are 10 s apart, so no worker expires.
     private func harness(pure: Set<String> = ["calc"]) -> BrokerHarness {
@@ -22,6 +23,26 @@ import Testing
         // With w1 busy, w2 gets the next one.
         #expect(harness.request("c1", body: "c") == [workerRequest("w2", id: 3, body: "c")])
         #expect(harness.load("calc") == Load(2, 0, 0))
+    }
+
+    @Test func anUnprovenWorkerHoldsOneRequestWhileAProvenOneServesTheService() {
+        var harness = harness()
+        _ = harness.ready("w1")
+        _ = harness.request("c1", body: "a")
+        _ = harness.final("w1", request: 1, body: "r")
+        _ = harness.ready("w2", capacity: 3)
+        #expect(harness.request("c1", body: "b") == [workerRequest("w1", id: 2, body: "b")])
+        // w1 is busy: w2 takes one request, and only one, whatever its READY claimed.
+        #expect(harness.request("c1", body: "c") == [workerRequest("w2", id: 3, body: "c")])
+        #expect(harness.request("c1", body: "d") == [])
+        #expect(harness.load("calc") == Load(4, 0, 1))
+        // Its first reply proves it: all its free slots are back, and d goes to it.
+        #expect(
+            harness.final("w2", request: 3, body: "rc") == [
+                clientFinal("c1", body: "rc"), workerRequest("w2", id: 4, body: "d"),
+            ]
+        )
+        #expect(harness.load("calc") == Load(4, 2, 0))
     }
 
     @Test func aLateReplyDoesNotProveAWorker() {

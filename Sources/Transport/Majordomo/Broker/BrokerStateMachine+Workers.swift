@@ -189,13 +189,15 @@ extension BrokerStateMachine {
         let worker = workers.index(forKey: identity)!
         workers.values[worker].requestIDs.removeAll { $0 == id }
         workers.values[worker].heldBytes -= request.bytes
-        if !request.answered && !workers.values[worker].proven {
+        let promoted = !request.answered && !workers.values[worker].proven
+        if promoted {
             workers.values[worker].proven = true
-            services[request.service]!.idle.promote(identity)
             services[request.service]!.provenCount += 1
         }
         let free = workers.values[worker].capacity - workers.values[worker].requestIDs.count
-        if workers.values[worker].waitsForBudget {
+        if workers.values[worker].waitsForBudget || promoted {
+            // Every free slot is counted again (slow start may have taken some), ahead of unproven workers'.
+            services[request.service]!.idle.removeAll(of: identity)
             workers.values[worker].waitsForBudget = false
             services[request.service]!.idle.append(identity, count: max(0, free), proven: workers.values[worker].proven)
         } else if free > 0 {

@@ -227,6 +227,13 @@ extension BrokerStateMachine {
                 services.values[service].idle.prepend(identity, proven: false)
                 break
             }
+            // While the service has a proven worker, one that has not answered holds one request at most, whatever
+            // capacity its READY claimed: its other slots leave the idle list until its first reply.
+            if !workers.values[worker].proven, !workers.values[worker].requestIDs.isEmpty,
+                services.values[service].provenCount > 0
+            {
+                continue
+            }
             let bytes = pending.values[request].bytes
             // A worker at its byte budget takes nothing more until it answers (`complete` gives its slots back).
             if workers.values[worker].heldBytes > 0,

@@ -34,11 +34,4 @@ struct IdleSlots: Sendable {
         proven.removeAll { $0 == identity }
         unproven.removeAll { $0 == identity }
     }
-
-    /// Moves the slots of `identity`, which has just answered its first request, to the proven list.
-    mutating func promote(_ identity: ZMQRoutingID) {
-        let before = unproven.count
-        unproven.removeAll { $0 == identity }
-        proven.append(contentsOf: repeatElement(identity, count: before - unproven.count))
-    }
 }
