@@ -44,14 +44,7 @@ import ZeroMQ
         for client in ["a", "b", "c"] {
             for index in 1...2 { _ = harness.request(client, body: "\(client)\(index)") }
         }
-        var served: [String] = []
-        var held: UInt64 = 1
-        for _ in 0..<6 {
-            let actions = harness.final("w1", request: held, body: "ok")
-            guard case .sendToWorker(_, let frames) = actions.last, frames.count == 5 else { break }
-            held = frames[2].reduce(0) { $0 << 8 | UInt64($1) }
-            served.append(String(decoding: frames[4], as: UTF8.self))
-        }
+        let served = harness.serve("w1", holding: 1, count: 6).map { String(decoding: $0, as: UTF8.self) }
         #expect(served == ["a1", "b1", "c1", "a2", "b2", "c2"])
         #expect(harness.health("calc")?.queued == 0)
     }
@@ -128,13 +121,8 @@ import ZeroMQ
         let large = String(repeating: "L", count: 3 * (64 << 10))
         _ = harness.request("large", body: large)
         for index in 1...5 { _ = harness.request("small", body: "s\(index)") }
-        var served: [String] = []
-        var held: UInt64 = 1
-        for _ in 0..<6 {
-            let actions = harness.final("w1", request: held, body: "ok")
-            guard case .sendToWorker(_, let frames) = actions.last, frames.count == 5 else { break }
-            held = frames[2].reduce(0) { $0 << 8 | UInt64($1) }
-            served.append(frames[4].count > 8 ? "large" : String(decoding: frames[4], as: UTF8.self))
+        let served = harness.serve("w1", holding: 1, count: 6).map {
+            $0.count > 8 ? "large" : String(decoding: $0, as: UTF8.self)
         }
         #expect(served == ["s1", "s2", "s3", "large", "s4", "s5"])
     }

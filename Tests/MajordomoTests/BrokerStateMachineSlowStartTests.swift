@@ -58,14 +58,20 @@ import Testing
         #expect(harness.request("c1", body: "b", at: .milliseconds(300)) == [workerRequest("w2", id: 2, body: "b")])
     }
 
-    @Test func aPureRequestWhoseWorkerIsLostGoesOnceToAProvenWorker() {
+    /// w1, w2 and w3 are registered; w1 answered request 1 and holds b (2), w2 holds c (3) of client c2.
+    private func provenWorkerBusyBesideTwoUnproven() -> BrokerHarness {
         var harness = harness()
         for worker in ["w1", "w2", "w3"] { _ = harness.ready(worker) }
         _ = harness.request("c1", body: "a")
         _ = harness.final("w1", request: 1, body: "r")
-        // w1 (proven) holds b; w2 holds c and vanishes; w3 is still free, but c goes to w1 once it is free.
         _ = harness.request("c1", body: "b")
-        #expect(harness.request("c2", body: "c") == [workerRequest("w2", id: 3, body: "c")])
+        _ = harness.request("c2", body: "c")
+        return harness
+    }
+
+    @Test func aPureRequestWhoseWorkerIsLostGoesOnceToAProvenWorker() {
+        var harness = provenWorkerBusyBesideTwoUnproven()
+        // w1 is free again when w2 vanishes: c goes to it, though w3 is free too.
         _ = harness.final("w1", request: 2, body: "rb")
         #expect(harness.disconnect("w2") == [workerRequest("w1", id: 3, body: "c")])
         #expect(harness.broker.counters.redispatched == 1)
@@ -74,13 +80,8 @@ import Testing
     }
 
     @Test func aRequestSentAgainWaitsForAProvenWorkerRatherThanTakeAnUnprovenOne() {
-        var harness = harness()
-        for worker in ["w1", "w2", "w3"] { _ = harness.ready(worker) }
-        _ = harness.request("c1", body: "a")
-        _ = harness.final("w1", request: 1, body: "r")
-        // w1 (proven) holds b, w2 holds c; w2 vanishes while w1 is busy: c waits for w1, not w3.
-        _ = harness.request("c1", body: "b")
-        #expect(harness.request("c2", body: "c") == [workerRequest("w2", id: 3, body: "c")])
+        var harness = provenWorkerBusyBesideTwoUnproven()
+        // w2 vanishes while w1 is busy: c waits for w1, not w3.
         #expect(harness.disconnect("w2") == [])
         #expect(harness.load("calc") == Load(2, 1, 1))
         #expect(
