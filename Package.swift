@@ -48,7 +48,11 @@ let package = Package(
         // MARK: - Protocol and contract
         .target(
             name: "Majordomo",
-            dependencies: ["ZeroMQ", .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: [
+                "ZeroMQ",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
             path: "Sources/Transport/Majordomo"
         ),
         .target(name: "Wire", path: "Sources/Contracts/Wire"),

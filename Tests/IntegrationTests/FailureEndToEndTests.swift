@@ -15,9 +15,10 @@ import ZeroMQ
     /// only bound a failure: a frozen worker process used to hold the request, and on a busy machine its liveness ran
     /// out before the second worker had registered.
     private func requestToKilledWorker(
-        idempotencyKey: String?
+        idempotencyKey: String?,
+        gatewayArguments: [String] = []
     ) async throws -> (LocalStack, Result<JSONValue, any Error>) {
-        let stack = try await LocalStack.start(workers: [])
+        let stack = try await LocalStack.start(workers: [], gatewayArguments: gatewayArguments)
         do {
             let doomed = try await stack.holdingWorkerBesideARealOne()
             async let reply = capture { try await stack.call("calc", "ops", idempotencyKey: idempotencyKey) }
@@ -38,8 +39,20 @@ import ZeroMQ
         #expect(stats["redispatched"]?.cellInt == 1)
     }
 
-    @Test func killedWorkersRequestWithoutKeyIsUnavailable() async throws {
+    /// calc is listed in `--pure-services` by default: its requests are sent again without a key.
+    @Test func killedWorkersPureRequestWithoutKeyIsRedispatched() async throws {
         let (stack, reply) = try await requestToKilledWorker(idempotencyKey: nil)
+        defer { stack.stop() }
+        #expect(try reply.get()["service"] == "calc")
+        let stats = try await stack.call("gateway", "stats")
+        #expect(stats["redispatched"]?.cellInt == 1)
+    }
+
+    @Test func killedWorkersRequestWithoutKeyOfAServiceNotPureIsUnavailable() async throws {
+        let (stack, reply) = try await requestToKilledWorker(
+            idempotencyKey: nil,
+            gatewayArguments: ["--pure-services", ""]
+        )
         defer { stack.stop() }
         #expect(throws: WireError(.unavailable, "worker lost, outcome unknown")) { try reply.get() }
     }

@@ -166,6 +166,24 @@ struct BrokerHarness {
             .map(Action.init)
     }
 
+    /// Lets `worker`, holding request `held`, answer each request it is given next, up to `count` of them.
+    /// - Returns: the bodies of the requests it was given, in order.
+    mutating func serve(_ worker: String, holding held: UInt64, count: Int) -> [[UInt8]] {
+        var bodies: [[UInt8]] = []
+        var held = held
+        for _ in 0..<count {
+            let actions = final(worker, request: held, body: "ok")
+            guard case .sendToWorker(_, let frames) = actions.last, frames.count == 5 else { break }
+            held = frames[2].reduce(0) { $0 << 8 | UInt64($1) }
+            bodies.append(frames[4])
+        }
+        return bodies
+    }
+
+    mutating func hedge(at offset: Duration) -> [Action] {
+        broker.hedge(now: start + offset).map(Action.init)
+    }
+
     mutating func tick(at offset: Duration) -> [Action] {
         broker.tick(now: start + offset).map(Action.init)
     }

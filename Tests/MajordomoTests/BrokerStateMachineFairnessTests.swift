@@ -44,14 +44,7 @@ import ZeroMQ
         for client in ["a", "b", "c"] {
             for index in 1...2 { _ = harness.request(client, body: "\(client)\(index)") }
         }
-        var served: [String] = []
-        var held: UInt64 = 1
-        for _ in 0..<6 {
-            let actions = harness.final("w1", request: held, body: "ok")
-            guard case .sendToWorker(_, let frames) = actions.last, frames.count == 5 else { break }
-            held = frames[2].reduce(0) { $0 << 8 | UInt64($1) }
-            served.append(String(decoding: frames[4], as: UTF8.self))
-        }
+        let served = harness.serve("w1", holding: 1, count: 6).map { String(decoding: $0, as: UTF8.self) }
         #expect(served == ["a1", "b1", "c1", "a2", "b2", "c2"])
         #expect(harness.health("calc")?.queued == 0)
     }
@@ -114,5 +107,23 @@ import ZeroMQ
                 .deliver(token: 1, body: [bytes("b1")]), workerRequest("w1", id: 5, body: "single"),
             ]
         )
+    }
+}
+
+/// Turns fair in bytes (deficit round robin, ``FairQueue``): a request larger than a turn's quantum waits a turn per
+/// quantum it needs, while another client's small requests are served one a turn.
+@Suite struct BrokerStateMachineByteFairnessTests {
+    @Test func aLargeRequestWaitsATurnPerQuantumWhileSmallOnesAreServed() {
+        var harness = BrokerHarness(BrokerConfiguration(heartbeatInterval: .seconds(10)))
+        _ = harness.ready("w1")
+        _ = harness.request("small", body: "s0")
+        // Three quanta and a bit: the large request is served on its fourth turn.
+        let large = String(repeating: "L", count: 3 * (64 << 10))
+        _ = harness.request("large", body: large)
+        for index in 1...5 { _ = harness.request("small", body: "s\(index)") }
+        let served = harness.serve("w1", holding: 1, count: 6).map {
+            $0.count > 8 ? "large" : String(decoding: $0, as: UTF8.self)
+        }
+        #expect(served == ["s1", "s2", "s3", "large", "s4", "s5"])
     }
 }

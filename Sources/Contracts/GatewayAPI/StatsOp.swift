@@ -32,6 +32,10 @@ public enum StatsOp: OpContract {
         public var workersForbidden = 0
         public var workersRevoked = 0
         public var workersEjected = 0
+        public var hedges = 0
+        public var hedgesWon = 0
+        public var shed = 0
+        public var queuedForGoneClients = 0
         public var clientsDenied = 0
         public var workersDenied = 0
         public var allowListReloads = 0

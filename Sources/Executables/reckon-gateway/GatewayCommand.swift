@@ -116,6 +116,24 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Percent of a service's workers that may be ejected at once (a lone worker never is).")
     var ejectMaxPercent = 50
 
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated services whose ops are all pure: a request held past the hedge delay goes to a second "
+                + "worker too, and one whose worker is lost or ejected is sent again once.",
+            discussion: "Empty: none. See docs/api.md, \"Hedged requests\"."
+        )
+    )
+    var pureServices = "calc"
+
+    @Option(help: "Milliseconds a hedge delay is at least, whatever the service's recent p99.")
+    var hedgeMinMs = 10
+
+    @Option(help: "Milliseconds a hedge delay is at most (and while a service has no reply times yet).")
+    var hedgeMaxMs = 1000
+
+    @Option(help: "Hedges as a percent of a service's requests, at most; 0 never hedges.")
+    var hedgeMaxPercent = 10
+
     @Option(help: "File with the gateway's Z85 CURVE secret key; enables CURVE on both sockets.")
     var curveSecretKeyFile: String?
 
@@ -169,6 +187,11 @@ struct GatewayCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--eject-after-deadlines must not be negative, --eject-base-ms positive and at most --eject-max-ms, "
                     + "--eject-max-percent from 0 to 100"
+            )
+        }
+        guard hedgeMinMs > 0, hedgeMaxMs >= hedgeMinMs, (0...100).contains(hedgeMaxPercent) else {
+            throw ValidationError(
+                "--hedge-min-ms must be positive and at most --hedge-max-ms, --hedge-max-percent from 0 to 100"
             )
         }
         _ = try parsedServiceDeadlines()
@@ -237,6 +260,12 @@ struct GatewayCommand: AsyncParsableCommand {
                 baseDuration: .milliseconds(ejectBaseMs),
                 maximumDuration: .milliseconds(ejectMaxMs),
                 maximumPercent: ejectMaxPercent
+            ),
+            hedging: Hedging(
+                services: Set(pureServices.split(separator: ",").map { String($0) }),
+                minimumDelay: .milliseconds(hedgeMinMs),
+                maximumDelay: .milliseconds(hedgeMaxMs),
+                maximumPercent: hedgeMaxPercent
             )
         )
         let configuration = GatewayConfiguration(

@@ -127,6 +127,19 @@ public struct GatewayCore: Sendable {
         execute(broker.tick(now: now), now: now)
     }
 
+    /// A reply could not be sent to client `identity`: it is gone, and its queued requests with it.
+    public mutating func clientGone(identity: ZMQRoutingID, now: Instant) -> [GatewayOutput] {
+        execute(broker.clientGone(identity: identity, now: now), now: now)
+    }
+
+    /// When ``hedge(now:)`` is next due, if a request may be hedged.
+    public var nextHedge: Instant? { broker.nextHedge }
+
+    /// Sends the second copies of requests whose hedge delay has passed.
+    public mutating func hedge(now: Instant) -> [GatewayOutput] {
+        execute(broker.hedge(now: now), now: now)
+    }
+
     mutating func execute(_ actions: [BrokerAction], now: Instant) -> [GatewayOutput] {
         var outputs: [GatewayOutput] = []
         execute(actions, now: now, into: &outputs)

@@ -123,7 +123,8 @@ final class GatewayLoop {
         do {
             while true {
                 let mustRead = clientsUnread || workersUnread
-                try poller.poll(timeout: mustRead ? .zero : max(.zero, nextTick - clock.now))
+                let wake = min(nextTick, core.nextHedge ?? nextTick)
+                try poller.poll(timeout: mustRead ? .zero : max(.zero, wake - clock.now))
                 if poller.isSignalled(stopIndex) { return }
                 // One clock read serves the whole turn: a turn is far shorter than the tick that checks deadlines.
                 let now = clock.now
@@ -135,6 +136,7 @@ final class GatewayLoop {
                 if workersUnread || poller.isSignalled(workerIndex) {
                     workersUnread = try !drain(workerSocket, fromClients: false, now: now)
                 }
+                if let due = core.nextHedge, due <= now { outbox += core.hedge(now: now) }
                 let ticks = now >= nextTick
                 if ticks { outbox += core.tick(now: now) }
                 sendOutbox(now: now)
@@ -222,12 +224,16 @@ final class GatewayLoop {
         for output in outputs {
             switch output {
             case .toClient(let identity, let message):
-                send(to: identity, on: clientSocket) { BrokerClientCodec.encode(message, into: &$0) }
+                let failure = send(to: identity, on: clientSocket) { BrokerClientCodec.encode(message, into: &$0) }
                 clientsUnread = true
+                // A client that left takes its queued requests with it.
+                if let failure = failure as? ZMQError, failure.isHostUnreachable {
+                    perform(core.clientGone(identity: identity, now: now), now: now)
+                }
             case .toWorker(let identity, let message):
                 workersUnread = true
                 // A worker that cannot be reached is purged now, and a REQUEST it never got is queued again.
-                if !send(to: identity, on: workerSocket, { BrokerWorkerCodec.encode(message, into: &$0) }) {
+                if send(to: identity, on: workerSocket, { BrokerWorkerCodec.encode(message, into: &$0) }) != nil {
                     perform(core.undeliverableToWorker(identity: identity, message: message, now: now), now: now)
                 }
             case .dropped(let error): logger.debug("dropped message", metadata: ["mdp.error": "\(error)"])
@@ -238,23 +244,22 @@ final class GatewayLoop {
 
     /// Sends the frames `encode` writes to the peer `identity` without ever blocking: a peer that left or whose queue
     /// is full loses the message, which is counted.
-    /// - Returns: whether the message was queued.
-    @discardableResult
+    /// - Returns: nil when the message was queued, else why not.
     private func send(
         to identity: ZMQRoutingID,
         on socket: ZMQSocket,
         _ encode: (inout ZMQMessageSender) -> Void
-    ) -> Bool {
+    ) -> (any Error)? {
         do {
             try socket.send(dontWait: true) { sender in
                 sender.add(identity)
                 encode(&sender)
             }
-            return true
+            return nil
         } catch {
             undeliverable += 1
             logger.debug("message not delivered", metadata: ["zmq.error": "\(error)"])
-            return false
+            return error
         }
     }
 }

@@ -17,6 +17,10 @@ final class GatewayMetrics {
     private let workersForbidden = Counter(label: "gateway_workers_forbidden_total")
     private let workersRevoked = Counter(label: "gateway_workers_revoked_total")
     private let workersEjected = Counter(label: "gateway_workers_ejected_total")
+    private let hedges = Counter(label: "gateway_hedges_total")
+    private let hedgesWon = Counter(label: "gateway_hedges_won_total")
+    private let shed = Counter(label: "gateway_requests_shed_total")
+    private let goneClients = Counter(label: "gateway_requests_of_gone_clients_total")
     private let keysDenied: [String: Counter]
     private let reloads: [String: Counter]
     private var lastAuthentication = AuthenticationCounters()
@@ -86,6 +90,10 @@ final class GatewayMetrics {
         workersForbidden.increment(by: Int64(counters.workersForbidden - last.workersForbidden))
         workersRevoked.increment(by: Int64(counters.workersRevoked - last.workersRevoked))
         workersEjected.increment(by: Int64(counters.workersEjected - last.workersEjected))
+        hedges.increment(by: Int64(counters.hedges - last.hedges))
+        hedgesWon.increment(by: Int64(counters.hedgesWon - last.hedgesWon))
+        shed.increment(by: Int64(counters.shed - last.shed))
+        goneClients.increment(by: Int64(counters.queuedForGoneClients - last.queuedForGoneClients))
         last = counters
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)

@@ -100,6 +100,10 @@ extension GatewayCore {
         stats.workersForbidden = counters.workersForbidden
         stats.workersRevoked = counters.workersRevoked
         stats.workersEjected = counters.workersEjected
+        stats.hedges = counters.hedges
+        stats.hedgesWon = counters.hedgesWon
+        stats.shed = counters.shed
+        stats.queuedForGoneClients = counters.queuedForGoneClients
         stats.clientsDenied = authentication.clientsDenied
         stats.workersDenied = authentication.workersDenied
         stats.allowListReloads = authentication.reloads

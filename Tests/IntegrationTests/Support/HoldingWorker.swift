@@ -52,6 +52,9 @@ final class HoldingWorker: Sendable {
         }
     }
 
+    /// Whether a request has reached it.
+    var isHolding: Bool { state.holding.load(ordering: .acquiring) }
+
     /// Goes silent and closes its socket without a DISCONNECT: the gateway finds out when its liveness runs out.
     func vanish() async throws {
         state.silent.store(true, ordering: .releasing)

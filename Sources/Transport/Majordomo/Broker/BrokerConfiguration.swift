@@ -25,6 +25,8 @@ public struct BrokerConfiguration: Sendable {
     public var byteBudgets: ByteBudgets
     /// When a worker that lets requests pass their deadline is taken out of rotation.
     public var outlierEjection: OutlierEjection
+    /// Which services' requests get a second copy when their worker holds them long (default: none).
+    public var hedging: Hedging
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
     public var isRetryable: @Sendable (_ body: ZMQFrames) -> Bool
@@ -41,6 +43,7 @@ public struct BrokerConfiguration: Sendable {
         clientLimits: ClientLimits = ClientLimits(),
         byteBudgets: ByteBudgets = ByteBudgets(),
         outlierEjection: OutlierEjection = OutlierEjection(),
+        hedging: Hedging = Hedging(),
         isRetryable: @escaping @Sendable (_ body: ZMQFrames) -> Bool = { _ in false }
     ) {
         self.heartbeatInterval = heartbeatInterval
@@ -54,6 +57,7 @@ public struct BrokerConfiguration: Sendable {
         self.clientLimits = clientLimits
         self.byteBudgets = byteBudgets
         self.outlierEjection = outlierEjection
+        self.hedging = hedging
         self.isRetryable = isRetryable
     }
 
@@ -97,6 +101,14 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var overByteBudget = 0
     /// Workers taken out of rotation for letting requests pass their deadline (``OutlierEjection``).
     public var workersEjected = 0
+    /// Second copies of requests sent to a second worker (``Hedging``).
+    public var hedges = 0
+    /// Hedged requests the second copy answered first.
+    public var hedgesWon = 0
+    /// Queued requests refused after all to make room in a full queue for a client holding fewer.
+    public var shed = 0
+    /// Queued requests dropped because a reply to their client found it gone.
+    public var queuedForGoneClients = 0
 
     public init() {}
 }

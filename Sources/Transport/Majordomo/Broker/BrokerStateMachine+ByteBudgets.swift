@@ -2,13 +2,9 @@ import DequeModule
 import ZeroMQ
 
 extension BrokerStateMachine {
-    /// Whether a request of `bytes` for `service` would pass its queue's budget or the broker's.
-    func overByteBudget(service: String, bytes: Int) -> BrokerFailure? {
-        let budgets = configuration.byteBudgets
-        if let queued = services[service]?.queuedBytes, queued + bytes > budgets.serviceQueue {
-            return .overByteBudget(.serviceQueue)
-        }
-        return pendingBytes + bytes > budgets.total ? .overByteBudget(.total) : nil
+    /// Whether a request of `bytes` would pass the broker's budget (a service queue's is ``makeRoom(in:for:bytes:into:)``'s).
+    func overTotalByteBudget(bytes: Int) -> BrokerFailure? {
+        pendingBytes + bytes > configuration.byteBudgets.total ? .overByteBudget(.total) : nil
     }
 
     /// Counts a request of `client` (if its limits are tracked) holding `bytes` as pending.
@@ -17,9 +13,13 @@ extension BrokerStateMachine {
         client.flatMap { clients.hold($0, bytes: bytes, now: now) }
     }
 
-    /// Counts a request refused by a per-client limit or a byte budget.
+    /// Counts a request refused by a full queue, a byte budget or a per-client limit.
     mutating func count(_ failure: BrokerFailure) {
-        if case .overByteBudget = failure { counters.overByteBudget += 1 } else { counters.tooManyPending += 1 }
+        switch failure {
+        case .queueFull: counters.queueFull += 1
+        case .overByteBudget: counters.overByteBudget += 1
+        default: counters.tooManyPending += 1
+        }
     }
 
     /// Queues request `id` for `service` in its client's turn, after the client's other requests or (a request going
@@ -27,9 +27,9 @@ extension BrokerStateMachine {
     mutating func enqueue(_ id: UInt64, in service: String, atFront: Bool = false) {
         let request = pending[id]!
         if atFront {
-            services[service]!.queue.prepend(id, of: request.client)
+            services[service]!.queue.prepend(id, cost: request.bytes, of: request.client)
         } else {
-            services[service]!.queue.append(id, of: request.client)
+            services[service]!.queue.append(id, cost: request.bytes, of: request.client)
         }
         services[service]!.queuedBytes += request.bytes
     }
@@ -44,7 +44,8 @@ extension BrokerStateMachine {
         pending.values[request].bytes -= freed
         pendingBytes -= freed
         if let client = pending.values[request].client { clients.release(client, bytes: freed, request: false) }
-        if let identity = pending.values[request].worker, let worker = workers.index(forKey: identity) {
+        for identity in [pending.values[request].worker, pending.values[request].hedgeHolder] {
+            guard let identity, let worker = workers.index(forKey: identity) else { continue }
             workers.values[worker].heldBytes -= freed
         }
     }

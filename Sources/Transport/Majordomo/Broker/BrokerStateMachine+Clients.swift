@@ -20,6 +20,7 @@ extension BrokerStateMachine {
         now: Instant,
         into actions: inout [BrokerAction]
     ) {
+        eventTime = now
         if let limits { clients.assign(identity, limits: limits, now: now) }
         counters.requestsTooLarge += tooLarge ? 1 : 0
         let request: ClientRequest
@@ -72,6 +73,7 @@ extension BrokerStateMachine {
         client: ZMQRoutingID? = nil,
         now: Instant
     ) -> [BrokerAction] {
+        eventTime = now
         let origin = RequestOrigin.owner(token: token)
         if let client, let failure = overRate(client, now: now) {
             return [.fail(origin: origin, service: service, failure: failure, body: body)]

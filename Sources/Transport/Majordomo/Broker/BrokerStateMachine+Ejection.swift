@@ -37,14 +37,17 @@ extension BrokerStateMachine {
         workers.values[index].heldBytes = 0
         workers.values[index].waitsForBudget = false
         services[worker.service]!.ejectedCount += 1
-        services[worker.service]!.idle.removeAll { $0 == identity }
+        services[worker.service]!.provenCount -= worker.proven ? 1 : 0
+        services[worker.service]!.idle.removeAll(of: identity)
         counters.workersEjected += 1
         let message =
             "a worker of \(worker.service) let \(worker.consecutiveDeadlines) requests in a row pass their deadline: "
             + "out of rotation for \(backOff) (ejection \(worker.ejections))"
         actions.append(.refused(MajordomoError(.workerEjected, message)))
         // Newest first, as in `purge`: each retry goes to the front of the queue.
-        for id in worker.requestIDs.reversed() { abandon(id, service: worker.service, into: &actions) }
+        for id in worker.requestIDs.reversed() {
+            abandon(id, service: worker.service, from: identity, into: &actions)
+        }
         dispatch(worker.service, into: &actions)
     }
 
@@ -53,8 +56,9 @@ extension BrokerStateMachine {
         for (identity, until) in ejectedUntil where until <= now {
             forgetEjection(of: identity)
             guard let worker = workers[identity] else { continue }
+            services[worker.service]!.provenCount += worker.proven ? 1 : 0
             let free = max(0, worker.capacity - worker.requestIDs.count)
-            services[worker.service]!.idle.append(contentsOf: repeatElement(identity, count: free))
+            services[worker.service]!.idle.append(identity, count: free, proven: worker.proven)
             dispatch(worker.service, into: &actions)
         }
     }

@@ -6,6 +6,7 @@ extension BrokerStateMachine {
     /// requests go the way of any dead worker's.
     public mutating func replacePermissions(_ permissions: ServicePermissions?, now: Instant) -> [BrokerAction] {
         self.permissions = permissions
+        eventTime = now
         var actions: [BrokerAction] = []
         let revoked = workers.filter { !permits($0.value.userID, $0.value.service) }.sorted {
             $0.key.bytes.lexicographicallyPrecedes($1.key.bytes)

@@ -1,3 +1,5 @@
+import HeapModule
+
 extension BrokerStateMachine {
     /// Tables smaller than this keep their room.
     static let keptRoom = 1024
@@ -6,10 +8,11 @@ extension BrokerStateMachine {
     /// dictionary keeps its capacity when emptied, and the request table alone takes about 27 MB at the 65,536
     /// requests the default byte budget admits (docs/performance.md). A table is rebuilt at its size when fewer than an
     /// eighth of its slots are used, so a table that shrinks and grows again is rebuilt at most once per eightfold
-    /// change.
+    /// change. The hedge timers' heap, which cannot say its capacity, is let go of whenever it is empty.
     mutating func releaseSpareRoom() {
         Self.compact(&pending)
         Self.compact(&workers)
+        if hedgeTimers.isEmpty { hedgeTimers = Heap() }
     }
 
     private static func compact<Key, Value>(_ table: inout [Key: Value]) {

@@ -7,12 +7,13 @@ extension BrokerStateMachine {
     /// clients with nothing pending whose bucket has refilled, and gives back the room of tables a storm grew. Call it
     /// at least every ``tickInterval``.
     public mutating func tick(now: Instant) -> [BrokerAction] {
+        eventTime = now
         var actions: [BrokerAction] = []
         let expired = workers.filter { $0.value.expiry <= now }
         // Out of the idle lists first, so a request re-dispatched by one purge never lands on a worker that
         // expires in this same tick.
         for (identity, worker) in expired {
-            services[worker.service]?.idle.removeAll { $0 == identity }
+            services[worker.service]?.idle.removeAll(of: identity)
         }
         for identity in expired.keys {
             counters.workersExpired += 1
@@ -37,9 +38,15 @@ extension BrokerStateMachine {
         var outliers: Set<ZMQRoutingID> = []
         // Collected first: changing `pending` while iterating it would copy the whole table.
         let expired = pending.compactMap { id, request in
-            !request.answered && request.deadline <= now ? (id, request) : nil
+            request.deadline <= now && (!request.answered || request.outrun) ? (id, request) : nil
         }
         for (id, request) in expired {
+            if request.outrun {
+                // Its second copy answered it; the worker still holding the first let it pass its deadline.
+                pending[id]!.outrun = false
+                if countDeadlinePassed(heldBy: request.worker!) { outliers.insert(request.worker!) }
+                continue
+            }
             let lostAllWorkers = request.worker == nil && services[request.service]?.workerCount == 0
             counters.deadlineExceeded += lostAllWorkers ? 0 : 1
             counters.noWorkers += lostAllWorkers ? 1 : 0
@@ -52,6 +59,7 @@ extension BrokerStateMachine {
                 services[request.service]!.queuedBytes -= request.bytes
                 expiredQueued[request.service, default: []].insert(request.client)
             } else {
+                dropQueuedCopy(of: request, id: id)
                 pending[id]!.answered = true
                 letGoOfBody(id)
                 if countDeadlinePassed(heldBy: request.worker!) { outliers.insert(request.worker!) }

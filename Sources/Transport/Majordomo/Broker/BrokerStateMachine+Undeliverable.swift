@@ -12,6 +12,7 @@ extension BrokerStateMachine {
         message: WorkerMessage,
         now: Instant
     ) -> [BrokerAction] {
+        eventTime = now
         guard let worker = workers[identity] else { return [] }
         counters.workersUnreachable += 1
         var actions: [BrokerAction] = []
@@ -21,6 +22,8 @@ extension BrokerStateMachine {
         }
         workers[identity]!.requestIDs.removeAll { $0 == id }
         purge(identity, now: now, into: &actions)
+        // One of a hedged request's copies: the other goes on.
+        if detach(id, from: identity) { return actions }
         // Answered meanwhile (its deadline passed in this same turn): nobody waits for it any more.
         guard !pending[id]!.answered else {
             removePending(id)

@@ -20,6 +20,7 @@ extension BrokerStateMachine {
         now: Instant,
         into actions: inout [BrokerAction]
     ) {
+        eventTime = now
         counters.repliesTooLarge += tooLarge ? 1 : 0
         let command: WorkerCommand
         let dialect: WorkerDialect
@@ -120,10 +121,11 @@ extension BrokerStateMachine {
             capacity: capacity,
             userID: userID
         )
-        services[service, default: Service()].workerCount += 1
+        let hedges = configuration.hedging.hedges(service)
+        services[service, default: Service(latency: hedges ? LatencyEstimate() : nil)].workerCount += 1
         services[service]!.slotCount += capacity
         services[service]!.emptySince = nil
-        services[service]!.idle.append(contentsOf: repeatElement(identity, count: capacity))
+        services[service]!.idle.append(identity, count: capacity, proven: false)
         dispatch(service, into: &actions)
     }
 
@@ -135,9 +137,9 @@ extension BrokerStateMachine {
         workers[identity]!.capacity = capacity
         workers[identity]!.waitsForBudget = false
         services[worker.service]!.slotCount += capacity - worker.capacity
-        services[worker.service]!.idle.removeAll { $0 == identity }
+        services[worker.service]!.idle.removeAll(of: identity)
         let free = isEjected(identity) ? 0 : max(0, capacity - worker.requestIDs.count)
-        services[worker.service]!.idle.append(contentsOf: repeatElement(identity, count: free))
+        services[worker.service]!.idle.append(identity, count: free, proven: worker.proven)
         dispatch(worker.service, into: &actions)
     }
 
@@ -167,27 +169,46 @@ extension BrokerStateMachine {
         actions.append(.sendToClient(identity: route.identity, message: message))
     }
 
-    /// Answers a request with its worker's FINAL and makes the worker idle again.
+    /// Answers a request with its worker's FINAL and makes the worker idle again. Of a hedged request's two copies
+    /// the first FINAL answers; the request stays, without its body, until the other worker answers too.
     mutating func complete(
         _ id: UInt64,
         worker identity: ZMQRoutingID,
         body: ZMQFrames,
         into actions: inout [BrokerAction]
     ) {
-        let request = removePending(id)!
+        let request: Pending
+        let otherHolder = otherHolder(of: id, than: identity)
+        if let otherHolder {
+            request = pending[id]!
+            settleHedged(id, answeredBy: identity, stillHeldBy: otherHolder)
+        } else {
+            request = removePending(id)!
+            dropQueuedCopy(of: request, id: id)
+        }
         let worker = workers.index(forKey: identity)!
         workers.values[worker].requestIDs.removeAll { $0 == id }
         workers.values[worker].heldBytes -= request.bytes
+        let promoted = !request.answered && !workers.values[worker].proven
+        if promoted {
+            workers.values[worker].proven = true
+            services[request.service]!.provenCount += 1
+        }
         let free = workers.values[worker].capacity - workers.values[worker].requestIDs.count
-        if workers.values[worker].waitsForBudget {
+        if workers.values[worker].waitsForBudget || promoted {
+            // Every free slot is counted again (slow start may have taken some), ahead of unproven workers'.
+            services[request.service]!.idle.removeAll(of: identity)
             workers.values[worker].waitsForBudget = false
-            services[request.service]!.idle.append(contentsOf: repeatElement(identity, count: max(0, free)))
+            services[request.service]!.idle.append(identity, count: max(0, free), proven: workers.values[worker].proven)
         } else if free > 0 {
-            services[request.service]!.idle.append(identity)
+            services[request.service]!.idle.append(identity, proven: workers.values[worker].proven)
         }
         if !request.answered {
             counters.replies += 1
             workers.values[worker].consecutiveDeadlines = 0
+            if identity == request.worker, let dispatchedAt = request.dispatchedAt {
+                services[request.service]!.latency?.record(eventTime - dispatchedAt)
+            }
             switch request.origin {
             case .client(let route):
                 let message = ClientMessage(dialect: route.dialect, service: request.service, body: body)
@@ -196,6 +217,7 @@ extension BrokerStateMachine {
                 actions.append(.deliver(token: token, body: body))
             }
         }
+        if otherHolder != nil { letGoOfBody(id) }
         dispatch(request.service, into: &actions)
     }
 
@@ -212,24 +234,36 @@ extension BrokerStateMachine {
     /// Forgets a worker. Each request it held goes to another worker once if it may be retried, else its origin is
     /// told the outcome is unknown.
     mutating func purge(_ identity: ZMQRoutingID, now: Instant, into actions: inout [BrokerAction]) {
+        let inRotation = !isEjected(identity)
         forgetEjection(of: identity)
         guard let worker = workers.removeValue(forKey: identity) else { return }
+        services[worker.service]!.provenCount -= worker.proven && inRotation ? 1 : 0
         services[worker.service]!.workerCount -= 1
         services[worker.service]!.slotCount -= worker.capacity
-        services[worker.service]!.idle.removeAll { $0 == identity }
+        services[worker.service]!.idle.removeAll(of: identity)
         if services[worker.service]!.workerCount == 0 { services[worker.service]!.emptySince = now }
         // Newest first: each retry goes to the front of the queue, so the oldest ends up first again.
-        for id in worker.requestIDs.reversed() { abandon(id, service: worker.service, into: &actions) }
+        for id in worker.requestIDs.reversed() {
+            abandon(id, service: worker.service, from: identity, into: &actions)
+        }
         dispatch(worker.service, into: &actions)
     }
 
-    /// A request whose worker is gone: queued first again if it may be retried (once), else its origin is told the
-    /// outcome is unknown.
-    mutating func abandon(_ id: UInt64, service: String, into actions: inout [BrokerAction]) {
-        guard var request = pending[id] else { return }
+    /// A request whose worker `identity` is gone: left to its other copy if it was hedged, else queued first again if
+    /// it may be retried (once: a request of a pure service, ``Hedging/services``, or one
+    /// ``BrokerConfiguration/isRetryable`` allows), else its origin is told the outcome is unknown.
+    mutating func abandon(
+        _ id: UInt64,
+        service: String,
+        from identity: ZMQRoutingID,
+        into actions: inout [BrokerAction]
+    ) {
+        guard !detach(id, from: identity), var request = pending[id] else { return }
         if request.answered {
             removePending(id)
-        } else if request.attempts == 0, configuration.isRetryable(request.body) {
+        } else if request.attempts == 0,
+            configuration.hedging.services.contains(service) || configuration.isRetryable(request.body)
+        {
             counters.redispatched += 1
             request.attempts += 1
             request.worker = nil

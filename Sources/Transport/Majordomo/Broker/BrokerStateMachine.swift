@@ -1,4 +1,5 @@
 import DequeModule
+import HeapModule
 import ZeroMQ
 
 /// The Majordomo broker as a sans-IO state machine: feed it messages and clock ticks, execute the
@@ -39,14 +40,15 @@ public struct BrokerStateMachine: Sendable {
         var consecutiveDeadlines = 0
         /// How many times it was ejected.
         var ejections = 0
+        /// Its FINAL answered a request: its slots come before those of workers that have not (``IdleSlots``).
+        var proven = false
     }
 
     struct Service: Sendable {
         /// Its queued requests, served client by client in turn.
         var queue = FairQueue()
-        /// One entry per request a worker could take now, least recently freed first: a worker of capacity K appears
-        /// up to K times.
-        var idle: Deque<ZMQRoutingID> = []
+        /// One entry per request a worker could take now, proven workers' first, least recently freed first.
+        var idle = IdleSlots()
         /// What the queued requests count for (``ByteBudgets``).
         var queuedBytes = 0
         /// Worker connections registered.
@@ -55,8 +57,15 @@ public struct BrokerStateMachine: Sendable {
         var slotCount = 0
         /// Its workers out of rotation (``OutlierEjection``).
         var ejectedCount = 0
+        /// Its proven workers (``IdleSlots``) in rotation: while it has one, a request sent again or a second copy
+        /// waits for one.
+        var provenCount = 0
         /// When the last worker left; the service is forgotten a grace period later.
         var emptySince: Instant?
+        /// Its recent reply times, when its requests may be hedged (``Hedging``).
+        var latency: LatencyEstimate?
+        /// Its credit for hedges.
+        var hedgeBudget = HedgeBudget()
     }
 
     struct Pending: Sendable {
@@ -74,12 +83,29 @@ public struct BrokerStateMachine: Sendable {
         /// What it counts for in the byte budgets: ``ByteBudgets/cost(of:)`` of its body, then only
         /// ``ByteBudgets/requestOverhead`` once the body is let go.
         var bytes: Int
+        /// When ``worker`` was given it, for a service whose requests may be hedged.
+        var dispatchedAt: Instant?
+        /// Its second copy (``Hedging``): waiting in the queue, or held by a second worker.
+        var hedge: Hedge?
+        /// The second copy answered it while ``worker`` still holds it: the worker is counted as letting it pass its
+        /// deadline if it still holds it then.
+        var outrun = false
+    }
+
+    enum Hedge: Sendable, Equatable {
+        case queued
+        case held(by: ZMQRoutingID)
     }
 
     public let configuration: BrokerConfiguration
     var workers: [ZMQRoutingID: Worker] = [:]
     var services: [String: Service] = [:]
     var pending: [UInt64: Pending] = [:]
+    /// Requests given to a worker of a service that hedges, each with when it is due a second copy, soonest first
+    /// (``Hedging``): delays differ by service and change with its p99, so the order given is not the order due.
+    var hedgeTimers = Heap<HedgeTimer>()
+    /// The time of the event being handled.
+    var eventTime: Instant
     /// Workers out of rotation, with when they come back (``OutlierEjection``).
     var ejectedUntil: [ZMQRoutingID: Instant] = [:]
     /// What every request in ``pending`` counts for (``ByteBudgets``).
@@ -96,6 +122,7 @@ public struct BrokerStateMachine: Sendable {
         self.configuration = configuration
         self.clients = ClientTable(limits: configuration.clientLimits)
         self.nextHeartbeat = now + configuration.heartbeatInterval
+        self.eventTime = now
     }
 
     /// Each service's worker slots (a worker of capacity K counts K), idle slots and queue depth, by name.
@@ -139,18 +166,20 @@ extension BrokerStateMachine {
         // requests wait for a worker to come back. Any other name is answered at once.
         // Dictionary values are mutated in place throughout (`services[name]!.queue.append`): a copy taken out and
         // written back would make every request copy the service's queues.
-        guard let queued = services[name]?.queue.count else {
+        guard services[name] != nil else {
             counters.noWorkers += 1
             actions.append(.fail(origin: origin, service: name, failure: .noWorkers, body: body))
             return
         }
-        guard queued < configuration.maximumQueuedPerService else {
-            counters.queueFull += 1
-            actions.append(.fail(origin: origin, service: name, failure: .queueFull, body: body))
-            return
-        }
         let bytes = ByteBudgets.cost(of: body)
-        if let failure = overByteBudget(service: name, bytes: bytes) ?? hold(client, bytes: bytes, now: now) {
+        if let failure = overTotalByteBudget(bytes: bytes) ?? makeRoom(
+            in: name,
+            for: client,
+            bytes: bytes,
+            into: &actions
+        )
+            ?? hold(client, bytes: bytes, now: now)
+        {
             count(failure)
             actions.append(.fail(origin: origin, service: name, failure: failure, body: body))
             return
@@ -171,32 +200,64 @@ extension BrokerStateMachine {
         dispatch(name, into: &actions)
     }
 
-    /// Hands queued requests of `name` to idle worker slots, least recently freed first.
+    /// Hands queued requests of `name` to idle worker slots, least recently freed first; a request's second copy
+    /// (``Hedging``) never goes to the worker holding the first.
     mutating func dispatch(_ name: String, into actions: inout [BrokerAction]) {
         // Values are read and changed in place through their index, which no change of a value moves: read through
         // the key (`services[name]?.queue.isEmpty`, `pending[id] != nil`) they were copied out whole, and this loop
         // cost about 20 allocations per request under a queue (docs/decisions.md).
         guard let service = services.index(forKey: name) else { return }
-        while let id = services.values[service].queue.first, let identity = services.values[service].idle.popFirst() {
+        // The queue is asked for its next request only when a slot is free: choosing it moves the turns on.
+        while services.values[service].idle.count > 0, let id = services.values[service].queue.first,
+            let identity = services.values[service].idle.popFirst()
+        {
             guard let request = pending.index(forKey: id) else {
                 services.values[service].queue.removeFirst()
-                services.values[service].idle.prepend(identity)
+                services.values[service].idle.prepend(identity, proven: workers[identity]?.proven ?? false)
                 continue
             }
             // A slot of a worker already gone is dropped.
             guard let worker = workers.index(forKey: identity) else { continue }
+            // A request sent again (its worker lost) or a second copy goes to a worker that has answered, when the
+            // service has one in rotation: waiting for it beats another worker that may never answer. Only unproven
+            // slots are free (they come last), so nothing more is dispatched until a proven one is.
+            if !workers.values[worker].proven, services.values[service].provenCount > 0,
+                pending.values[request].attempts > 0 || pending.values[request].worker != nil
+            {
+                services.values[service].idle.prepend(identity, proven: false)
+                break
+            }
+            // While the service has a proven worker, one that has not answered holds one request at most, whatever
+            // capacity its READY claimed: its other slots leave the idle list until its first reply.
+            if !workers.values[worker].proven, !workers.values[worker].requestIDs.isEmpty,
+                services.values[service].provenCount > 0
+            {
+                continue
+            }
             let bytes = pending.values[request].bytes
             // A worker at its byte budget takes nothing more until it answers (`complete` gives its slots back).
             if workers.values[worker].heldBytes > 0,
                 workers.values[worker].heldBytes + bytes > configuration.byteBudgets.worker
             {
-                services.values[service].idle.removeAll { $0 == identity }
+                services.values[service].idle.removeAll(of: identity)
                 workers.values[worker].waitsForBudget = true
                 continue
             }
+            let holder = pending.values[request].worker
             services.values[service].queue.removeFirst()
             services.values[service].queuedBytes -= bytes
-            pending.values[request].worker = identity
+            if holder == identity {
+                // A second copy goes to another worker or nowhere.
+                services.values[service].idle.prepend(identity, proven: workers.values[worker].proven)
+                pending.values[request].hedge = nil
+                continue
+            } else if holder != nil {
+                pending.values[request].hedge = .held(by: identity)
+                counters.hedges += 1
+            } else {
+                pending.values[request].worker = identity
+                armHedge(request, of: service)
+            }
             workers.values[worker].requestIDs.append(id)
             workers.values[worker].heldBytes += bytes
             let body = pending.values[request].body
