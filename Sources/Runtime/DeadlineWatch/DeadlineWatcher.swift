@@ -3,7 +3,7 @@ import Foundation
 /// Calls actions at instants of the continuous clock, all from one thread of its own that sleeps until the earliest
 /// one: a time-out costs a heap entry under a lock instead of a task and a `Task.sleep`, and an entry later than the
 /// one the thread already sleeps until wakes nobody. A cancelled entry is only removed, so a thread asleep until it
-/// wakes then once, finds it gone and sleeps on.
+/// wakes then once, finds it gone and sleeps on. While it holds entries, the thread wakes at least once a second.
 ///
 /// Actions run on the watcher's thread one after another, in deadline order: keep them short and non-blocking
 /// (cancel a task, flip a state).
@@ -60,9 +60,7 @@ public final class DeadlineWatcher: @unchecked Sendable {
         siftUp(heap.count - 1)
         if !started {
             started = true
-            let thread = Thread { [self] in serve() }
-            thread.name = "deadline-watch"
-            thread.start()
+            Thread { [self] in serve() }.start()
         }
         if wakeAt.map({ instant < $0 }) ?? true {
             wakeAt = instant
@@ -92,7 +90,9 @@ public final class DeadlineWatcher: @unchecked Sendable {
             }
             wakeAt = heap.first?.instant
             if let wakeAt {
-                let (seconds, attoseconds) = (wakeAt - .now).components
+                // The timed wait is on the wall clock: at most a second at a time, so a clock set back cannot
+                // hold an entry up by more than that.
+                let (seconds, attoseconds) = min(wakeAt - .now, .seconds(1)).components
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))
             } else {
                 condition.wait()
