@@ -81,10 +81,11 @@ let package = Package(
             ],
             path: "Sources/Runtime/Gateway"
         ),
+        .target(name: "DeadlineWatch", path: "Sources/Runtime/DeadlineWatch"),
         .target(
             name: "WorkerRuntime",
             dependencies: [
-                "ZeroMQ", "Majordomo", "Wire",
+                "ZeroMQ", "Majordomo", "Wire", "DeadlineWatch",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -156,7 +157,7 @@ let package = Package(
         .target(
             name: "StoragePostgres",
             dependencies: [
-                "Storage",
+                "Storage", "DeadlineWatch",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -319,7 +320,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkerRuntimeTests",
-            dependencies: ["WorkerRuntime", "Wire", "ZeroMQ", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "WorkerRuntime", "DeadlineWatch", "Wire", "ZeroMQ", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "CalculatorTests", dependencies: ["Calculator", "Dates"], resources: [.copy("Resources")]),
         .testTarget(name: "TaxTests", dependencies: ["Tax"]),

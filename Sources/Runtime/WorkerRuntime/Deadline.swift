@@ -1,3 +1,4 @@
+import DeadlineWatch
 import Synchronization
 
 /// The op outlived its deadline; its task was cancelled.
@@ -9,36 +10,34 @@ struct DeadlineExceeded: Error {
 /// Runs `operation` until `deadline`, then cancels it. An operation that has not returned `grace` after its
 /// cancellation (one stuck somewhere deaf to cancellation) gets `onOverdue` called once, so its request can be
 /// answered at once; the call still waits for the operation to return, so a stuck operation never has a successor
-/// running beside it.
+/// running beside it. The deadline and the grace are entries on `watcher`, not tasks of their own.
 /// - Throws: ``DeadlineExceeded`` when the deadline came first, or what `operation` throws.
 func withDeadline<Result: Sendable>(
     _ deadline: ContinuousClock.Instant,
     grace: Duration,
     onOverdue: @escaping @Sendable () -> Void,
+    watcher: DeadlineWatcher = .shared,
     _ operation: @escaping @Sendable () async throws -> Result
 ) async throws -> Result {
-    let finish = FirstFinish()
+    let lateness = LatenessState()
     let task = Task {
-        defer { _ = finish.claim(by: .operation) }
+        defer { lateness.end() }
         return try await operation()
     }
-    let watch = Task { () -> Lateness in
-        do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return .inTime }
+    let entry = watcher.schedule(at: deadline) {
         // Which came first, not what time it is now: a watch that runs late must not fail an op that returned.
-        guard finish.claim(by: .deadline) else { return .inTime }
+        guard lateness.passDeadline() else { return }
         task.cancel()
-        do { try await Task.sleep(for: grace) } catch { return .late }
-        onOverdue()
-        return .overdue
+        // Left to fire even when the operation ends first: it then finds the state ended and does nothing.
+        watcher.schedule(at: .now + grace) { lateness.callOverdue(onOverdue) }
     }
     let outcome = await withTaskCancellationHandler {
         await task.result
     } onCancel: {
         task.cancel()
     }
-    // Cancelled now, the watch cannot call `onOverdue` after it has told how late the operation was.
-    watch.cancel()
-    switch await watch.value {
+    watcher.cancel(entry)
+    switch lateness.ended {
     case .inTime: return try outcome.get()
     case .late: throw DeadlineExceeded()
     case .overdue: throw DeadlineExceeded(answered: true)
@@ -50,22 +49,52 @@ private enum Lateness {
     case inTime, late, overdue
 }
 
-/// Whichever of the operation's return and its deadline comes first.
-private final class FirstFinish: Sendable {
-    enum Side: UInt8 {
-        case operation = 1
-        case deadline
+/// Where one operation stands against its deadline; the operation's return and the watcher's entries race to move
+/// it on.
+private final class LatenessState: Sendable {
+    private enum State {
+        case running, cancelled, overdue
+        case ended(Lateness)
     }
 
-    private let winner = Atomic<UInt8>(0)
+    private let state = Mutex(State.running)
 
-    /// Records `side` as first unless the other side was; returns whether `side` is first.
-    func claim(by side: Side) -> Bool {
-        let (exchanged, original) = winner.compareExchange(
-            expected: 0,
-            desired: side.rawValue,
-            ordering: .sequentiallyConsistent
-        )
-        return exchanged || original == side.rawValue
+    /// Moves a running operation past its deadline; false when it has ended first.
+    func passDeadline() -> Bool {
+        state.withLock { state in
+            guard case .running = state else { return false }
+            state = .cancelled
+            return true
+        }
+    }
+
+    /// Calls `onOverdue` for an operation cancelled at its deadline and still running; the operation's end waits
+    /// for the call.
+    func callOverdue(_ onOverdue: () -> Void) {
+        state.withLock { state in
+            guard case .cancelled = state else { return }
+            state = .overdue
+            onOverdue()
+        }
+    }
+
+    /// Records the operation's return, as it returns: from then on, `onOverdue` is never called.
+    func end() {
+        state.withLock { state in
+            switch state {
+            case .running: state = .ended(.inTime)
+            case .cancelled: state = .ended(.late)
+            case .overdue: state = .ended(.overdue)
+            case .ended: break
+            }
+        }
+    }
+
+    /// How late the operation was; read after it has returned.
+    var ended: Lateness {
+        state.withLock { state in
+            guard case .ended(let lateness) = state else { return .inTime }
+            return lateness
+        }
     }
 }
