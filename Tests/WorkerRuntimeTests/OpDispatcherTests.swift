@@ -47,7 +47,14 @@ extension SumContract {
         registry.register(SlowSum.self, handler: total)
         registry.register(Refuse.self) { _, _ in throw Refusal() }
         registry.register(Fail.self) { _, _ in throw Crash() }
-        return OpDispatcher(service: "test", registry: registry, logger: Logger(label: "test"))
+        // The deadline only ends a failure here: the watcher keeps real time, and a test run's start can hold Swift's
+        // pool (two threads on this machine) for seconds.
+        return OpDispatcher(
+            service: "test",
+            registry: registry,
+            requestTimeout: .seconds(60),
+            logger: Logger(label: "test")
+        )
     }
 
     private func reply(_ request: String) async throws -> JSONValue {

@@ -38,7 +38,13 @@ import WorkerRuntime
         let scope = CountingScope()
         var registry = OpRegistry()
         registry.register(Double.self, in: scope) { args, openedBy in Double.Result(n: args.n * 2, by: openedBy) }
-        let dispatcher = OpDispatcher(service: "test", registry: registry, logger: Logger(label: "test"))
+        // A bound that only ends a failure (see OpDispatcherTests).
+        let dispatcher = OpDispatcher(
+            service: "test",
+            registry: registry,
+            requestTimeout: .seconds(60),
+            logger: Logger(label: "test")
+        )
 
         let good = try JSONValue(parsing: await dispatcher.handle([Array(#"{"op":"double","args":{"n":21}}"#.utf8)]))
         #expect(good["result"] == ["by": "scope of double", "n": 42])
