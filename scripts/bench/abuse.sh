@@ -9,7 +9,8 @@
 # the same for reckon-calc.
 # Env: BIN (.build/release), MESSAGES (1,000,000 in all), SENDERS per endpoint (8), IDLE seconds (20),
 # WORKER_REPLACE_EVERY (messages per fake worker socket, 2,500; larger keeps black holes registered past deadlines),
-# WORKER_FUZZ (1; 0 makes fake workers pure black holes: heartbeats and late replies, no bad messages).
+# WORKER_FUZZ (1; 0 makes fake workers pure black holes: heartbeats and late replies, no bad messages),
+# SLOTS of the real calc worker (2; `reckon up` gives calc 4 per CPU).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RECKON_BIN_DIR=$(realpath "${BIN:-.build/release}")
@@ -18,8 +19,9 @@ RECKON_ABUSE_SENDERS=${SENDERS:-8}
 RECKON_ABUSE_IDLE_SECONDS=${IDLE:-20}
 RECKON_ABUSE_WORKER_REPLACE_EVERY=${WORKER_REPLACE_EVERY:-2500}
 RECKON_ABUSE_WORKER_FUZZ=${WORKER_FUZZ:-1}
+RECKON_ABUSE_CALC_SLOTS=${SLOTS:-2}
 export RECKON_BIN_DIR RECKON_ABUSE_MESSAGES RECKON_ABUSE_SENDERS RECKON_ABUSE_IDLE_SECONDS RECKON_ABUSE_WORKER_REPLACE_EVERY \
-    RECKON_ABUSE_WORKER_FUZZ
+    RECKON_ABUSE_WORKER_FUZZ RECKON_ABUSE_CALC_SLOTS
 # The test fails when a bound is not met; the figures are printed either way.
 .build/debug/reckonPackageTests.xctest --testing-library swift-testing --filter AbuseTests 2>&1 |
     grep -E '^abuse:|recorded an issue' || true

@@ -31,13 +31,15 @@ extension HeavyLoadTests {
         private static let workerReplaceEvery =
             environment["RECKON_ABUSE_WORKER_REPLACE_EVERY"].flatMap { Int($0) } ?? replaceEvery
         private static let workersSendFuzz = environment["RECKON_ABUSE_WORKER_FUZZ"] != "0"
+        /// The real `reckon-calc`'s slots: `RECKON_ABUSE_CALC_SLOTS` (default 2; `reckon up` gives calc 4 per CPU).
+        private static let calcSlots = environment["RECKON_ABUSE_CALC_SLOTS"].flatMap { Int($0) } ?? 2
         private static let memoryBound = 128 << 20
         private static let growthBound = 32 << 20
 
         @Test func bothEndpointsAbusedAtOnceLeaveTheGatewayBoundedAndGiveMemoryBack() async throws {
             // Liveness 16 (4 s): on two cores the storm's own threads can hold the worker's heartbeats back past 1 s.
             let stack = try await LocalStack.start(
-                workers: [2],
+                workers: [Self.calcSlots],
                 liveness: 16,
                 gatewayArguments: ["--deadline-ms", "\(Self.deadline.components.seconds * 1000)"]
                     + Self.gatewayArguments
@@ -91,7 +93,7 @@ extension HeavyLoadTests {
             // worker expired) and only the real worker serves calc. Sent at once, on a loaded machine it could queue
             // behind them or reach a fake worker not yet expired, and end at its 2 s deadline.
             try await stack.waitForStats { $0["pending"]?.cellInt == 0 }
-            try await stack.waitForWorkers(service: "calc", count: 2, idle: 2)
+            try await stack.waitForWorkers(service: "calc", count: Self.calcSlots, idle: Self.calcSlots)
             #expect(try await stack.call("calc", "evaluate", ["expression": "6*7"])["value"] == "42")
         }
 
