@@ -37,6 +37,34 @@ import ZeroMQ
         #expect(harness.health("calc")?.queued == 997)
     }
 
+    /// A client that waits for each answer (its FIFO empty when its request comes) goes before a backlogged client's
+    /// next turn, as FQ-CoDel serves new flows first: without that, it would wait for the flood's turn.
+    @Test func aClientWithNothingQueuedGoesBeforeABackloggedClientsNextTurn() {
+        var harness = floodBehindABusyWorker(4)
+        #expect(
+            harness.final("w1", request: 1, body: "r1") == [
+                clientFinal("flood", body: "r1"), workerRequest("w1", id: 2, body: "f2"),
+            ]
+        )
+        #expect(
+            harness.final("w1", request: 2, body: "r2") == [
+                clientFinal("flood", body: "r2"), workerRequest("w1", id: 5, body: "mine"),
+            ]
+        )
+        // c1 asks again only after its answer: it comes to an empty FIFO again, and goes first again.
+        #expect(
+            harness.final("w1", request: 5, body: "yours") == [
+                clientFinal("c1", body: "yours"), workerRequest("w1", id: 3, body: "f3"),
+            ]
+        )
+        _ = harness.request("c1", body: "again")
+        #expect(
+            harness.final("w1", request: 3, body: "r3") == [
+                clientFinal("flood", body: "r3"), workerRequest("w1", id: 6, body: "again"),
+            ]
+        )
+    }
+
     @Test func clientsTakeTurnsOneRequestEach() {
         var harness = BrokerHarness()
         _ = harness.ready("w1")

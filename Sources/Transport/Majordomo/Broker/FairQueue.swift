@@ -6,6 +6,11 @@ import ZeroMQ
 /// back of the turns. One client's thousands of requests wait behind each other, never in front of another client's
 /// one.
 ///
+/// A client whose FIFO was empty when its request came (one that sends a request and waits for the answer) takes its
+/// first turn before the clients with a backlog, as FQ-CoDel serves new flows before old ones (RFC 8290, section
+/// 4.1); once served, it goes to the back of the backlogged clients' turns if it still has requests. A client that
+/// keeps a backlog therefore never delays one that does not by more than the requests ahead of it among such clients.
+///
 /// Turns are fair in bytes as well as in requests (deficit round robin): each turn gives its client ``quantum`` bytes
 /// of credit, and its oldest request is served once the client's credit covers the request's cost (which spends all
 /// of it), so a request larger than the quantum waits a turn per quantum it needs, while requests no larger are
@@ -25,17 +30,20 @@ struct FairQueue: Sendable {
         var cost: Int
     }
 
-    /// One client's queued requests, oldest first, and its credit in bytes.
+    /// One client's queued requests, oldest first, its credit in bytes, and whether its current turn has added the
+    /// ``quantum`` to it yet.
     private struct Backlog: Sendable {
         var entries: Deque<Entry> = []
         var credit = 0
+        var credited = false
     }
 
     private var queues: [Client: Backlog] = [:]
-    /// Each client with requests queued, once, in the order of their turns.
+    /// Clients whose requests came to an empty FIFO and have not had their turn yet, in the order they came; served
+    /// before ``turns``.
+    private var newcomers: Deque<Client> = []
+    /// Every other client with requests queued, once, in the order of their turns.
     private var turns: Deque<Client> = []
-    /// The client first in ``turns`` has had this turn's ``quantum``.
-    private var headCredited = false
     /// Requests queued, over every client.
     private(set) var count = 0
     /// The clients with requests queued by how many they have, and the largest such number: ``heaviest`` in O(1).
@@ -44,22 +52,27 @@ struct FairQueue: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The request to serve next: the oldest of the first client in turn whose credit covers it. Clients whose
-    /// credit does not go to the back of the turns, with the quantum added.
+    /// The request to serve next: the oldest of the first client in turn (newcomers first) whose credit covers it.
+    /// Clients whose credit does not go to the back of the turns, with the quantum added.
     var first: UInt64? {
         mutating get {
-            while let client = turns.first {
+            while let client = newcomers.first ?? turns.first {
                 let head = queues[client]!.entries.first!
-                if !headCredited {
+                if !queues[client]!.credited {
                     queues[client]!.credit += Self.quantum
-                    headCredited = true
+                    queues[client]!.credited = true
                 }
                 if queues[client]!.credit >= head.cost { return head.id }
-                turns.append(turns.removeFirst())
-                headCredited = false
+                queues[client]!.credited = false
+                turns.append(popTurn()!)
             }
             return nil
         }
+    }
+
+    /// Takes the client whose turn it is off its list.
+    private mutating func popTurn() -> Client? {
+        newcomers.isEmpty ? turns.popFirst() : newcomers.popFirst()
     }
 
     /// Every request queued, client by client.
@@ -83,9 +96,9 @@ struct FairQueue: Sendable {
     }
 
     /// Queues `id`, which costs `cost` bytes, last among `client`'s requests; a client with none queued takes its
-    /// turn after every other's.
+    /// turn after the other newcomers', before the backlogged clients'.
     mutating func append(_ id: UInt64, cost: Int, of client: Client) {
-        if queues[client] == nil { turns.append(client) }
+        if queues[client] == nil { newcomers.append(client) }
         queues[client, default: Backlog()].entries.append(Entry(id: id, cost: cost))
         count += 1
         recount(client, from: queues[client]!.entries.count - 1)
@@ -94,10 +107,7 @@ struct FairQueue: Sendable {
     /// Queues `id` first among `client`'s requests (a request going back to its queue); a client with none queued
     /// takes the next turn, one with some keeps its place.
     mutating func prepend(_ id: UInt64, cost: Int, of client: Client) {
-        if queues[client] == nil {
-            turns.prepend(client)
-            headCredited = false
-        }
+        if queues[client] == nil { newcomers.prepend(client) }
         queues[client, default: Backlog()].entries.prepend(Entry(id: id, cost: cost))
         count += 1
         recount(client, from: queues[client]!.entries.count - 1)
@@ -105,12 +115,12 @@ struct FairQueue: Sendable {
 
     /// Takes ``first`` off the queue, spending its client's credit, and gives the next turn to the next client.
     mutating func removeFirst() {
-        guard let client = turns.popFirst() else { return }
-        headCredited = false
+        guard let client = popTurn() else { return }
         queues[client]!.entries.removeFirst()
         // Served one a turn, a client keeps no credit past the request it paid for: small requests never save up
         // for a large one.
         queues[client]!.credit = 0
+        queues[client]!.credited = false
         count -= 1
         recount(client, from: queues[client]!.entries.count + 1)
         if queues[client]!.entries.isEmpty {
@@ -136,8 +146,8 @@ struct FairQueue: Sendable {
 
     /// Drops the FIFOs and turns of `clients`, which have nothing queued any more.
     private mutating func forget(_ clients: Set<Client>) {
-        if let head = turns.first, clients.contains(head) { headCredited = false }
         for client in clients { queues[client] = nil }
+        newcomers.removeAll { clients.contains($0) }
         turns.removeAll { clients.contains($0) }
         shrinkIfSparse()
     }
@@ -160,5 +170,6 @@ struct FairQueue: Sendable {
         guard queues.capacity > BrokerStateMachine.keptRoom, queues.count < queues.capacity / 8 else { return }
         queues = queues.reduce(into: [Client: Backlog](minimumCapacity: queues.count)) { $0[$1.key] = $1.value }
         turns = Deque(turns)
+        newcomers = Deque(newcomers)
     }
 }
