@@ -101,27 +101,31 @@ public final class PostgresDatabase: Database, Service {
     ) async throws -> Result {
         // Sessions default to read-only, so each statement runs as a read-only transaction of its own: no BEGIN and
         // COMMIT round trips, and the same view as in a `READ COMMITTED` transaction (a snapshot per statement).
-        try await onLeasedConnection(client, body) { [sent] connection, logger, body in
-            let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent)
-            defer { executor.invalidate() }
-            let result = try await body(executor)
-            executor.commitActions.runAll()
-            return result
-        }
+        try await autocommitting(client, batching: false, body)
     }
 
     public func batchedWrite<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         try await retryingSerializationFailures {
-            try await onLeasedConnection(writeClient, body) { [sent] connection, logger, body in
-                let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent, batching: true)
-                defer { executor.invalidate() }
-                let result = try await body(executor)
-                try await executor.flush()
-                executor.commitActions.runAll()
-                return result
-            }
+            try await autocommitting(writeClient, batching: true, body)
+        }
+    }
+
+    /// Runs `body` on a connection of `client` with no BEGIN (each statement its own transaction), then sends the
+    /// write steps it batched as one statement (none unless `batching`) and runs its commit actions.
+    private func autocommitting<Result: Sendable>(
+        _ client: PostgresClient,
+        batching: Bool,
+        _ body: @Sendable (any SQLExecutor) async throws -> Result
+    ) async throws -> Result {
+        try await onLeasedConnection(client, body) { [sent] connection, logger, body in
+            let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent, batching: batching)
+            defer { executor.invalidate() }
+            let result = try await body(executor)
+            try await executor.flush()
+            executor.commitActions.runAll()
+            return result
         }
     }
 
