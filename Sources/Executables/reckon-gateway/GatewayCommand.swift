@@ -235,7 +235,6 @@ struct GatewayCommand: AsyncParsableCommand {
             logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
         )
         let logger = Logger(label: "reckon.gateway")
-        AllocatorSettings.apply()
         let broker = BrokerConfiguration(
             heartbeatInterval: .milliseconds(server.heartbeatMs),
             heartbeatLiveness: server.liveness,
@@ -282,6 +281,7 @@ struct GatewayCommand: AsyncParsableCommand {
             curveSecretKey: try curveSecretKeyFile.map(ServerOptions.readKey),
             allowListFiles: allowListFiles
         )
+        AllocatorSettings.apply(largestFrame: configuration.frameCeiling)
         let gateway = GatewayServer(configuration: configuration, logger: logger)
         let http = ObservabilityServer(
             configuration: .init(host: server.metricsHost, port: server.metricsPort),

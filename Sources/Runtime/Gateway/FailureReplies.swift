@@ -2,8 +2,9 @@ import Majordomo
 import Wire
 import ZeroMQ
 
-/// Builds the JSON error replies the gateway sends itself. This is the failure path, so parsing the request body
-/// for its `id` is allowed here (ARCHITECTURE.md rule 2).
+/// Builds the JSON error replies the gateway sends itself. This is the failure path, so reading the request body
+/// for its `id` is allowed here (ARCHITECTURE.md rule 2); it is scanned in place up to that member, never parsed
+/// whole, so a storm of megabyte requests refused costs the gateway little (docs/performance.md).
 enum FailureReplies {
     /// The reply body for a request the broker could not serve.
     static func body(for failure: BrokerFailure, service: String, request: ZMQFrames) -> [UInt8] {
@@ -28,15 +29,20 @@ enum FailureReplies {
         }
     }
 
-    /// The request's JSON `id`, when its first body frame is a JSON object with a string `id`.
+    /// The request's JSON `id`, when its first body frame is a JSON object whose first top-level `id` is a string.
     static func requestID(_ body: ZMQFrames) -> String? {
-        body.firstJSON?["id"]?.stringValue
+        topLevelString("id", in: body)
     }
 
     /// Whether the request carries an `idempotencyKey` (a non-empty string of at most 128 characters), which
     /// makes it safe to give to a second worker.
     static func hasIdempotencyKey(_ body: ZMQFrames) -> Bool {
-        guard let key = body.firstJSON?["idempotencyKey"]?.stringValue else { return false }
+        guard let key = topLevelString("idempotencyKey", in: body) else { return false }
         return !key.isEmpty && key.count <= 128
+    }
+
+    /// The first body frame's top-level string member `key`, scanned in place (``JSONMemberScan``).
+    private static func topLevelString(_ key: String, in body: ZMQFrames) -> String? {
+        body.isEmpty ? nil : body.withBytes(at: 0) { JSONMemberScan.string(named: key, in: $0) }
     }
 }
