@@ -5,8 +5,9 @@ import StoragePostgres
 import Testing
 import Wire
 
-/// `bills.add`, `bills.edit` and `bills.delete` as batched writes: their round trips on PostgreSQL, one write per idempotency key
-/// when requests race, and nothing written when the write statement fails.
+/// `bills.add`, `bills.edit` and `bills.delete` (and payments' edits and deletions) as batched writes: their round
+/// trips on PostgreSQL, one write per idempotency key when requests race, and nothing written when the write statement
+/// fails.
 @Suite struct BillsAddWriteTests {
     private func args(_ home: String, paidBy payer: LedgerHarness.User, amount: String = "84.30") -> BillsAddOp.Args {
         BillsAddOp.Args(
@@ -58,15 +59,29 @@ import Wire
             var before = postgres.statementsSent
             let change = BillArgs(BillRefArgs(billId: bill.billId, version: 1), bill: .init(amount: "12.00"))
             #expect(try await ledger.call(BillsEditOp.self, change, token: ana.token).version == 2)
-            // The session, the bill, the membership, the members, then one write.
-            #expect(postgres.statementsSent - before == 5)
+            // The session with the membership and members of the bill's household, the bill, then one write.
+            #expect(postgres.statementsSent - before == 3)
             #expect(try await ledger.nets(home, as: ana) == [ana.id: "6.00", bob.id: "-6.00"])
             before = postgres.statementsSent
             _ = try await ledger.call(BillsDeleteOp.self, .init(billId: bill.billId, version: 2), token: ana.token)
-            // The session, the bill, the membership, then one write.
-            #expect(postgres.statementsSent - before == 4)
+            // The session with the membership, the bill, then one write.
+            #expect(postgres.statementsSent - before == 3)
             #expect(try await ledger.nets(home, as: ana).values.allSatisfy { $0 == "0.00" })
             #expect(try await ledger.count("ledger_activity", where: "action = 'bill.deleted'") == 1)
+            // A payment's edit and deletion alike.
+            let payment = try await ledger.call(
+                PaymentsRecordOp.self,
+                .init(householdId: home, from: bob.id, to: ana.id, amount: "3.00"),
+                token: bob.token
+            )
+            before = postgres.statementsSent
+            let edit = PaymentsEditOp.Args(paymentId: payment.paymentId, version: 1, amount: "4.00")
+            _ = try await ledger.call(PaymentsEditOp.self, edit, token: bob.token)
+            #expect(postgres.statementsSent - before == 3)
+            before = postgres.statementsSent
+            _ = try await ledger.call(PaymentsDeleteOp.self, .init(paymentId: payment.paymentId), token: bob.token)
+            #expect(postgres.statementsSent - before == 3)
+            #expect(try await ledger.nets(home, as: ana).values.allSatisfy { $0 == "0.00" })
         }
     }
 
@@ -154,6 +169,33 @@ import Wire
             #expect(expired.code == .unauthenticated)
             #expect(try await ledger.count("ledger_bills") == 0)
             #expect(try await ledger.count("reckon_idempotency") == 0)
+        }
+    }
+
+    /// An edit or deletion reads the membership of the bill's household with the session; a bill of a household
+    /// the caller is not in (or has left) is not found, as before, and nothing is written.
+    @Test(arguments: TestDatabase.engines)
+    func aBillOfAHouseholdTheCallerIsNotInIsNotFoundForEditsAndDeletions(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob, cy) = (
+                try await ledger.user("ana"), try await ledger.user("bob"), try await ledger.user("cyd")
+            )
+            let home = try await ledger.household(ana, members: [bob])
+            _ = try await ledger.household(cy, members: [])
+            let bill = try await ledger.call(
+                BillsAddOp.self,
+                args(home, paidBy: ana, amount: "10.00"),
+                token: ana.token
+            )
+            let change = BillArgs(BillRefArgs(billId: bill.billId, version: 1), bill: .init(amount: "12.00"))
+            let edit = try await ledger.failure(BillsEditOp.self, change, token: cy.token)
+            #expect(edit.code == .notFound && edit.field == "billId")
+            let delete = try await ledger.failure(BillsDeleteOp.self, .init(billId: bill.billId), token: cy.token)
+            #expect(delete.code == .notFound && delete.field == "billId")
+            let nobody = try await ledger.failure(BillsDeleteOp.self, .init(billId: "b_nobody"), token: ana.token)
+            #expect(nobody.code == .notFound && nobody.field == "billId")
+            #expect(try await ledger.nets(home, as: ana) == [ana.id: "5.00", bob.id: "-5.00"])
+            #expect(try await ledger.count("ledger_activity", where: "action = 'bill.edited'") == 0)
         }
     }
 }

@@ -52,6 +52,15 @@ extension HouseholdBook {
         return HouseholdMember(db: user.db, userID: user.userID, household: household, role: role)
     }
 
+    /// The ids of `householdID`'s current members: those the session's read found (``SignedIn/housemates``), else
+    /// read now.
+    func currentMembers(of householdID: String, _ user: SignedIn) async throws -> Set<String> {
+        if let prefetched = user.housemates, prefetched.householdID == householdID, let found = prefetched.found {
+            return found.members
+        }
+        return try await households.currentMemberIDs(householdID, in: user.db)
+    }
+
     /// ``member(of:_:)`` with the ids of the household's current members, read in the same statement (or with the
     /// session, ``SignedIn/housemates``).
     /// - Throws: `not_found` when the user is not a current member (or it does not exist).

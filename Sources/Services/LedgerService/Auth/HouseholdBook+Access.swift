@@ -8,10 +8,16 @@ import WorkerRuntime
 /// non-member is answered as for an entry that does not exist, so nobody learns which entries exist. A storage
 /// fault while checking is thrown as it is, never taken for "not a member".
 extension HouseholdBook {
-    /// The signed-in user as a current member of `entry`'s household.
+    /// The signed-in user as a current member of `entry`'s household, from the session's read when it found that
+    /// membership (``SignedIn/housemates``), else read now.
     /// - Throws: `not_found` for the entry when they are not one; ``Storage/StorageError`` as it comes.
     func member(seeing entry: some HouseholdEntry, _ user: SignedIn) async throws -> HouseholdMember {
-        let membership = try await households.membership(entry.householdID, userID: user.userID, in: user.db)
+        let membership =
+            if let prefetched = user.housemates, prefetched.householdID == entry.householdID {
+                prefetched.found.map { ($0.household, $0.role) }
+            } else {
+                try await households.membership(entry.householdID, userID: user.userID, in: user.db)
+            }
         guard let (household, role) = membership else { throw type(of: entry).notFound(entry.id) }
         return HouseholdMember(db: user.db, userID: user.userID, household: household, role: role)
     }

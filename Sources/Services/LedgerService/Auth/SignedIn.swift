@@ -31,8 +31,9 @@ extension SessionStore {
     }
 
     /// ``signedIn(_:in:)`` and, in the same statement, what a write into the household that `request`'s arguments
-    /// name (`householdId`) needs up front: the user's membership and its members (``SignedIn/housemates``), and
-    /// the record of the request's idempotency key, if it has one.
+    /// name (`householdId`, or the one the live bill `billId` or payment `paymentId` belongs to) needs up front: the
+    /// user's membership and its members (``SignedIn/housemates``), and the record of the request's idempotency key,
+    /// if it has one.
     /// - Throws: `unauthenticated` as ``signedIn(_:in:)`` does.
     func signedIn(
         _ request: OpRequest,
@@ -47,10 +48,16 @@ extension SessionStore {
             columns = columns + ", " + IdempotencyProbe.columns
             joins = joins + probe.join(owner: "s.user_id")
         }
-        let householdID = request.args?["householdId"].flatMap { if case .string(let id) = $0 { id } else { nil } }
+        let householdID = Self.stringArgument("householdId", of: request)
+        let entry = householdID == nil ? Self.entryArgument(of: request) : nil
         if let householdID {
             columns = columns + ", " + HouseholdStore.housematesColumns
-            joins = joins + HouseholdStore.housematesJoin(householdID, user: "s.user_id")
+            joins = joins + HouseholdStore.housematesJoin("\(householdID)", user: "s.user_id")
+        } else if let entry {
+            columns = columns + ", " + HouseholdStore.housematesColumns
+            joins =
+                joins + " LEFT JOIN " + entry.table + " named ON named.id = \(entry.id) AND named.deleted_at IS NULL"
+                + HouseholdStore.housematesJoin("named.household_id", user: "s.user_id")
         }
         let rows = try await db.query(
             "SELECT " + columns + " FROM ledger_sessions s" + joins + " WHERE s.token_hash = \(digest)"
@@ -59,8 +66,23 @@ extension SessionStore {
         var user = try Self.check(session, of: request.context, in: db)
         if let householdID {
             user.housemates = Housemates(householdID: householdID, found: try HouseholdStore.housemates(in: rows))
+        } else if entry != nil, let found = try HouseholdStore.housemates(in: rows) {
+            // Only a membership found says which household the entry is in; otherwise the op reads it as usual.
+            user.housemates = Housemates(householdID: found.household.id, found: found)
         }
         return (user, try rows.first.flatMap { try probe?.found(in: $0) })
+    }
+
+    /// The live bill or payment that `request`'s arguments name (`billId`, `paymentId`), with its table.
+    private static func entryArgument(of request: OpRequest) -> (table: SQL, id: String)? {
+        if let id = stringArgument("billId", of: request) { return ("ledger_bills", id) }
+        if let id = stringArgument("paymentId", of: request) { return ("ledger_payments", id) }
+        return nil
+    }
+
+    /// The string argument `name` of `request`, if it has one.
+    private static func stringArgument(_ name: String, of request: OpRequest) -> String? {
+        request.args?[name].flatMap { if case .string(let id) = $0 { id } else { nil } }
     }
 
     private static func token(of request: OpContext) throws -> String {

@@ -31,7 +31,7 @@ extension HouseholdBook {
         }
         let composer = BillComposer(
             householdCurrency: household.currency,
-            members: try await self.households.currentMemberIDs(household.id, in: db).union(old.parts.keys),
+            members: try await self.currentMembers(of: household.id, context).union(old.parts.keys),
             today: self.configuration.today()
         )
         var bill = try composer.compose(

@@ -66,7 +66,7 @@ struct HouseholdStore: Sendable {
     {
         let rows = try await db.query(
             "SELECT " + Self.housematesColumns + " FROM (SELECT \(userID) AS user_id) asking "
-                + Self.housematesJoin(householdID, user: "asking.user_id")
+                + Self.housematesJoin("\(householdID)", user: "asking.user_id")
         )
         return try Self.housemates(in: rows)
     }
@@ -74,11 +74,13 @@ struct HouseholdStore: Sendable {
     /// The columns of ``housematesJoin(_:user:)``'s rows.
     static let housematesColumns: SQL = "h.id, h.name, h.currency, me.role, m.user_id AS member_id"
 
-    /// `LEFT JOIN`s of the membership of the user `user` (an SQL expression, e.g. a column) in `householdID`, the
-    /// household and its current members, one row per member; the membership's columns are `NULL` when the user is
-    /// not a current member. For one statement that reads the membership with other things (the session).
-    static func housematesJoin(_ householdID: String, user: SQL) -> SQL {
-        let membership: SQL = " LEFT JOIN ledger_members me ON me.household_id = \(householdID) AND me.left_at IS NULL"
+    /// `LEFT JOIN`s of the membership of the user `user` in the household `household` (both SQL expressions: a
+    /// parameter or a column), the household and its current members, one row per member; the membership's columns
+    /// are `NULL` when the user is not a current member. For one statement that reads the membership with other
+    /// things (the session).
+    static func housematesJoin(_ household: SQL, user: SQL) -> SQL {
+        let membership: SQL =
+            " LEFT JOIN ledger_members me ON me.household_id = " + household + " AND me.left_at IS NULL"
         return membership + " AND me.user_id = " + user
             + " LEFT JOIN ledger_households h ON h.id = me.household_id"
             + " LEFT JOIN ledger_members m ON m.household_id = me.household_id AND m.left_at IS NULL"
