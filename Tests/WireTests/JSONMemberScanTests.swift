@@ -50,3 +50,10 @@ import Wire
         #expect(JSONMemberScan.string(named: "id", in: document) == "late")
     }
 }
+
+extension JSONMemberScan {
+    /// ``string(named:in:)`` over text, for these tests.
+    fileprivate static func string(named key: String, in text: String) -> String? {
+        Array(text.utf8).withUnsafeBytes { string(named: key, in: $0) }
+    }
+}

@@ -9,7 +9,7 @@ import Foundation
 /// nothing. Skipped values are not validated.
 ///
 /// ```swift
-/// JSONMemberScan.string(named: "id", in: #"{"op":"evaluate","id":"c-17","args":{}}"#)  // "c-17"
+/// body.withBytes(at: 0) { JSONMemberScan.string(named: "id", in: $0) }  // "c-17" for {"op":"evaluate","id":"c-17"}
 /// ```
 public enum JSONMemberScan {
     /// The first top-level member `key`'s value when it is a string, or `nil` when the bytes do not start as a JSON
@@ -18,11 +18,6 @@ public enum JSONMemberScan {
         var scanner = Scanner(bytes: bytes)
         guard let value = scanner.member(named: Array(key.utf8)), value.first == UInt8(ascii: "\"") else { return nil }
         return (try? JSONValue(parsing: value))?.stringValue
-    }
-
-    /// ``string(named:in:)`` over text.
-    public static func string(named key: String, in text: String) -> String? {
-        Array(text.utf8).withUnsafeBytes { string(named: key, in: $0) }
     }
 
     /// A cursor over the bytes; every method returns `nil` (or `false`) at a syntax error or the end.
