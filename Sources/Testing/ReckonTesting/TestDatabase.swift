@@ -83,8 +83,13 @@ public enum TestDatabase {
     /// Runs one statement outside a transaction on the server's `postgres` database. A server that is busy
     /// (every connection slot taken while the suites start their pools, or a template database in use by a
     /// concurrent `CREATE DATABASE`) is asked again, for up to about ten seconds.
+    ///
+    /// The statement may take two minutes, not the workers' 10 s: copying the template for dozens of suites that
+    /// start at once, on a machine also building and testing, took longer than 10 s in a CI run.
     private static func administer(_ statement: String) async throws {
-        let configuration = try PostgresDatabase.configuration(url: "\(postgresURL)/postgres", maximumConnections: 1)
+        var configuration = try PostgresDatabase.configuration(url: "\(postgresURL)/postgres", maximumConnections: 1)
+        configuration.options.additionalStartupParameters.removeAll { $0.0 == "statement_timeout" }
+        configuration.options.additionalStartupParameters.append(("statement_timeout", "120000"))
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
