@@ -277,6 +277,7 @@ import Wire
     {
         let bills = try await ledger.call(BillsListOp.self, .init(householdId: home, limit: 500), token: user.token)
         let payments = try await ledger.call(PaymentsListOp.self, .init(householdId: home), token: user.token)
+        let roundings = try await ledger.call(ExportJSONOp.self, .init(householdId: home), token: user.token).roundings
         let entries =
             try bills.bills.map { bill in
                 try LedgerEntry(
@@ -298,6 +299,17 @@ import Wire
                     currency: payment.currency,
                     paid: [payment.from: cents(payment.amount)],
                     owed: [payment.to: cents(payment.amount)]
+                )
+            }
+            + roundings.map { rounding in
+                try LedgerEntry(
+                    id: rounding.roundingId,
+                    kind: .rounding,
+                    date: rounding.date,
+                    description: "rounding",
+                    currency: rounding.currency,
+                    paid: [rounding.from: cents(rounding.amount)],
+                    owed: [rounding.to: cents(rounding.amount)]
                 )
             }
         return Balances.compute(entries)

@@ -122,7 +122,7 @@ import Testing
     )
     func refuses(draft: BillDraft, code: String, field: String, message: String) throws {
         let error = try #require(
-            Fixtures.error { () throws(LedgerError) in try draft.shares(tieSeed: "t", members: Fixtures.members) }
+            Fixtures.error { () throws(LedgerError) in try draft.shares(members: Fixtures.members) }
         )
         #expect(error.code.rawValue == code)
         #expect(error.field == field)

@@ -1,23 +1,30 @@
 -- The ledger's running totals against a recomputation from its entries (scripts/soak/check.py). One row:
--- ledger_balances rows that disagree, ledger_debts pairs that disagree (each pair's debts in both directions
--- netted, on both sides), entries the debt recomputation cannot follow (it knows entries with one creditor: a bill
+-- ledger_balances rows that disagree (rounding transfers move share and rounding), ledger_debts pairs that disagree
+-- (each pair's debts in both directions netted, on both sides), entries the debt recomputation cannot follow (it knows entries with one creditor: a bill
 -- with one payer, or a payment; Balances.pairwiseDebts spreads a debt over several creditors by weight), and the
 -- number of balance rows compared. A row of zeros stands for a missing one on either side.
 WITH entries AS (
-    SELECT b.household_id, b.currency, p.user_id, p.paid, p.share, 0::bigint AS sent, 0::bigint AS received
+    SELECT b.household_id, b.currency, p.user_id, p.paid, p.share, 0::bigint AS sent, 0::bigint AS received,
+        0::bigint AS rounding
     FROM ledger_bills b JOIN ledger_bill_parts p ON p.bill_id = b.id WHERE b.deleted_at IS NULL
     UNION ALL
-    SELECT household_id, currency, from_user, 0, 0, amount, 0 FROM ledger_payments WHERE deleted_at IS NULL
+    SELECT household_id, currency, from_user, 0, 0, amount, 0, 0 FROM ledger_payments WHERE deleted_at IS NULL
     UNION ALL
-    SELECT household_id, currency, to_user, 0, 0, 0, amount FROM ledger_payments WHERE deleted_at IS NULL
+    SELECT household_id, currency, to_user, 0, 0, 0, amount, 0 FROM ledger_payments WHERE deleted_at IS NULL
+    UNION ALL
+    SELECT household_id, currency, from_user, 0, -amount, 0, 0, -amount FROM ledger_rounding_transfers
+    UNION ALL
+    SELECT household_id, currency, to_user, 0, amount, 0, 0, amount FROM ledger_rounding_transfers
 ), balances AS (
     SELECT household_id, currency, user_id, SUM(paid) AS paid, SUM(share) AS share, SUM(sent) AS sent,
-        SUM(received) AS received
+        SUM(received) AS received, SUM(rounding) AS rounding
     FROM entries GROUP BY household_id, currency, user_id
 ), balances_disagreeing AS (
     SELECT count(*) AS n FROM balances r FULL JOIN ledger_balances k USING (household_id, currency, user_id)
-    WHERE (COALESCE(r.paid, 0), COALESCE(r.share, 0), COALESCE(r.sent, 0), COALESCE(r.received, 0))
-        <> (COALESCE(k.paid, 0), COALESCE(k.share, 0), COALESCE(k.sent, 0), COALESCE(k.received, 0))
+    WHERE (COALESCE(r.paid, 0), COALESCE(r.share, 0), COALESCE(r.sent, 0), COALESCE(r.received, 0),
+            COALESCE(r.rounding, 0))
+        <> (COALESCE(k.paid, 0), COALESCE(k.share, 0), COALESCE(k.sent, 0), COALESCE(k.received, 0),
+            COALESCE(k.rounding, 0))
 ), nets AS (
     SELECT b.id, b.household_id, b.currency, p.user_id, p.paid - p.share AS net
     FROM ledger_bills b JOIN ledger_bill_parts p ON p.bill_id = b.id WHERE b.deleted_at IS NULL
@@ -28,6 +35,8 @@ WITH entries AS (
     FROM nets n JOIN creditors c ON c.id = n.id WHERE n.net < 0
     UNION ALL
     SELECT household_id, currency, to_user, from_user, amount FROM ledger_payments WHERE deleted_at IS NULL
+    UNION ALL
+    SELECT household_id, currency, to_user, from_user, amount FROM ledger_rounding_transfers
 ), netted AS (
     SELECT household_id, currency, least(debtor, creditor) AS low, greatest(debtor, creditor) AS high,
         SUM(CASE WHEN debtor < creditor THEN amount ELSE -amount END) AS amount

@@ -76,6 +76,9 @@ public struct BalanceView: Codable, Sendable, Hashable {
     public var received: String
     /// Positive: they are owed; negative: they owe.
     public var net: String
+    /// The part of `share` that rounding transfers moved, so that `share` stays within one minor unit of the exact
+    /// sum of their shares: above 0 when they were charged more.
+    public var rounding: String
 
     /// Creates the value.
     public init(
@@ -85,7 +88,8 @@ public struct BalanceView: Codable, Sendable, Hashable {
         share: String,
         sent: String,
         received: String,
-        net: String
+        net: String,
+        rounding: String
     ) {
         self.userId = userId
         self.currency = currency
@@ -94,6 +98,7 @@ public struct BalanceView: Codable, Sendable, Hashable {
         self.sent = sent
         self.received = received
         self.net = net
+        self.rounding = rounding
     }
 }
 
@@ -176,9 +181,9 @@ public struct TransferView: Codable, Sendable, Hashable {
     }
 }
 
-/// A bill or payment behind (part of) a transfer.
+/// A bill, payment or rounding transfer behind (part of) a transfer.
 public struct ReasonView: Codable, Sendable, Hashable {
-    /// `bill` or `payment`.
+    /// `bill`, `payment` or `rounding` (a rounding transfer, whose `id` is the transfer's).
     public var kind: String
     public var id: String
     public var description: String

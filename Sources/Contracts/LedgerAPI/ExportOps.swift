@@ -5,7 +5,7 @@ public enum ExportCSVOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "export.csv"
     public static let effect = OpEffect.read
-    public static let summary = "bills, payments, balances, inventory or shopping as RFC 4180 CSV"
+    public static let summary = "bills, payments, balances, roundings, inventory or shopping as RFC 4180 CSV"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "what"],
         "properties": [
@@ -14,7 +14,7 @@ public enum ExportCSVOp: OpContract {
         ],
     ]
     /// The tables `what` may name.
-    public static let tables: [JSONValue] = ["bills", "payments", "balances", "inventory", "shopping"]
+    public static let tables: [JSONValue] = ["bills", "payments", "balances", "roundings", "inventory", "shopping"]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
         public var what: String
@@ -41,7 +41,7 @@ public enum ExportJSONOp: OpContract {
     public static let name = "export.json"
     public static let effect = OpEffect.read
     public static let summary =
-        "The whole household (members, bills, payments, rules, events, balances, stock, list, activity)"
+        "The whole household (members, bills, payments, roundings, rules, events, balances, stock, list, activity)"
     public static let argsSchema = LedgerOps.household
     public typealias Args = HouseholdArgs
     public typealias Result = HouseholdExportDocument
@@ -54,6 +54,8 @@ public struct HouseholdExportDocument: Codable, Sendable, Hashable {
     public var household: HouseholdView
     public var bills: [BillView]
     public var payments: [PaymentView]
+    /// Every rounding transfer, oldest first.
+    public var roundings: [RoundingTransferView]
     public var recurring: [RecurringView]
     public var events: [EventView]
     public var balances: BalancesView
@@ -66,6 +68,7 @@ public struct HouseholdExportDocument: Codable, Sendable, Hashable {
         household: HouseholdView,
         bills: [BillView],
         payments: [PaymentView],
+        roundings: [RoundingTransferView],
         recurring: [RecurringView],
         events: [EventView],
         balances: BalancesView,
@@ -77,6 +80,7 @@ public struct HouseholdExportDocument: Codable, Sendable, Hashable {
         self.household = household
         self.bills = bills
         self.payments = payments
+        self.roundings = roundings
         self.recurring = recurring
         self.events = events
         self.balances = balances

@@ -12,6 +12,7 @@ struct HouseholdBook: Sendable {
     let households = HouseholdStore()
     let requests = RequestStore()
     let bills = BillStore()
+    let rounding = BillRounding()
     let payments = PaymentStore()
     let activity: ActivityLog
     let totals = BalanceTotals()

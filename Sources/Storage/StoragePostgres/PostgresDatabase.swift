@@ -104,11 +104,18 @@ public final class PostgresDatabase: Database, Service {
         try await autocommitting(client, batching: false, body)
     }
 
+    /// A batched write that keeps losing races (a `serializationFailure` on every attempt, such as a version check
+    /// that another writer got to first) runs once more as a ``write(_:)`` transaction, where a read with
+    /// `FOR UPDATE` holds its rows until the commit, so the writers of those rows take turns instead of racing.
     public func batchedWrite<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await retryingSerializationFailures {
-            try await autocommitting(writeClient, batching: true, body)
+        do {
+            return try await retryingSerializationFailures {
+                try await autocommitting(writeClient, batching: true, body)
+            }
+        } catch let error as StorageError where error.code == .serializationFailure {
+            return try await write(body)
         }
     }
 

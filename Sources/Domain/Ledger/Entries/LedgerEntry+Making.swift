@@ -1,8 +1,9 @@
 import Money
 
 extension LedgerEntry {
-    /// The entry for a bill: its payers as ``paid`` and its checked shares as ``owed``, with `id` as the tie seed.
-    /// - Throws: The draft's faults (see ``BillDraft/shares(tieSeed:members:)``) or a bad `date`.
+    /// The entry for a bill: its payers as ``paid`` and its checked shares as ``owed``, rounded as the first bill of
+    /// a household (every residue 0: largest remainders, ties by member id).
+    /// - Throws: The draft's faults (see ``BillDraft/shares(members:residues:)``) or a bad `date`.
     public static func bill(
         id: String,
         date: String,
@@ -10,7 +11,7 @@ extension LedgerEntry {
         draft: BillDraft,
         members: Set<String>
     ) throws(LedgerError) -> LedgerEntry {
-        let shares = try draft.shares(tieSeed: id, members: members)
+        let shares = try draft.shares(members: members).shares
         return try LedgerEntry(
             id: id,
             kind: .bill,

@@ -15,10 +15,10 @@ extension LedgerEntry {
             targetLabel: "the \(money.format(Int64(paidTotal))) paid",
             format: money.format
         ).require(owedTotal, equals: Int64(paidTotal), code: .splitSumMismatch, field: "owed")
-        if kind == .payment { try validatePayment() }
+        if kind != .bill { try validateTransfer() }
     }
 
-    private func validatePayment() throws(LedgerError) {
+    private func validateTransfer() throws(LedgerError) {
         guard paid.count == 1, owed.count == 1 else {
             throw LedgerError(.invalidSplit, "a payment goes from one member to one other member", field: "owed")
         }

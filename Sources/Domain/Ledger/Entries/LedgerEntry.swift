@@ -1,4 +1,5 @@
-/// One recorded movement in a household's ledger, in one currency: a bill or a payment between two members.
+/// One recorded movement in a household's ledger, in one currency: a bill, a payment between two members, or a
+/// rounding transfer.
 ///
 /// A bill records what its payers paid (``paid``) and each member's share (``owed``). A payment "A paid B 30.00"
 /// is `paid = [A: 3000]`, `owed = [B: 3000]`. Either way ``paid`` and ``owed`` add up to the same amount, which is
@@ -10,6 +11,9 @@ public struct LedgerEntry: Sendable, Hashable {
         case bill
         /// One member paying another back.
         case payment
+        /// One member's share of bills moved to another to keep rounding within one minor unit
+        /// (``RoundingTransfer``): ``paid`` names the member charged less, ``owed`` the member charged more.
+        case rounding
     }
 
     /// The largest amount one entry may move, in minor units (10^15, i.e. 10 000 000 000 000.00 with two
@@ -33,7 +37,7 @@ public struct LedgerEntry: Sendable, Hashable {
 
     /// Creates an entry after checking it: a real date, an active currency, at least one amount on each side,
     /// every amount above 0, both sides adding up to the same total of at most ``maximumAmount``, and for a payment
-    /// one sender and one other member receiving.
+    /// or a rounding transfer one member on each side, two different ones.
     public init(
         id: String,
         kind: Kind,

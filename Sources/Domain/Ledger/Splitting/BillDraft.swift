@@ -19,7 +19,8 @@ public struct BillDraft: Sendable, Hashable {
         self.split = split
     }
 
-    /// Each member's share of the bill, adding up to exactly ``amount``, after checking the whole draft.
+    /// Each member's share of the bill, adding up to exactly ``amount``, after checking the whole draft, rounded by
+    /// ``ErrorDiffusion`` against the household's residues in the bill's currency.
     ///
     /// Checked, in this order (the first fault is thrown): the amount is above 0 and at most
     /// ``LedgerEntry/maximumAmount`` (`amount`); every payer is a member (`payers.<id>`, `unknown_member`) and paid
@@ -27,10 +28,16 @@ public struct BillDraft: Sendable, Hashable {
     /// split names at least one member, only members, each list member once, and its amounts pass the rule's checks
     /// (see ``SplitRule``). An exact amount of 0 is accepted and means that member has no share.
     /// - Parameters:
-    ///   - tieSeed: Picks who gets a leftover minor unit among equal remainders; pass the bill's id.
     ///   - members: The household's member ids.
-    /// - Returns: The shares by member id; members whose share is 0 are left out.
-    public func shares(tieSeed: String, members: Set<String>) throws(LedgerError) -> [String: Int64] {
+    ///   - residues: The household's rounding residues in this currency before the bill (absent means 0).
+    /// - Returns: The shares by member id (members whose share is 0 left out), and what each adds to the residues.
+    public func shares(members: Set<String>, residues: [String: Int64] = [:]) throws(LedgerError) -> BillShares {
+        let (parts, changes) = ErrorDiffusion.parts(of: try exactShares(members: members), residues: residues)
+        return BillShares(shares: parts, residueChanges: changes)
+    }
+
+    /// Each member's exact share, after the checks of ``shares(members:residues:)``.
+    public func exactShares(members: Set<String>) throws(LedgerError) -> ExactShares {
         try AmountLimit.require(Int128(amount), field: "amount", format: currency.format)
         let payers = try MemberCheck(members: members).requireKeys(self.payers, field: "payers")
         for payer in payers {
@@ -47,7 +54,14 @@ public struct BillDraft: Sendable, Hashable {
             code: .payerSumMismatch,
             field: "payers"
         )
-        let shares = try split.shares(of: amount, currency: currency, tieSeed: tieSeed, members: members)
-        return shares.filter { $0.value > 0 }
+        return try split.exactShares(of: amount, currency: currency, members: members)
     }
+}
+
+/// A bill's rounded shares and what they add to the household's rounding residues (``ErrorDiffusion``).
+public struct BillShares: Sendable, Hashable {
+    /// Each member's share in minor units; members whose share is 0 are left out.
+    public let shares: [String: Int64]
+    /// What each member's share adds to their residue, in ``ExactShares/scale`` units: share minus exact share.
+    public let residueChanges: [String: Int64]
 }

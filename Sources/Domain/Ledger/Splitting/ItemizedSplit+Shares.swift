@@ -1,14 +1,14 @@
 import Money
 
 extension ItemizedSplit {
-    /// Each member's share of `amount`: items split equally among their members into subtotals, then the whole
-    /// amount allocated in proportion to the subtotals, after checking the items, tax and tip.
-    func shares(
+    /// Each member's exact share of `amount`, after checking the items, tax and tip: every line split equally among
+    /// its members, then scaled by `amount / items` so that tax and tip are spread in proportion to what each had.
+    /// A member's share is the sum over their lines of `amount × line / (items × sharers)`.
+    func exactShares(
         of amount: Int64,
         currency: Currency,
-        tieSeed: String,
         check: MemberCheck
-    ) throws(LedgerError) -> [String: Int64] {
+    ) throws(LedgerError) -> ExactShares {
         guard !items.isEmpty else {
             throw LedgerError(.invalidSplit, "an itemized split needs at least one item", field: "split.items")
         }
@@ -35,21 +35,15 @@ extension ItemizedSplit {
             targetLabel: "the bill's \(currency.format(amount))",
             format: currency.format
         ).require(sum, equals: amount, code: .splitSumMismatch, field: "split.items")
-        let weights = subtotals(tieSeed: tieSeed).map { (member: $0.key, weight: $0.value) }.filter { $0.weight > 0 }
-        return Allocation.allocate(total: amount, weights: weights, tieSeed: tieSeed)
-    }
-
-    /// What each member had: every item split equally among its members (seed: the tie seed, `#`, the index).
-    private func subtotals(tieSeed: String) -> [String: Int64] {
-        var subtotals: [String: Int64] = [:]
-        for (index, item) in items.enumerated() {
-            let parts = Allocation.allocate(
-                total: item.amount,
-                weights: item.among.map { ($0, 1) },
-                tieSeed: "\(tieSeed)#\(index)"
-            )
-            subtotals.merge(parts, uniquingKeysWith: +)
+        let lines = Int128(amount) - Int128(tax) - Int128(tip)
+        var fractions: [String: [(numerator: Int128, denominator: Int128)]] = [:]
+        for item in items {
+            for member in item.among {
+                fractions[member, default: []].append(
+                    (Int128(amount) * Int128(item.amount), lines * Int128(item.among.count))
+                )
+            }
         }
-        return subtotals
+        return ExactShares(total: amount, fractions: fractions)
     }
 }

@@ -1,9 +1,9 @@
 /// A bill split line by line: each item is shared equally among the members who had it, and tax and tip are
 /// spread in proportion to what each member had.
 ///
-/// The items, tax and tip must add up to the bill. Each item is split with ``Allocation`` (seed: the bill's tie
-/// seed, `#`, the item's index), giving each member a subtotal; then the whole bill is allocated in proportion to
-/// those subtotals, so tax and tip are prorated and the shares still add up exactly.
+/// The items, tax and tip must add up to the bill. A member's exact share is what they had (each line divided equally
+/// among its members) scaled by bill / items, so tax and tip are prorated; the bill is then rounded as a whole
+/// (``ErrorDiffusion``), so the shares add up exactly.
 public struct ItemizedSplit: Sendable, Hashable {
     /// One line of the receipt.
     public struct Item: Sendable, Hashable {

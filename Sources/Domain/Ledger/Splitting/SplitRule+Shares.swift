@@ -1,19 +1,18 @@
 import Money
 
 extension SplitRule {
-    /// Each member's share of `amount` under this rule, adding up to exactly `amount`, after checking the rule
-    /// against the household (see ``BillDraft/shares(tieSeed:members:)``).
-    func shares(
+    /// Each member's exact share of `amount` under this rule, adding up to exactly `amount`, after checking the
+    /// rule against the household (see ``BillDraft/shares(members:residues:)``).
+    func exactShares(
         of amount: Int64,
         currency: Currency,
-        tieSeed: String,
         members: Set<String>
-    ) throws(LedgerError) -> [String: Int64] {
+    ) throws(LedgerError) -> ExactShares {
         let check = MemberCheck(members: members)
         switch self {
         case .equal(let among):
             try check.requireList(among, field: "split.among", emptyMessage: "an equal split needs at least one member")
-            return Allocation.allocate(total: amount, weights: among.map { ($0, 1) }, tieSeed: tieSeed)
+            return .weighted(amount, among.map { ($0, 1) })
         case .exact(let amounts):
             let exact = try MemberAmounts(amounts, field: "split.amounts", kind: "an exact split", check: check)
             try exact.requireEach(
@@ -26,7 +25,7 @@ extension SplitRule {
                 targetLabel: "the bill's \(currency.format(amount))",
                 format: currency.format
             ).require(exact.sum, equals: amount, code: .splitSumMismatch, field: exact.field)
-            return amounts
+            return .exact(amounts)
         case .shares(let shares):
             let weights = try MemberAmounts(shares, field: "split.shares", kind: "a split by shares", check: check)
             try weights.requireEach(
@@ -34,7 +33,7 @@ extension SplitRule {
                 where: { $0 > 0 },
                 message: { "a share must be a whole number above 0, not \($0)" }
             )
-            return Allocation.allocate(total: amount, weights: weights.weights, tieSeed: tieSeed)
+            return .weighted(amount, weights.weights)
         case .percent(let basisPoints):
             let percents = try MemberAmounts(
                 basisPoints,
@@ -49,9 +48,9 @@ extension SplitRule {
             )
             try SumCheck(subject: "the percentages", targetLabel: Percent.format(Percent.whole), format: Percent.format)
                 .require(percents.sum, equals: Percent.whole, code: .splitSumMismatch, field: percents.field)
-            return Allocation.allocate(total: amount, weights: percents.weights, tieSeed: tieSeed)
+            return .weighted(amount, percents.weights)
         case .itemized(let split):
-            return try split.shares(of: amount, currency: currency, tieSeed: tieSeed, check: check)
+            return try split.exactShares(of: amount, currency: currency, check: check)
         }
     }
 }

@@ -5,7 +5,7 @@
 /// `split.shares.<member>`, `split.percents.<member>`, `split.items[i].amount`, `split.items[i].among[j]`,
 /// `split.tax` and `split.tip`.
 public enum SplitRule: Sendable, Hashable {
-    /// Equal parts among these members, each listed once; leftover minor units go by the ``Allocation`` rule.
+    /// Equal parts among these members, each listed once; leftover minor units go by ``ErrorDiffusion``.
     case equal(among: [String])
     /// Exact amounts in minor units, adding up to the bill. An amount of 0 is allowed and means no share.
     case exact([String: Int64])

@@ -5,8 +5,8 @@ import Storage
 
 /// What makes up a member's debt, for `settle.suggest`'s explanations (``Ledger/SettlePlanner`` hands the slices to
 /// the transfers): their most recent debt-making entries (bills where their share exceeds what they paid, payments
-/// they received), newest first, until their amounts cover the debt; read a page at a time, so a long history is
-/// never loaded whole.
+/// they received, rounding transfers that charged them), newest first, until their amounts cover the debt; read a
+/// page at a time, so a long history is never loaded whole.
 struct DebtSources: Sendable {
     /// What a reason names, by entry id.
     struct Entry: Sendable {
@@ -16,8 +16,8 @@ struct DebtSources: Sendable {
     }
 
     /// The slices that make up each debtor's debt (> 0) in `currency`, newest first, adding up to the debt, and the
-    /// entries they name. Each page is one statement for every debtor still short: per debtor, the newest bills and
-    /// the newest payments after its last page, each read backwards along its household index (no scan of the whole
+    /// entries they name. Each page is one statement for every debtor still short: per debtor, the newest bills, payments
+    /// and rounding transfers after its last page, each read backwards along its household index (no scan of the whole
     /// history), merged, and the debtors' pages joined by `UNION ALL`; the first page is 32 rows, so a usual
     /// plan takes one or two statements whatever the number of debtors, and few rows are read for nothing: a
     /// debtor's next page is sized from what its entries covered so far (``Collected/nextPage``).
@@ -62,7 +62,8 @@ struct DebtSources: Sendable {
         )
     }
 
-    /// One debtor's next page: its newest `size` debt-making bills and payments after `after`, newest first.
+    /// One debtor's next page: its newest `size` debt-making bills, payments and rounding transfers after `after`,
+    /// newest first.
     private static func page(
         _ debtor: String,
         after: (date: String, id: String)?,
@@ -71,10 +72,10 @@ struct DebtSources: Sendable {
         household: String
     ) -> SQL {
         var bills: SQL = ""
-        var payments: SQL = ""
+        var others: SQL = ""
         if case let (date, id)? = after {
             bills = "AND (b.date < \(date) OR (b.date = \(date) AND b.id < \(id)))"
-            payments = "AND (date < \(date) OR (date = \(date) AND id < \(id)))"
+            others = "AND (date < \(date) OR (date = \(date) AND id < \(id)))"
         }
         return """
             SELECT * FROM (
@@ -91,8 +92,14 @@ struct DebtSources: Sendable {
                         amount
                     FROM ledger_payments
                     WHERE household_id = \(household) AND deleted_at IS NULL AND currency = \(currency)
-                        AND to_user = \(debtor) \(payments)
+                        AND to_user = \(debtor) \(others)
                     ORDER BY date DESC, id DESC LIMIT \(size)) AS received_payments
+                UNION ALL
+                SELECT debtor, kind, id, description, date, amount FROM (
+                    SELECT to_user AS debtor, 'rounding' AS kind, id, 'rounding' AS description, date, amount
+                    FROM ledger_rounding_transfers
+                    WHERE household_id = \(household) AND currency = \(currency) AND to_user = \(debtor) \(others)
+                    ORDER BY date DESC, id DESC LIMIT \(size)) AS rounded_up
                 ORDER BY date DESC, id DESC LIMIT \(size)) AS debtor_page
             """
     }

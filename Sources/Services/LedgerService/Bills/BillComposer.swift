@@ -14,7 +14,7 @@ struct BillComposer: Sendable {
     /// Today's date, for bills without one.
     let today: String
 
-    /// A bill built from `fields`; `id` seeds the tie rule of the split.
+    /// A bill built from `fields`, its shares not yet rounded (``ComposedBill/rounded(residues:)``).
     /// - Throws: `invalid_argument` with the field at fault.
     func compose(
         id: String,
@@ -23,7 +23,7 @@ struct BillComposer: Sendable {
         createdBy: String,
         recurringID: String? = nil
     )
-        throws -> StoredBill
+        throws -> ComposedBill
     {
         let description = (fields.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...200).contains(description.count) else {
@@ -43,13 +43,8 @@ struct BillComposer: Sendable {
             payers: try payers(fields, amount: amount, currency: currency),
             split: try SplitReader(currency: currency, members: members).rule(spec)
         )
-        let shares = try draft.shares(tieSeed: id, members: members)
-        var parts: [String: BillPart] = [:]
-        for (member, paid) in draft.payers { parts[member, default: BillPart(paid: 0, share: 0)].paid = paid }
-        for (member, share) in shares where share != 0 {
-            parts[member, default: BillPart(paid: 0, share: 0)].share = share
-        }
-        return StoredBill(
+        let exact = try draft.exactShares(members: members)
+        let bill = StoredBill(
             id: id,
             householdID: household,
             description: description,
@@ -58,11 +53,12 @@ struct BillComposer: Sendable {
             date: date,
             category: category?.isEmpty == true ? nil : category,
             split: spec,
-            parts: parts,
+            parts: draft.payers.mapValues { BillPart(paid: $0, share: 0) },
             version: 1,
             createdBy: createdBy,
             recurringID: recurringID
         )
+        return ComposedBill(unrounded: bill, exact: exact)
     }
 
     /// `paidBy` (the whole amount) or `payers` (each amount), exactly one.
@@ -79,5 +75,29 @@ struct BillComposer: Sendable {
         default:
             throw WireError(.invalidArgument, "give exactly one of paidBy and payers", field: "paidBy")
         }
+    }
+}
+
+/// A checked bill whose shares are known exactly but not yet rounded to minor units: that takes the household's
+/// rounding residues in its currency (``BillRounding``).
+struct ComposedBill: Sendable {
+    /// The bill with its payers' parts and no shares.
+    let unrounded: StoredBill
+    /// Each member's exact share.
+    let exact: ExactShares
+
+    /// Whether every exact share is a whole number of minor units: then rounding neither reads nor moves a residue.
+    var isWhole: Bool { exact.byMember.values.allSatisfy { $0 % ExactShares.scale == 0 } }
+
+    /// The bill with its shares rounded against `residues` (``Ledger/ErrorDiffusion``), each part keeping what it
+    /// added to its member's residue.
+    func rounded(residues: [String: Int64]) -> StoredBill {
+        let (shares, changes) = ErrorDiffusion.parts(of: exact, residues: residues)
+        var bill = unrounded
+        for (member, share) in shares { bill.parts[member, default: BillPart(paid: 0, share: 0)].share = share }
+        for (member, change) in changes where change != 0 {
+            bill.parts[member, default: BillPart(paid: 0, share: 0)].residue = change
+        }
+        return bill
     }
 }

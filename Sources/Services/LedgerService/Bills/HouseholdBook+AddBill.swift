@@ -3,8 +3,8 @@ import LedgerAPI
 import Storage
 
 extension HouseholdBook {
-    /// Records a new bill in `member`'s household, whose current members are `members`, with its running totals
-    /// and activity entry.
+    /// Records a new bill in `member`'s household, whose current members are `members`, rounded against the
+    /// household's residues (``BillRounding``), with its running totals and activity entry.
     /// - Throws: `invalid_argument` for a field that does not fit the household.
     func addBill(_ fields: BillFields, by member: HouseholdMember, among members: Set<String>) async throws -> BillView
     {
@@ -14,14 +14,27 @@ extension HouseholdBook {
             members: members,
             today: configuration.today()
         )
-        let bill = try composer.compose(
+        let composed = try composer.compose(
             id: "b_" + UUID().uuidString.lowercased(),
             household: household.id,
             fields: fields,
             createdBy: userID
         )
+        let rounding = try await self.rounding.round(
+            removing: [],
+            adding: [composed],
+            household: household.id,
+            date: configuration.today(),
+            cause: composed.unrounded.id,
+            in: db
+        )
+        let bill = rounding.bills[0]
         try await bills.insert(bill, createdBy: userID, in: db)
-        try await totals.apply(bill.entry(), household: household.id, sign: 1, in: db)
+        try await totals.apply(
+            [(bill.entry(), 1)] + rounding.transferChanges(),
+            household: household.id,
+            in: db
+        )
         try await activity.record(
             .init(action: "bill.added", entity: "bill", entityID: bill.id, before: nil, after: bill.view),
             household: household.id,

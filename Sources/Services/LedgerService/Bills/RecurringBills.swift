@@ -19,9 +19,9 @@ extension HouseholdBook {
             members: try await households.currentMemberIDs(rule.householdID, in: db),
             today: today
         )
-        let bills: [StoredBill]
+        let composed: [ComposedBill]
         do {
-            bills = try dates.map { date in
+            composed = try dates.map { date in
                 var fields = rule.template
                 fields.date = date
                 return try composer.compose(
@@ -49,6 +49,16 @@ extension HouseholdBook {
             return 0
         }
         guard try await recurring.claim(rule, through: last, in: db) else { return 0 }
+        let rounding = try await self.rounding.round(
+            removing: [],
+            adding: composed,
+            household: rule.householdID,
+            date: today,
+            cause: composed[0].unrounded.id,
+            in: db
+        )
+        try await totals.apply(rounding.transferChanges(), household: rule.householdID, in: db)
+        let bills = rounding.bills
         for bill in bills {
             try await self.bills.insert(bill, createdBy: rule.createdBy, in: db)
             try await totals.apply(bill.entry(), household: rule.householdID, sign: 1, in: db)

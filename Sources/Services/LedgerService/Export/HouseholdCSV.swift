@@ -18,9 +18,17 @@ extension HouseholdBook {
             }
             return table
         case "balances":
-            var table = CSVTable(header: ["member", "currency", "paid", "share", "sent", "received", "net"])
+            var table = CSVTable(
+                header: ["member", "currency", "paid", "share", "sent", "received", "net", "rounding"]
+            )
             for b in try await balances(of: household, convertTo: nil, in: db).members {
-                table.append([name(b.userId), b.currency, b.paid, b.share, b.sent, b.received, b.net])
+                table.append([name(b.userId), b.currency, b.paid, b.share, b.sent, b.received, b.net, b.rounding])
+            }
+            return table
+        case "roundings":
+            var table = CSVTable(header: ["rounding_id", "date", "from", "to", "amount", "currency", "bill_id"])
+            for r in try await rounding.store.transfers(household, in: db).map(\.view) {
+                table.append([r.roundingId, r.date, name(r.from), name(r.to), r.amount, r.currency, r.billId])
             }
             return table
         case "inventory":
@@ -47,7 +55,7 @@ extension HouseholdBook {
         default:
             throw WireError(
                 .invalidArgument,
-                "what must be bills, payments, balances, inventory or shopping",
+                "what must be bills, payments, balances, roundings, inventory or shopping",
                 field: "what"
             )
         }

@@ -47,13 +47,14 @@ extension HouseholdBook {
     }
 
     /// The whole household as one JSON document, for backup: the household and its members, bills, payments,
-    /// recurring rules, calendar events, balances, shopping list, stock and activity log.
+    /// rounding transfers, recurring rules, calendar events, balances, shopping list, stock and activity log.
     func exportJSON(_ member: HouseholdMember) async throws -> HouseholdExportDocument {
         let (db, id) = (member.db, member.household.id)
         return HouseholdExportDocument(
             household: try await view(of: member.household, role: member.role, in: db),
             bills: try await allBills(id, in: db),
             payments: try await allPayments(id, in: db),
+            roundings: try await rounding.store.transfers(id, in: db).map(\.view),
             recurring: try await recurring.list(id, in: db).map(\.view),
             events: try await events.list(id, in: db).map(\.view),
             balances: try await balances(of: id, convertTo: nil, in: db),

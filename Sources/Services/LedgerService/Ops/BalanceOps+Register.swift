@@ -105,7 +105,8 @@ extension BalanceView {
             share: MinorUnits.format(balance.share, digits: digits),
             sent: MinorUnits.format(balance.sent, digits: digits),
             received: MinorUnits.format(balance.received, digits: digits),
-            net: MinorUnits.format(balance.net, digits: digits)
+            net: MinorUnits.format(balance.net, digits: digits),
+            rounding: MinorUnits.format(balance.rounding, digits: digits)
         )
     }
 }

@@ -34,15 +34,28 @@ extension HouseholdBook {
             members: try await self.currentMembers(of: household.id, context).union(old.parts.keys),
             today: self.configuration.today()
         )
-        var bill = try composer.compose(
+        let composed = try composer.compose(
             id: old.id,
             household: household.id,
             fields: old.fields.applying(args.bill),
             createdBy: old.createdBy,
             recurringID: old.recurringID
         )
+        let rounding = try await self.rounding.round(
+            removing: [old],
+            adding: [composed],
+            household: household.id,
+            date: self.configuration.today(),
+            cause: old.id,
+            in: db
+        )
+        var bill = rounding.bills[0]
         bill.version = try await self.bills.update(bill, from: version, in: db)
-        try await self.totals.apply([(old.entry(), -1), (bill.entry(), 1)], household: household.id, in: db)
+        try await self.totals.apply(
+            [(old.entry(), -1), (bill.entry(), 1)] + rounding.transferChanges(),
+            household: household.id,
+            in: db
+        )
         try await self.activity.record(
             .init(action: "bill.edited", entity: "bill", entityID: bill.id, before: old.view, after: bill.view),
             household: household.id,
@@ -56,8 +69,20 @@ extension HouseholdBook {
         let bill = try await self.bills.find(args.billId, in: context.db)
         let member = try await self.member(changing: bill, context)
         let (db, userID) = (member.db, member.userID)
+        let rounding = try await self.rounding.round(
+            removing: [bill],
+            adding: [],
+            household: bill.householdID,
+            date: self.configuration.today(),
+            cause: bill.id,
+            in: db
+        )
         try await self.bills.delete(bill, version: args.version, in: db)
-        try await self.totals.apply(bill.entry(), household: bill.householdID, sign: -1, in: db)
+        try await self.totals.apply(
+            [(bill.entry(), -1)] + rounding.transferChanges(),
+            household: bill.householdID,
+            in: db
+        )
         try await self.activity.record(
             .init(action: "bill.deleted", entity: "bill", entityID: bill.id, before: bill.view, after: nil),
             household: bill.householdID,

@@ -1,7 +1,8 @@
 import Ledger
 import Storage
 
-/// Running totals per household, currency and member (paid, share, sent, received) and per ordered pair of members
+/// Running totals per household, currency and member (paid, share, sent, received, and the part of share moved by
+/// rounding transfers) and per ordered pair of members
 /// (what one owes the other before simplification), changed in the same transaction as every bill and payment
 /// write. `balances` and `settle.suggest` read them instead of every entry, so their cost does not grow with the
 /// household's history; a test checks them against a recomputation from the entries.
@@ -16,17 +17,22 @@ struct BalanceTotals: Sendable {
     /// pairs' debts, whatever the number of members (each key appears once, and each row is changed once, as
     /// PostgreSQL requires of one statement), sent as one statement on PostgreSQL.
     func apply(_ changes: [(entry: LedgerEntry, sign: Int64)], household: String, in db: any SQLExecutor) async throws {
-        // (paid, share, sent, received) per currency and member; the amount per currency, debtor and creditor.
+        // (paid, share, sent, received, rounding) per currency and member; the amount per currency, debtor and
+        // creditor.
         var totals: [[String]: [Int64]] = [:]
         var owing: [[String]: Int64] = [:]
         for (entry, sign) in changes {
-            let isBill = entry.kind == .bill
             for member in Set(entry.paid.keys).union(entry.owed.keys) {
                 let out = sign * (entry.paid[member] ?? 0)
                 let owed = sign * (entry.owed[member] ?? 0)
-                let change = isBill ? [out, owed, 0, 0] : [0, 0, out, owed]
-                totals[[entry.currency, member], default: [0, 0, 0, 0]] =
-                    zip(totals[[entry.currency, member]] ?? [0, 0, 0, 0], change).map(+)
+                let change: [Int64] =
+                    switch entry.kind {
+                    case .bill: [out, owed, 0, 0, 0]
+                    case .payment: [0, 0, out, owed, 0]
+                    case .rounding: [0, owed - out, 0, 0, owed - out]
+                    }
+                totals[[entry.currency, member], default: [0, 0, 0, 0, 0]] =
+                    zip(totals[[entry.currency, member]] ?? [0, 0, 0, 0, 0], change).map(+)
             }
             for debt in Balances.pairwiseDebts([entry])[entry.currency] ?? [] {
                 owing[[entry.currency, debt.from, debt.to], default: 0] += sign * debt.amount
@@ -37,7 +43,7 @@ struct BalanceTotals: Sendable {
         }
         .map { key, sums in
             """
-            (\(household), \(key[0]), \(key[1]), \(sums[0]), \(sums[1]), \(sums[2]), \(sums[3]))
+            (\(household), \(key[0]), \(key[1]), \(sums[0]), \(sums[1]), \(sums[2]), \(sums[3]), \(sums[4]))
             """
         }
         var steps: [WriteStep] = []
@@ -45,13 +51,15 @@ struct BalanceTotals: Sendable {
             steps.append(
                 WriteStep(
                     "balances",
-                    "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received) VALUES "
+                    "INSERT INTO ledger_balances (household_id, currency, user_id, paid, share, sent, received, rounding)"
+                        + " VALUES "
                         + SQL.joined(members, separator: ", ")
                             + """
                              ON CONFLICT (household_id, currency, user_id) DO UPDATE SET
                                 paid = ledger_balances.paid + excluded.paid, share = ledger_balances.share + excluded.share,
                                 sent = ledger_balances.sent + excluded.sent,
-                                received = ledger_balances.received + excluded.received
+                                received = ledger_balances.received + excluded.received,
+                                rounding = ledger_balances.rounding + excluded.rounding
                             """
                 )
             )
@@ -89,10 +97,11 @@ struct BalanceTotals: Sendable {
         return (try Self.balances(from: rows.filter { !isDebt($0) }), try Self.debts(from: rows.filter(isDebt)))
     }
 
-    /// The household's `ledger_balances` rows, as `kind` `balance`, `member` and the four totals.
+    /// The household's `ledger_balances` rows, as `kind` `balance`, `member` and the five totals.
     private static func balanceRows(_ household: String) -> SQL {
         """
-        SELECT 'balance' AS kind, currency, user_id AS member, '' AS counterpart, paid, share, sent, received
+        SELECT 'balance' AS kind, currency, user_id AS member, '' AS counterpart, paid, share, sent, received,
+            rounding
         FROM ledger_balances WHERE household_id = \(household)
         """
     }
@@ -100,7 +109,7 @@ struct BalanceTotals: Sendable {
     /// The household's `ledger_debts` rows in the shape of ``balanceRows(_:)``: `kind` `debt`, the debtor as `member`,
     /// the creditor as `counterpart` and the amount as `paid`.
     private static func debtRows(_ household: String) -> SQL {
-        "SELECT 'debt', currency, debtor, creditor, amount, 0, 0, 0 FROM ledger_debts WHERE household_id = \(household)"
+        "SELECT 'debt', currency, debtor, creditor, amount, 0, 0, 0, 0 FROM ledger_debts WHERE household_id = \(household)"
     }
 
     private static func balances(from rows: [SQLRow]) throws -> [String: [String: MemberBalance]] {
@@ -110,12 +119,14 @@ struct BalanceTotals: Sendable {
             let share = try row.int("share")
             let sent = try row.int("sent")
             let received = try row.int("received")
-            guard paid != 0 || share != 0 || sent != 0 || received != 0 else { continue }
+            let rounding = try row.int("rounding")
+            guard paid != 0 || share != 0 || sent != 0 || received != 0 || rounding != 0 else { continue }
             result[try row.text("currency"), default: [:]][try row.text("member")] = MemberBalance(
                 paid: paid,
                 share: share,
                 sent: sent,
-                received: received
+                received: received,
+                rounding: rounding
             )
         }
         return result

@@ -6,8 +6,7 @@ import Wire
 
 /// Bill rows and their parts (what each member paid and owes), with soft deletion and optimistic versions.
 struct BillStore: Sendable {
-    /// Adds a bill and its parts, in one statement on PostgreSQL; its id is already chosen (it seeds the split's tie
-    /// rule).
+    /// Adds a bill and its parts, in one statement on PostgreSQL.
     func insert(_ bill: StoredBill, createdBy: String, in db: any SQLExecutor) async throws {
         let now = WallClock.millisecondsSince1970()
         let row = WriteStep(
@@ -28,7 +27,7 @@ struct BillStore: Sendable {
     func find(_ id: String, in db: any SQLExecutor) async throws -> StoredBill {
         let rows = try await db.query(
             """
-            SELECT b.*, p.user_id, p.paid, p.share FROM ledger_bills b
+            SELECT b.*, p.user_id, p.paid, p.share, p.residue FROM ledger_bills b
             LEFT JOIN ledger_bill_parts p ON p.bill_id = b.id
             WHERE b.id = \(id) AND b.deleted_at IS NULL ORDER BY p.user_id
             """
@@ -81,7 +80,7 @@ struct BillStore: Sendable {
         guard !ids.isEmpty else { return [] }
         let rows = try await db.query(
             """
-            SELECT b.*, p.user_id, p.paid, p.share FROM ledger_bills b
+            SELECT b.*, p.user_id, p.paid, p.share, p.residue FROM ledger_bills b
             LEFT JOIN ledger_bill_parts p ON p.bill_id = b.id
             WHERE b.id IN (\(SQL.joined(ids.map { "\($0)" }, separator: ", "))) ORDER BY b.date DESC, b.id DESC, p.user_id
             """
@@ -93,14 +92,16 @@ struct BillStore: Sendable {
     /// `replacing`, upsert; none without parts.
     private func parts(_ bill: StoredBill, replacing: Bool = false) -> [WriteStep] {
         let rows: [SQL] = bill.parts.sorted(by: { $0.key < $1.key }).map { userID, part in
-            "(\(bill.id), \(userID), \(part.paid), \(part.share))"
+            "(\(bill.id), \(userID), \(part.paid), \(part.share), \(part.residue))"
         }
         guard !rows.isEmpty else { return [] }
-        let upsert = " ON CONFLICT (bill_id, user_id) DO UPDATE SET paid = excluded.paid, share = excluded.share"
+        let upsert =
+            " ON CONFLICT (bill_id, user_id) DO UPDATE SET paid = excluded.paid, share = excluded.share,"
+            + " residue = excluded.residue"
         return [
             WriteStep(
                 "parts",
-                "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share) VALUES "
+                "INSERT INTO ledger_bill_parts (bill_id, user_id, paid, share, residue) VALUES "
                     + SQL.joined(rows, separator: ", ") + "\(raw: replacing ? upsert : "")"
             )
         ]
@@ -139,17 +140,24 @@ struct BillStore: Sendable {
                 )
             }
             if let userID = try row.optionalText("user_id") {
-                bills[bills.count - 1].parts[userID] = BillPart(paid: try row.int("paid"), share: try row.int("share"))
+                bills[bills.count - 1].parts[userID] = BillPart(
+                    paid: try row.int("paid"),
+                    share: try row.int("share"),
+                    residue: try row.int("residue")
+                )
             }
         }
         return bills
     }
 }
 
-/// What one member paid for a bill and owes of it, in minor units.
+/// What one member paid for a bill and owes of it, in minor units, and what their share added to their rounding
+/// residue (``Ledger/ErrorDiffusion``).
 struct BillPart: Sendable, Hashable {
     var paid: Int64
     var share: Int64
+    /// Share minus exact share, in ``Ledger/ExactShares/scale`` units.
+    var residue: Int64 = 0
 }
 
 /// A bill as stored.

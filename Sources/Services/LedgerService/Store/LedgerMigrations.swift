@@ -163,5 +163,31 @@ enum LedgerMigrations {
                 "CREATE INDEX ledger_records_user ON ledger_records (user_id, created_at)",
             ]
         ),
+        Migration(
+            "007-rounding",
+            [
+                // Rounding that never drifts (ErrorDiffusion): what each part of a bill added to its member's
+                // residue (share minus exact share, in ExactShares.scale units of a minor unit), the household's residues per currency
+                // (one row, its version guarding concurrent writers), the part of a member's share moved by
+                // rounding transfers, and the transfers themselves.
+                "ALTER TABLE ledger_bill_parts ADD COLUMN residue BIGINT NOT NULL DEFAULT 0",
+                "ALTER TABLE ledger_balances ADD COLUMN rounding BIGINT NOT NULL DEFAULT 0",
+                """
+                CREATE TABLE ledger_rounding (
+                    household_id TEXT NOT NULL REFERENCES ledger_households (id), currency TEXT NOT NULL,
+                    version BIGINT NOT NULL, residues TEXT NOT NULL, PRIMARY KEY (household_id, currency))
+                """,
+                """
+                CREATE TABLE ledger_rounding_transfers (
+                    id TEXT PRIMARY KEY, household_id TEXT NOT NULL REFERENCES ledger_households (id),
+                    currency TEXT NOT NULL, from_user TEXT NOT NULL, to_user TEXT NOT NULL, amount BIGINT NOT NULL,
+                    date TEXT NOT NULL, bill_id TEXT NOT NULL, created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE INDEX ledger_rounding_transfers_household
+                ON ledger_rounding_transfers (household_id, currency, date, id)
+                """,
+            ]
+        ),
     ]
 }

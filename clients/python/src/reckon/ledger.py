@@ -1068,6 +1068,7 @@ BalancesResultMembersItem = TypedDict(
         "net": str,
         "paid": str,
         "received": str,
+        "rounding": str,
         "sent": str,
         "share": str,
         "userId": str,
@@ -2113,6 +2114,7 @@ ExportJsonResultBalancesMembersItem = TypedDict(
         "net": str,
         "paid": str,
         "received": str,
+        "rounding": str,
         "sent": str,
         "share": str,
         "userId": str,
@@ -2409,6 +2411,20 @@ class ExportJsonResultRecurringItem(_ExportJsonResultRecurringItemRequired, _Exp
     pass
 
 
+ExportJsonResultRoundingsItem = TypedDict(
+    "ExportJsonResultRoundingsItem",
+    {
+        "amount": str,
+        "billId": str,
+        "currency": str,
+        "date": str,
+        "from": str,
+        "roundingId": str,
+        "to": str,
+    },
+)
+
+
 _ExportJsonResultShoppingItemRequired = TypedDict(
     "_ExportJsonResultShoppingItemRequired",
     {
@@ -2448,6 +2464,7 @@ ExportJsonResult = TypedDict(
         "inventory": List[ExportJsonResultInventoryItem],
         "payments": List[ExportJsonResultPaymentsItem],
         "recurring": List[ExportJsonResultRecurringItem],
+        "roundings": List[ExportJsonResultRoundingsItem],
         "shopping": List[ExportJsonResultShoppingItem],
     },
 )
@@ -5253,12 +5270,12 @@ def export_csv(
     client: Client,
     *,
     household_id: str,
-    what: Literal["bills", "payments", "balances", "inventory", "shopping"],
+    what: Literal["bills", "payments", "balances", "roundings", "inventory", "shopping"],
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ExportCsvResult:
-    """bills, payments, balances, inventory or shopping as RFC 4180 CSV (`ledger` `export.csv`).
+    """bills, payments, balances, roundings, inventory or shopping as RFC 4180 CSV (`ledger` `export.csv`).
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
@@ -5274,12 +5291,12 @@ async def export_csv_async(
     client: AsyncClient,
     *,
     household_id: str,
-    what: Literal["bills", "payments", "balances", "inventory", "shopping"],
+    what: Literal["bills", "payments", "balances", "roundings", "inventory", "shopping"],
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ExportCsvResult:
-    """bills, payments, balances, inventory or shopping as RFC 4180 CSV (`ledger` `export.csv`).
+    """bills, payments, balances, roundings, inventory or shopping as RFC 4180 CSV (`ledger` `export.csv`).
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
@@ -5299,7 +5316,7 @@ def export_json(
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ExportJsonResult:
-    """The whole household (members, bills, payments, rules, events, balances, stock, list, activity) (`ledger` `export.json`).
+    """The whole household (members, bills, payments, roundings, rules, events, balances, stock, list, activity) (`ledger` `export.json`).
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
@@ -5318,7 +5335,7 @@ async def export_json_async(
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ExportJsonResult:
-    """The whole household (members, bills, payments, rules, events, balances, stock, list, activity) (`ledger` `export.json`).
+    """The whole household (members, bills, payments, roundings, rules, events, balances, stock, list, activity) (`ledger` `export.json`).
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,

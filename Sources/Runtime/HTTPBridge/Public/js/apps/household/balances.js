@@ -38,6 +38,14 @@ function netChart(currency, members, names) {
         h("span", { class: "track", "aria-hidden": "true" }, h("span", {
           class: net < 0 ? "bar owes" : "bar owed", style: net < 0 ? `right:50%;width:${width}` : `left:50%;width:${width}`,
         })),
-        h("span", { class: "figure" }, `${net < 0 ? "owes" : "is owed"} ${member.net.replace("-", "")} ${currency}`));
+        h("span", { class: "figure" }, `${net < 0 ? "owes" : "is owed"} ${member.net.replace("-", "")} ${currency}`
+          + roundingNote(member)));
     })));
+}
+
+/** What rounding transfers moved in a member's share, when anything (docs/api.md, "Rounding"). */
+function roundingNote(member) {
+  const moved = Number(member.rounding);
+  if (!moved) return "";
+  return ` (rounding: ${moved > 0 ? "charged" : "spared"} ${member.rounding.replace("-", "")})`;
 }

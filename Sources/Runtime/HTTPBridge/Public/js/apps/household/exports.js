@@ -1,4 +1,4 @@
-// The household's exports: CSV files of its bills, payments, balances, cupboard and list, and the whole household as
+// The household's exports: CSV files of its bills, payments, balances, rounding transfers, cupboard and list, and the whole household as
 // JSON, saved by the browser.
 import { card, h } from "../../ui.js";
 import { ledger } from "./session.js";
@@ -19,5 +19,5 @@ export function exports(home) {
   const json = h("button", { type: "button", class: "quiet", onclick: async () => {
     save(`${home.name}.json`, "application/json", JSON.stringify(await ledger("export.json", { householdId: home.householdId }), null, 2));
   } }, "Everything (JSON)");
-  return card("Exports", h("p", { class: "row" }, ...["bills", "payments", "balances", "inventory", "shopping"].map(csv), json));
+  return card("Exports", h("p", { class: "row" }, ...["bills", "payments", "balances", "roundings", "inventory", "shopping"].map(csv), json));
 }

@@ -1,0 +1,143 @@
+import Foundation
+import Ledger
+import LedgerAPI
+import Money
+import Storage
+import Wire
+
+/// A household's rounding residues (``Ledger/ErrorDiffusion``), one row per currency with a version, and the
+/// rounding transfers made to keep them within one minor unit.
+struct RoundingStore: Sendable {
+    /// One currency's residues as read, and the version a write must still find.
+    struct Residues: Sendable, Equatable {
+        var version: Int64
+        /// Share minus exact share per member, in ``Ledger/ExactShares/scale`` units; absent means 0.
+        var byMember: [String: Int64]
+    }
+
+    /// A stored rounding transfer: one minor unit of share moved from `from` to `to` by the write of `billID`.
+    struct Transfer: Sendable, Equatable {
+        let id: String
+        let currency: String
+        let from: String
+        let to: String
+        let amount: Int64
+        let date: String
+        let billID: String
+
+        /// The transfer as the ops answer it.
+        var view: RoundingTransferView {
+            RoundingTransferView(
+                roundingId: id,
+                date: date,
+                from: from,
+                to: to,
+                amount: MinorUnits.format(amount, digits: Currency(code: currency)?.minorDigits ?? 2),
+                currency: currency,
+                billId: billID
+            )
+        }
+
+        /// The transfer as the domain's balance arithmetic sees it.
+        func entry() throws -> LedgerEntry {
+            try LedgerEntry(
+                id: id,
+                kind: .rounding,
+                date: date,
+                description: "rounding",
+                currency: currency,
+                paid: [from: amount],
+                owed: [to: amount]
+            )
+        }
+    }
+
+    /// `household`'s residues in each of `currencies`, in one statement; a currency without a row yet is version 0
+    /// with every residue 0. On PostgreSQL the rows are read `FOR UPDATE`: inside a transaction (a batched write that
+    /// lost its races and runs as one) they stay locked until it commits.
+    func residues(
+        _ household: String,
+        currencies: Set<String>,
+        in db: any SQLExecutor
+    ) async throws -> [String: Residues] {
+        var found = Dictionary(uniqueKeysWithValues: currencies.map { ($0, Residues(version: 0, byMember: [:])) })
+        let listed = SQL.joined(currencies.sorted().map { "\($0)" }, separator: ", ")
+        let rows = try await db.query(
+            "SELECT currency, version, residues FROM ledger_rounding WHERE household_id = \(household) AND currency IN ("
+                + listed + ")\(raw: db.engine == .postgres ? " FOR UPDATE" : "")"
+        )
+        for row in rows {
+            found[try row.text("currency")] = Residues(
+                version: try row.int("version"),
+                byMember: try JSONCoding.decode([String: Int64].self, from: Array(try row.text("residues").utf8))
+            )
+        }
+        return found
+    }
+
+    /// Stores each currency's residues, one step each, if its row still has the version they were read at; a
+    /// writer that lost the race fails with `serializationFailure`, and the whole write is run again (on PostgreSQL
+    /// by ``StoragePostgres/PostgresDatabase``; SQLite's writes never race, being serialized).
+    func save(_ residues: [String: Residues], household: String, in db: any SQLExecutor) async throws {
+        let steps = try residues.sorted { $0.key < $1.key }.enumerated().map { index, entry in
+            let (currency, state) = entry
+            let text = String(decoding: try JSONCoding.encode(state.byMember.filter { $0.value != 0 }), as: UTF8.self)
+            return WriteStep(
+                "rounding_\(index)",
+                """
+                INSERT INTO ledger_rounding (household_id, currency, version, residues)
+                VALUES (\(household), \(currency), \(state.version + 1), \(text))
+                ON CONFLICT (household_id, currency) DO UPDATE SET version = excluded.version,
+                    residues = excluded.residues
+                WHERE ledger_rounding.version = \(state.version) RETURNING version
+                """,
+                unlessRow: StorageError(
+                    .serializationFailure,
+                    "the household's rounding changed while this write was computed"
+                )
+            )
+        }
+        try await db.write(steps)
+    }
+
+    /// Records `transfers` as rows, in one step.
+    func record(_ transfers: [Transfer], household: String, in db: any SQLExecutor) async throws {
+        guard !transfers.isEmpty else { return }
+        let now = WallClock.millisecondsSince1970()
+        let rows: [SQL] = transfers.map { transfer in
+            """
+            (\(transfer.id), \(household), \(transfer.currency), \(transfer.from), \(transfer.to), \(transfer.amount),
+                \(transfer.date), \(transfer.billID), \(now))
+            """
+        }
+        try await db.write([
+            WriteStep(
+                "rounding_transfers",
+                """
+                INSERT INTO ledger_rounding_transfers (id, household_id, currency, from_user, to_user, amount, date,
+                    bill_id, created_at) VALUES
+                """ + SQL.joined(rows, separator: ", ")
+            )
+        ])
+    }
+
+    /// Every rounding transfer of `household`, oldest first.
+    func transfers(_ household: String, in db: any SQLExecutor) async throws -> [Transfer] {
+        try await db.query(
+            """
+            SELECT id, currency, from_user, to_user, amount, date, bill_id FROM ledger_rounding_transfers
+            WHERE household_id = \(household) ORDER BY created_at, id
+            """
+        ).map { row in
+            Transfer(
+                id: try row.text("id"),
+                currency: try row.text("currency"),
+                from: try row.text("from_user"),
+                to: try row.text("to_user"),
+                amount: try row.int("amount"),
+                date: try row.text("date"),
+                billID: try row.text("bill_id")
+            )
+        }
+    }
+}
