@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bills.add (84.30 split equally among the 3 members of a household) through the gateway, on SQLite and on
+# bills.add (AMOUNT, 84.30, split equally among the 3 members of a household) through the gateway, on SQLite and on
 # PostgreSQL 15, at 1 client, 16 clients in one household (every write queues for the household's activity counter)
 # and 16 clients each in a household of its own; one reckon-ledger with its default slots. On PostgreSQL, beside
 # it, pgbench runs the statements one bills.add sends, traced from the server's log (trace-to-pgbench.py), against
@@ -7,7 +7,9 @@
 # the gateway and PostgreSQL, from /proc/PID/stat over all its runs (warm-up included). Then balances and
 # settle.suggest in-process for 8 members and 10,000 bills.
 #   scripts/bench/ledger.sh                  (after: swift build -c release)
-# Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), ENGINES ("sqlite postgres"), INPROCESS (1).
+# Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), ENGINES ("sqlite postgres"), INPROCESS (1),
+# AMOUNT (84.30: whole cents each, so rounding reads nothing; 100.00 leaves a cent over, so every bill rounds against
+# the household's residues, docs/api.md "Rounding").
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,6 +17,7 @@ source scripts/bench/lib.sh
 bin=${BIN:-.build/release}
 runs=${RUNS:-3}
 requests=${REQUESTS:-2000}
+amount=${AMOUNT:-84.30}
 warmup=100
 make_workdir ledger
 chmod 755 "$work"  # the postgres user keeps its server in here
@@ -46,7 +49,7 @@ household_of_three() {
 }
 
 bill_args() {
-    echo "{\"householdId\": \"$1\", \"description\": \"Groceries\", \"amount\": \"84.30\", \"paidBy\": \"$owner\", \"split\": {\"kind\": \"equal\"}}"
+    echo "{\"householdId\": \"$1\", \"description\": \"Groceries\", \"amount\": \"$amount\", \"paidBy\": \"$owner\", \"split\": {\"kind\": \"equal\"}}"
 }
 
 # Prints a row: SYSTEM CLIENTS HOUSEHOLDS, the medians of the runs in `results`, the CPU per request since

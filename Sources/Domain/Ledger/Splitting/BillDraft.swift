@@ -11,7 +11,7 @@ public struct BillDraft: Sendable, Hashable {
     /// How the amount is shared.
     public var split: SplitRule
 
-    /// Creates a draft; nothing is checked until ``shares(tieSeed:members:)``.
+    /// Creates a draft; nothing is checked until ``shares(members:residues:)``.
     public init(amount: Int64, currency: Currency, payers: [String: Int64], split: SplitRule) {
         self.amount = amount
         self.currency = currency

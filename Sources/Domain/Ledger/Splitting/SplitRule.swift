@@ -1,6 +1,6 @@
 /// How a bill's amount is shared among the members who owe it.
 ///
-/// Every rule yields shares that add up to exactly the bill (see ``BillDraft/shares(tieSeed:members:)``). Errors
+/// Every rule yields shares that add up to exactly the bill (see ``BillDraft/shares(members:residues:)``). Errors
 /// name the faulty argument with these JSON paths: `split.among[i]`, `split.amounts.<member>`,
 /// `split.shares.<member>`, `split.percents.<member>`, `split.items[i].amount`, `split.items[i].among[j]`,
 /// `split.tax` and `split.tip`.

@@ -1,5 +1,5 @@
-// The household's exports: CSV files of its bills, payments, balances, rounding transfers, cupboard and list, and the whole household as
-// JSON, saved by the browser.
+// The household's exports: CSV files of its bills, payments, balances, rounding transfers, cupboard and list, and
+// the whole household as JSON, saved by the browser.
 import { card, h } from "../../ui.js";
 import { ledger } from "./session.js";
 
