@@ -130,7 +130,7 @@ for engine in ${ENGINES:-sqlite postgres}; do
         trace_to_pgbench "$work/pg" "$pg_port" "$work/bill" \
             "'$bin/reckon-bench' run ledger bills.add --gateway '$RECKON_CLIENT_ENDPOINT' --clients 1 --requests 1 \
             --warmup 0 --quiet --json --token '$token' --args '$(bill_args "${homes[0]}")'" \
-            --fresh b_
+            --fresh b_ --fresh r_ --drop "WHERE ledger_rounding.version = '?[0-9]+'?"
         own_scripts=()
         for index in "${!homes[@]}"; do
             for kind in each one; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns one transaction from a PostgreSQL statement trace (`log_statement = all`) into two pgbench scripts.
 
-    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]...
+    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]... [--drop PATTERN]...
 
 LOG holds the server's log from just before the transaction, as logged for the extended protocol (`execute
 <unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the session of the first statement is taken, up to its COMMIT
@@ -11,6 +11,8 @@ as literals, and two scripts are written for `pgbench -M simple`:
   OUT_PREFIX-one.sql   the same statements chained with `\\;`: one round trip for the whole request (one transaction)
 --fresh PREFIX: a value holding PREFIX and a UUID is new in every transaction (a bill's id, say); its UUID is
   replaced by the pgbench client's id and a random number, the same in every statement of one transaction.
+--drop PATTERN: text matching the regular expression is taken out of every statement after its parameters are
+  written in (a version check that would fail when the statement runs again, say).
 """
 import argparse
 import re
@@ -50,9 +52,11 @@ def statements(lines):
     return found
 
 
-def render(sql, parameters, fresh):
+def render(sql, parameters, fresh, drop):
     literals = {n: parameters.get(n, "NULL") for n in map(int, re.findall(r"\$(\d+)", sql))}
     text = re.sub(r"\$(\d+)\b", lambda m: literals[int(m.group(1))], sql)
+    for pattern in drop:
+        text = re.sub(pattern, "", text)
     for index, prefix in enumerate(fresh):
         text = re.sub(re.escape(prefix) + UUID, f"{prefix}:client_id-:fresh{index}", text)
     return " ".join(text.split())
@@ -63,10 +67,11 @@ def main():
     parser.add_argument("log")
     parser.add_argument("out")
     parser.add_argument("--fresh", action="append", default=[])
+    parser.add_argument("--drop", action="append", default=[])
     args = parser.parse_args()
     with open(args.log) as log:
         found = statements(log.read().splitlines())
-    sql = [render(text, parameters, args.fresh) for text, parameters in found]
+    sql = [render(text, parameters, args.fresh, args.drop) for text, parameters in found]
     header = "".join(f"\\set fresh{i} random(1, 1000000000000)\n" for i in range(len(args.fresh)))
     with open(f"{args.out}-each.sql", "w") as each:
         each.write(header + "".join(f"{s};\n" for s in sql))

@@ -9,7 +9,8 @@ extension StorageError: WireErrorConvertible {
     public var wireError: WireError {
         switch code {
         case .unavailable: WireError(.unavailable, "the database is unavailable; try again shortly")
-        case .serializationFailure: WireError(.unavailable, "the database was too busy to finish; try again")
+        case .serializationFailure, .lostRace:
+            WireError(.unavailable, "the database was too busy to finish; try again")
         case .uniqueViolation: WireError(.conflict, "the write collided with another; try again")
         default: WireError(.internal, "internal storage error")
         }

@@ -27,6 +27,12 @@ public protocol SQLExecutor: Sendable {
     /// Runs `action` once the transaction has committed, on the committing task; never when it rolls back. For
     /// news of a change that others must not hear before they can read it (waking the tasks that wait for it).
     func afterCommit(_ action: @escaping @Sendable () -> Void)
+
+    /// What to end a SELECT with so that the rows it reads stay locked against other writers until the transaction
+    /// ends: ` FOR UPDATE` in a PostgreSQL transaction; nothing in a batched write's reads (each its own
+    /// transaction, so a lock would end with the statement and only cost a commit) or on SQLite (whose write
+    /// transactions hold the whole database).
+    var lockingRead: SQL { get }
 }
 
 /// A database: SQLite or PostgreSQL behind one interface.
@@ -56,7 +62,9 @@ public protocol Database: Sendable {
     /// `body` returns, which is its own transaction: two round trips for a body with one read. Only steps may write
     /// (a data-modifying `query` is refused), and a row may be changed by one step only. Under read committed a
     /// transaction would not hold what the reads saw either (each statement takes its own snapshot), so the writes
-    /// must say what they need (conflict clauses, `unlessRow`). SQLite runs it as ``write(_:)``.
+    /// must say what they need (conflict clauses, `unlessRow`); a write whose step finds a row changed since its read
+    /// fails with ``StorageError/Code/lostRace``, and is then run once more as a ``write(_:)`` transaction, whose
+    /// ``SQLExecutor/lockingRead`` reads hold their rows. SQLite runs it as ``write(_:)``.
     /// - Throws: ``StorageError``, or what `body` or a step throws (nothing is written).
     func batchedWrite<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result

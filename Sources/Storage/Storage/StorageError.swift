@@ -3,7 +3,7 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; extensible.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
-            case unavailable, uniqueViolation, serializationFailure, decoding, misuse, engine
+            case unavailable, uniqueViolation, serializationFailure, lostRace, decoding, misuse, engine
         }
         private let base: Base
         public var description: String { base.rawValue }
@@ -15,6 +15,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// The engine aborted the transaction to keep it serializable (or broke a deadlock); running it again
         /// may succeed.
         public static let serializationFailure = Code(base: .serializationFailure)
+        /// A batched write found that another writer changed a row it had read (a version check failed): run as a
+        /// transaction that locks what it reads, it will not race (``Database/batchedWrite(_:)``).
+        public static let lostRace = Code(base: .lostRace)
         /// A row did not have the column or type the code expected.
         public static let decoding = Code(base: .decoding)
         /// The storage API was used wrongly (an executor used outside its transaction, a newer schema).

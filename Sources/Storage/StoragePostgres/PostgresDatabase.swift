@@ -104,9 +104,9 @@ public final class PostgresDatabase: Database, Service {
         try await autocommitting(client, batching: false, body)
     }
 
-    /// A batched write that keeps losing races (a `serializationFailure` on every attempt, such as a version check
-    /// that another writer got to first) runs once more as a ``write(_:)`` transaction, where a read with
-    /// `FOR UPDATE` holds its rows until the commit, so the writers of those rows take turns instead of racing.
+    /// A batched write that loses a race (``Storage/StorageError/Code/lostRace``: a version check another writer got
+    /// to first) runs again as a ``write(_:)`` transaction, where its ``Storage/SQLExecutor/lockingRead`` reads
+    /// hold their rows until the commit, so the writers of those rows take turns instead of racing again.
     public func batchedWrite<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
@@ -114,7 +114,7 @@ public final class PostgresDatabase: Database, Service {
             return try await retryingSerializationFailures {
                 try await autocommitting(writeClient, batching: true, body)
             }
-        } catch let error as StorageError where error.code == .serializationFailure {
+        } catch let error as StorageError where error.code == .lostRace {
             return try await write(body)
         }
     }
@@ -139,22 +139,28 @@ public final class PostgresDatabase: Database, Service {
     public func write<Result: Sendable>(
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await retryingSerializationFailures {
+        try await retryingSerializationFailures(orLostRaces: true) {
             try await onLeasedConnection(writeClient, body) { [sent] connection, logger, body in
                 try await Self.transaction(on: connection, logger: logger, sent: sent, body)
             }
         }
     }
 
-    /// Runs `write` again, up to ``attempts`` times in all, while the server aborts it as a serialization failure.
+    /// Runs `write` again, up to ``attempts`` times in all, while the server aborts it as a serialization failure,
+    /// or, with `orLostRaces` (a transaction), while it loses a race: for a row its locking read did not find, which
+    /// a `FOR UPDATE` cannot lock, and another writer inserted first.
     private func retryingSerializationFailures<Result: Sendable>(
+        orLostRaces: Bool = false,
         _ write: () async throws -> Result
     ) async throws -> Result {
         var attempt = 1
         while true {
             do {
                 return try await write()
-            } catch let error as StorageError where error.code == .serializationFailure && attempt < attempts {
+            } catch let error as StorageError
+                where (error.code == .serializationFailure || (orLostRaces && error.code == .lostRace))
+                && attempt < attempts
+            {
                 attempt += 1
             }
         }

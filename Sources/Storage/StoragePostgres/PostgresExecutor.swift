@@ -30,6 +30,8 @@ final class PostgresExecutor: SQLExecutor {
         isOpen.store(false, ordering: .relaxed)
     }
 
+    var lockingRead: SQL { batch.withLock { $0 == nil } ? " FOR UPDATE" : "" }
+
     func afterCommit(_ action: @escaping @Sendable () -> Void) {
         commitActions.append(action)
     }

@@ -17,6 +17,8 @@ final class SQLiteExecutor: SQLExecutor {
         isOpen.store(false, ordering: .relaxed)
     }
 
+    let lockingRead: SQL = ""
+
     func afterCommit(_ action: @escaping @Sendable () -> Void) {
         commitActions.append(action)
     }

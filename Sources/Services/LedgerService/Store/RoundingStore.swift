@@ -53,8 +53,8 @@ struct RoundingStore: Sendable {
     }
 
     /// `household`'s residues in each of `currencies`, in one statement; a currency without a row yet is version 0
-    /// with every residue 0. On PostgreSQL the rows are read `FOR UPDATE`: inside a transaction (a batched write that
-    /// lost its races and runs as one) they stay locked until it commits.
+    /// with every residue 0. The read locks the rows where a transaction can hold them (``Storage/SQLExecutor/lockingRead``:
+    /// a batched write that lost its race runs again as one).
     func residues(
         _ household: String,
         currencies: Set<String>,
@@ -64,7 +64,7 @@ struct RoundingStore: Sendable {
         let listed = SQL.joined(currencies.sorted().map { "\($0)" }, separator: ", ")
         let rows = try await db.query(
             "SELECT currency, version, residues FROM ledger_rounding WHERE household_id = \(household) AND currency IN ("
-                + listed + ")\(raw: db.engine == .postgres ? " FOR UPDATE" : "")"
+                + listed + ")" + db.lockingRead
         )
         for row in rows {
             found[try row.text("currency")] = Residues(
@@ -76,8 +76,8 @@ struct RoundingStore: Sendable {
     }
 
     /// Stores each currency's residues, one step each, if its row still has the version they were read at; a
-    /// writer that lost the race fails with `serializationFailure`, and the whole write is run again (on PostgreSQL
-    /// by ``StoragePostgres/PostgresDatabase``; SQLite's writes never race, being serialized).
+    /// writer that lost the race fails with `lostRace`, and the whole write runs again as a transaction that locks
+    /// the rows it reads (``Storage/Database/batchedWrite(_:)``; SQLite's writes never race, being serialized).
     func save(_ residues: [String: Residues], household: String, in db: any SQLExecutor) async throws {
         let steps = try residues.sorted { $0.key < $1.key }.enumerated().map { index, entry in
             let (currency, state) = entry
@@ -92,7 +92,7 @@ struct RoundingStore: Sendable {
                 WHERE ledger_rounding.version = \(state.version) RETURNING version
                 """,
                 unlessRow: StorageError(
-                    .serializationFailure,
+                    .lostRace,
                     "the household's rounding changed while this write was computed"
                 )
             )
