@@ -34,10 +34,13 @@ import Wire
             let log = try await ledger.call(ActivityListOp.self, .init(householdId: home), token: bob.token)
             #expect(log.entries.suffix(2).map(\.action) == ["bill.added", "bill.added"])
             #expect(try await ledger.nets(home, as: bob) == [ana.id: "112.40", bob.id: "-56.20", cy.id: "-56.20"])
-            // A bill with a cent over also reads the household's rounding residues (docs/api.md, "Rounding").
-            let before = postgres.statementsSent
-            _ = try await ledger.call(BillsAddOp.self, args(home, paidBy: ana, amount: "10.00"), token: ana.token)
-            #expect(postgres.statementsSent - before == 3)
+            // A bill with a cent over reads the household's rounding residues with the session (docs/api.md,
+            // "Rounding"): the first and the next, whose residues row the first made, are two statements too.
+            for _ in 0..<2 {
+                let before = postgres.statementsSent
+                _ = try await ledger.call(BillsAddOp.self, args(home, paidBy: ana, amount: "10.00"), token: ana.token)
+                #expect(postgres.statementsSent - before == 2)
+            }
             #expect(try await ledger.count("ledger_rounding") == 1)
         }
     }

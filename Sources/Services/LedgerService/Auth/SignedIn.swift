@@ -1,3 +1,4 @@
+import LedgerAPI
 import Storage
 import StoredOps
 import Wire
@@ -12,6 +13,8 @@ struct SignedIn: Sendable {
     let request: OpContext
     /// The membership of the household the request names, read with the session (``LedgerScopes/householdWrite``).
     var housemates: Housemates?
+    /// For `bills.add`: that household's rounding residues in the bill's currency, read with the session.
+    var rounding: RoundingStore.Prefetched?
 }
 
 /// The signed-in user's membership of one household, read with their session.
@@ -32,8 +35,9 @@ extension SessionStore {
 
     /// ``signedIn(_:in:)`` and, in the same statement, what a write into the household that `request`'s arguments
     /// name (`householdId`, or the one the live bill `billId` or payment `paymentId` belongs to) needs up front: the
-    /// user's membership and its members (``SignedIn/housemates``), and the record of the request's idempotency key,
-    /// if it has one.
+    /// user's membership and its members (``SignedIn/housemates``), the household's rounding residues in the bill's
+    /// currency for `bills.add` (``SignedIn/rounding``), and the record of the request's idempotency key, if it has
+    /// one.
     /// - Throws: `unauthenticated` as ``signedIn(_:in:)`` does.
     func signedIn(
         _ request: OpRequest,
@@ -50,9 +54,15 @@ extension SessionStore {
         }
         let householdID = Self.stringArgument("householdId", of: request)
         let entry = householdID == nil ? Self.entryArgument(of: request) : nil
+        let roundsBill = householdID != nil && request.context.op == BillsAddOp.name && db.lockingRead == ""
         if let householdID {
             columns = columns + ", " + HouseholdStore.housematesColumns
             joins = joins + HouseholdStore.housematesJoin("\(householdID)", user: "s.user_id")
+            if roundsBill {
+                let currency = Self.stringArgument("currency", of: request)
+                columns = columns + ", " + RoundingStore.prefetchColumns(currency: currency)
+                joins = joins + RoundingStore.prefetchJoin(currency: currency)
+            }
         } else if let entry {
             columns = columns + ", " + HouseholdStore.housematesColumns
             joins =
@@ -66,6 +76,7 @@ extension SessionStore {
         var user = try Self.check(session, of: request.context, in: db)
         if let householdID {
             user.housemates = Housemates(householdID: householdID, found: try HouseholdStore.housemates(in: rows))
+            if roundsBill, let row = rows.first { user.rounding = try RoundingStore.prefetched(in: row) }
         } else if entry != nil, let found = try HouseholdStore.housemates(in: rows) {
             // Only a membership found says which household the entry is in; otherwise the op reads it as usual.
             user.housemates = Housemates(householdID: found.household.id, found: found)

@@ -24,7 +24,8 @@ struct BillRounding: Sendable {
     }
 
     /// Takes `removed` out of the residues and rounds `added` against them, in `household`; transfers are dated
-    /// `date` and name `cause`, the bill whose write made them.
+    /// `date` and name `cause`, the bill whose write made them. `prefetched` residues (read with the session) are
+    /// used when they are those of the one currency the write touches.
     /// - Throws: ``Storage/StorageError`` `serializationFailure` (at the write) when another write changed the residues
     ///   meanwhile: the write is then run again.
     func round(
@@ -33,12 +34,18 @@ struct BillRounding: Sendable {
         household: String,
         date: String,
         cause: String,
+        prefetched: RoundingStore.Prefetched? = nil,
         in db: any SQLExecutor
     ) async throws -> Outcome {
         let touched = Set(removed.filter { $0.parts.values.contains { $0.residue != 0 } }.map(\.currency))
             .union(added.filter { !$0.isWhole }.map(\.unrounded.currency))
         guard !touched.isEmpty else { return Outcome(bills: added.map { $0.rounded(residues: [:]) }, transfers: []) }
-        var residues = try await store.residues(household, currencies: touched, in: db)
+        var residues =
+            if let prefetched, touched == [prefetched.currency] {
+                [prefetched.currency: prefetched.residues]
+            } else {
+                try await store.residues(household, currencies: touched, in: db)
+            }
         for bill in removed { residues[bill.currency]?.add(bill, sign: -1) }
         var bills: [StoredBill] = []
         for composed in added {

@@ -5,9 +5,14 @@ import Storage
 extension HouseholdBook {
     /// Records a new bill in `member`'s household, whose current members are `members`, rounded against the
     /// household's residues (``BillRounding``), with its running totals and activity entry.
+    /// - Parameter residues: the household's residues if read with the session (``SignedIn/rounding``).
     /// - Throws: `invalid_argument` for a field that does not fit the household.
-    func addBill(_ fields: BillFields, by member: HouseholdMember, among members: Set<String>) async throws -> BillView
-    {
+    func addBill(
+        _ fields: BillFields,
+        by member: HouseholdMember,
+        among members: Set<String>,
+        residues: RoundingStore.Prefetched? = nil
+    ) async throws -> BillView {
         let (db, userID, household) = (member.db, member.userID, member.household)
         let composer = BillComposer(
             householdCurrency: household.currency,
@@ -26,6 +31,7 @@ extension HouseholdBook {
             household: household.id,
             date: configuration.today(),
             cause: composed.unrounded.id,
+            prefetched: residues,
             in: db
         )
         let bill = rounding.bills[0]

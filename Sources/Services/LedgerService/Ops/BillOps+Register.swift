@@ -19,7 +19,7 @@ extension OpRegistry {
 extension HouseholdBook {
     func billsAdd(_ args: BillsAddOp.Args, _ context: SignedIn) async throws -> BillsAddOp.Result {
         let (member, members) = try await self.memberAndHousemates(of: args.target.householdId, context)
-        return try await self.addBill(args.bill, by: member, among: members)
+        return try await self.addBill(args.bill, by: member, among: members, residues: context.rounding)
     }
 
     func billsEdit(_ args: BillsEditOp.Args, _ context: SignedIn) async throws -> BillsEditOp.Result {

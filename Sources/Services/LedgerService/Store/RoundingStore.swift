@@ -52,6 +52,38 @@ struct RoundingStore: Sendable {
         }
     }
 
+    /// One currency's residues read with the session (``SignedIn/rounding``): the currency the bill names, or the
+    /// household's.
+    struct Prefetched: Sendable {
+        let currency: String
+        let residues: Residues
+    }
+
+    /// The columns of ``prefetchJoin(currency:)``.
+    static func prefetchColumns(currency: String?) -> SQL {
+        "COALESCE(\(currency), h.currency) AS rounding_currency, rr.version AS rounding_version,"
+            + " rr.residues AS rounding_residues"
+    }
+
+    /// A `LEFT JOIN`, after ``HouseholdStore/housematesJoin(_:user:)``, of the household's residues in `currency` (the
+    /// bill's argument as given: a code in another case finds nothing, and the op reads them itself), or else in the
+    /// household's currency.
+    static func prefetchJoin(currency: String?) -> SQL {
+        " LEFT JOIN ledger_rounding rr ON rr.household_id = h.id AND rr.currency = COALESCE(\(currency), h.currency)"
+    }
+
+    /// The residues in a row of ``prefetchJoin(currency:)``; `nil` when the household was not found.
+    static func prefetched(in row: SQLRow) throws -> Prefetched? {
+        guard let currency = try row.optionalText("rounding_currency") else { return nil }
+        guard let version = try row.optionalInt("rounding_version") else {
+            return Prefetched(currency: currency, residues: Residues(version: 0, byMember: [:]))
+        }
+        return Prefetched(
+            currency: currency,
+            residues: Residues(version: version, byMember: try decode(try row.text("rounding_residues")))
+        )
+    }
+
     /// `household`'s residues in each of `currencies`, in one statement; a currency without a row yet is version 0
     /// with every residue 0. The read locks the rows where a transaction can hold them (``Storage/SQLExecutor/lockingRead``:
     /// a batched write that lost its race runs again as one).
@@ -69,10 +101,15 @@ struct RoundingStore: Sendable {
         for row in rows {
             found[try row.text("currency")] = Residues(
                 version: try row.int("version"),
-                byMember: try JSONCoding.decode([String: Int64].self, from: Array(try row.text("residues").utf8))
+                byMember: try Self.decode(try row.text("residues"))
             )
         }
         return found
+    }
+
+    /// Residues as stored: a JSON object of member ids and numbers.
+    private static func decode(_ text: String) throws -> [String: Int64] {
+        try JSONCoding.decode([String: Int64].self, from: Array(text.utf8))
     }
 
     /// Stores each currency's residues, one step each, if its row still has the version they were read at; a
