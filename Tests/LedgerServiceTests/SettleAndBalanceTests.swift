@@ -290,29 +290,32 @@ import Wire
                     owed: Dictionary(uniqueKeysWithValues: bill.shares.map { ($0.userId, cents($0.amount)) })
                 )
             }
-            + payments.payments.map { payment in
-                try LedgerEntry(
-                    id: payment.paymentId,
-                    kind: .payment,
-                    date: payment.date,
-                    description: "payment",
-                    currency: payment.currency,
-                    paid: [payment.from: cents(payment.amount)],
-                    owed: [payment.to: cents(payment.amount)]
-                )
+            + payments.payments.map {
+                try transfer(.payment, $0.paymentId, $0.date, $0.currency, $0.from, $0.to, $0.amount)
             }
-            + roundings.map { rounding in
-                try LedgerEntry(
-                    id: rounding.roundingId,
-                    kind: .rounding,
-                    date: rounding.date,
-                    description: "rounding",
-                    currency: rounding.currency,
-                    paid: [rounding.from: cents(rounding.amount)],
-                    owed: [rounding.to: cents(rounding.amount)]
-                )
-            }
+            + roundings.map { try transfer(.rounding, $0.roundingId, $0.date, $0.currency, $0.from, $0.to, $0.amount) }
         return Balances.compute(entries)
+    }
+
+    /// A payment or rounding transfer of `amount` from `from` to `to`, as the domain sees it.
+    private func transfer(
+        _ kind: LedgerEntry.Kind,
+        _ id: String,
+        _ date: String,
+        _ currency: String,
+        _ from: String,
+        _ to: String,
+        _ amount: String
+    ) throws -> LedgerEntry {
+        try LedgerEntry(
+            id: id,
+            kind: kind,
+            date: date,
+            description: kind.rawValue,
+            currency: currency,
+            paid: [from: cents(amount)],
+            owed: [to: cents(amount)]
+        )
     }
 }
 

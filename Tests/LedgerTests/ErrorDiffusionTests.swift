@@ -84,6 +84,21 @@ import Testing
         #expect(household.moved.values.reduce(0, +) == 0)
     }
 
+    @Test("a transfer's partner is a current member when one can be, else anyone")
+    func transfersPreferCurrentMembers() {
+        let unit = Int64(ExactShares.scale)
+        // "gone" left with the lowest residue; "ann" is a cent over.
+        var residues: [String: Int64] = ["ann": unit + unit / 10, "bea": -unit / 2, "gone": -unit * 6 / 10]
+        #expect(ErrorDiffusion.repairs(&residues, preferring: ["ann", "bea"]) == [.init(from: "ann", to: "bea")])
+        #expect(residues == ["ann": unit / 10, "bea": unit / 2, "gone": -unit * 6 / 10])
+        // No current member under: the one who left takes it.
+        residues = ["ann": unit + unit / 10, "bea": unit / 2, "gone": -unit * 16 / 10]
+        #expect(ErrorDiffusion.repairs(&residues, preferring: ["ann", "bea"]) == [.init(from: "ann", to: "gone")])
+        // Without a preference, the extremes.
+        residues = ["ann": unit + unit / 10, "bea": -unit / 2, "gone": -unit * 6 / 10]
+        #expect(ErrorDiffusion.repairs(&residues) == [.init(from: "ann", to: "gone")])
+    }
+
     @Test(
         "any sequence of adds, edits and deletes keeps every member within one cent of their exact sum",
         arguments: [1, 2, 3, 4] as [UInt64]

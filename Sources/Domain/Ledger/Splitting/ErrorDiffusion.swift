@@ -10,7 +10,7 @@
 /// - No rule that rounds each bill among its own members keeps every residue under one minor unit once a household
 ///   has four members (docs/decisions.md has the proof). So after each write, while a residue is one minor unit or
 ///   more (or minus one or less), one minor unit of share moves from the member furthest over to the member
-///   furthest under (``repairs(_:)``): a ``RoundingTransfer``. Every residue is then strictly within one minor unit.
+///   furthest under (``repairs(_:preferring:)``): a ``RoundingTransfer``. Every residue is then strictly within one minor unit.
 public enum ErrorDiffusion {
     /// Each member's part of `exact.total` and what it adds to their residue (`part × scale − exact share`).
     /// - Parameter residues: the household's residues in the bill's currency before this bill; absent means 0.
@@ -41,21 +41,38 @@ public enum ErrorDiffusion {
     /// The transfers that bring every residue strictly within one minor unit, applied to `residues`: while some
     /// residue is at least one minor unit, one unit moves from that member (the largest residue, ties by id) to the
     /// member with the smallest; while some residue is at most minus one, one unit moves to that member (the
-    /// smallest) from the member with the largest. Each transfer brings the sum of the residues' sizes down, and
-    /// when the residues start within two minor units (one write's change to residues within one) it takes at most
-    /// one transfer per member out of bounds.
-    public static func repairs(_ residues: inout [String: Int64]) -> [RoundingTransfer] {
+    /// smallest) from the member with the largest. The partner is taken from `preferred` (the household's current
+    /// members) when one of them has a residue of the other sign, else from everyone. Each transfer brings the sum of
+    /// the residues' sizes down, and when the residues start within two minor units (one write's change to residues
+    /// within one) it takes at most one transfer per member out of bounds.
+    public static func repairs(
+        _ residues: inout [String: Int64],
+        preferring preferred: Set<String>? = nil
+    ) -> [RoundingTransfer] {
         let unit = Int64(ExactShares.scale)
         var transfers: [RoundingTransfer] = []
-        while let highest = residues.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
-            let lowest = residues.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }),
+        while let highest = extreme(residues, largest: true), let lowest = extreme(residues, largest: false),
             highest.value >= unit || lowest.value <= -unit
         {
-            residues[highest.key]! -= unit
-            residues[lowest.key]! += unit
-            transfers.append(RoundingTransfer(from: highest.key, to: lowest.key))
+            let over = highest.value >= unit
+            let out = over ? highest : lowest
+            let candidates = residues.filter { over ? $0.value < 0 : $0.value > 0 }
+            let partner =
+                extreme(candidates.filter { preferred?.contains($0.key) ?? true }, largest: !over)
+                ?? extreme(candidates, largest: !over)!
+            let (from, to) = over ? (out.key, partner.key) : (partner.key, out.key)
+            residues[from]! -= unit
+            residues[to]! += unit
+            transfers.append(RoundingTransfer(from: from, to: to))
         }
         return transfers
+    }
+
+    /// The member with the largest (or smallest) residue, ties by id.
+    private static func extreme(_ residues: [String: Int64], largest: Bool) -> (key: String, value: Int64)? {
+        largest
+            ? residues.max { ($0.value, $1.key) < ($1.value, $0.key) }
+            : residues.min { ($0.value, $0.key) < ($1.value, $1.key) }
     }
 }
 

@@ -23,15 +23,17 @@ struct BillRounding: Sendable {
         }
     }
 
-    /// Takes `removed` out of the residues and rounds `added` against them, in `household`; transfers are dated
-    /// `date` and name `cause`, the bill whose write made them. `prefetched` residues (read with the session) are
+    /// Takes `removed` out of the residues and rounds `added` against them, in `household`, whose current members
+    /// are `members` (a transfer's partner is one of them when it can be); transfers are dated `date` and name
+    /// `cause`, the bill whose write made them. `prefetched` residues (read with the session) are
     /// used when they are those of the one currency the write touches.
-    /// - Throws: ``Storage/StorageError`` `serializationFailure` (at the write) when another write changed the residues
-    ///   meanwhile: the write is then run again.
+    /// - Throws: ``Storage/StorageError`` `lostRace` (at the write) when another write changed the residues meanwhile:
+    ///   the write then runs again as a transaction that locks them.
     func round(
         removing removed: [StoredBill],
         adding added: [ComposedBill],
         household: String,
+        members: Set<String>,
         date: String,
         cause: String,
         prefetched: RoundingStore.Prefetched? = nil,
@@ -55,7 +57,7 @@ struct BillRounding: Sendable {
         }
         var transfers: [RoundingStore.Transfer] = []
         for currency in touched.sorted() {
-            for transfer in ErrorDiffusion.repairs(&residues[currency]!.byMember) {
+            for transfer in ErrorDiffusion.repairs(&residues[currency]!.byMember, preferring: members) {
                 transfers.append(
                     RoundingStore.Transfer(
                         id: "r_" + UUID().uuidString.lowercased(),

@@ -29,6 +29,7 @@ extension HouseholdBook {
             removing: [],
             adding: [composed],
             household: household.id,
+            members: members,
             date: configuration.today(),
             cause: composed.unrounded.id,
             prefetched: residues,

@@ -14,11 +14,8 @@ extension HouseholdBook {
         let dates = try recurrence(of: rule).occurrences(after: after, through: today)
         guard let last = dates.last else { return 0 }
         let household = try await households.find(rule.householdID, in: db)
-        let composer = BillComposer(
-            householdCurrency: household?.currency ?? "CAD",
-            members: try await households.currentMemberIDs(rule.householdID, in: db),
-            today: today
-        )
+        let members = try await households.currentMemberIDs(rule.householdID, in: db)
+        let composer = BillComposer(householdCurrency: household?.currency ?? "CAD", members: members, today: today)
         let composed: [ComposedBill]
         do {
             composed = try dates.map { date in
@@ -53,6 +50,7 @@ extension HouseholdBook {
             removing: [],
             adding: composed,
             household: rule.householdID,
+            members: members,
             date: today,
             cause: composed[0].unrounded.id,
             in: db

@@ -29,9 +29,10 @@ extension HouseholdBook {
         guard let version = args.target.version else {
             throw WireError(.invalidArgument, "version is required", field: "version")
         }
+        let members = try await self.currentMembers(of: household.id, context)
         let composer = BillComposer(
             householdCurrency: household.currency,
-            members: try await self.currentMembers(of: household.id, context).union(old.parts.keys),
+            members: members.union(old.parts.keys),
             today: self.configuration.today()
         )
         let composed = try composer.compose(
@@ -45,6 +46,7 @@ extension HouseholdBook {
             removing: [old],
             adding: [composed],
             household: household.id,
+            members: members,
             date: self.configuration.today(),
             cause: old.id,
             in: db
@@ -73,6 +75,7 @@ extension HouseholdBook {
             removing: [bill],
             adding: [],
             household: bill.householdID,
+            members: try await self.currentMembers(of: bill.householdID, context),
             date: self.configuration.today(),
             cause: bill.id,
             in: db

@@ -85,8 +85,8 @@ struct RoundingStore: Sendable {
     }
 
     /// `household`'s residues in each of `currencies`, in one statement; a currency without a row yet is version 0
-    /// with every residue 0. The read locks the rows where a transaction can hold them (``Storage/SQLExecutor/lockingRead``:
-    /// a batched write that lost its race runs again as one).
+    /// with every residue 0. The read locks the rows where a transaction can hold them
+    /// (``Storage/SQLExecutor/lockingRead``: a batched write that lost its race runs again as one).
     func residues(
         _ household: String,
         currencies: Set<String>,
