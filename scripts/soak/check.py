@@ -4,14 +4,15 @@
   applied twice would double it); every acknowledged bill's description (its key) is stored once, as that bill;
 - carts and bills stored that no acknowledgement names are counted, and allowed only up to the writes the load gave
   up on (those may have landed, once);
-- the ledger's running totals (ledger_balances, ledger_debts) equal a recomputation from the live bills and
-  payments (totals.sql);
+- the ledger's running totals (ledger_balances, ledger_debts) equal a recomputation from the live bills, payments and
+  rounding transfers, and so do the stored rounding residues, every one within a minor unit (totals.sql);
 - both gateways list every worker of every service again (no process left stuck).
 
     check.py --acks FILE --db-host ADDRESS --endpoints A,B --workers N --result FILE
     check.py --workers-only --endpoints A,B --workers N     only the last check (the soak's start waits on it)
     check.py --plant ...   (same options as the first form, after a passing verdict) plants one lost order, one
-                           doubled bill and one wrong total (plant.sql), and passes only if the verdict names all three
+                           doubled bill, one wrong total and one wrong residue (plant.sql), and passes only if the
+                           verdict names all four
 Exits 1 on any failure.
 """
 
@@ -29,7 +30,7 @@ import reckon
 from reckon import gateway
 
 
-PLANTED = ("orders lost", "bills doubled", "balance rows disagreeing")
+PLANTED = ("orders lost", "bills doubled", "balance rows disagreeing", "residues disagreeing")
 
 
 def query(host: str, sql: str, variables: Dict[str, str] = {}) -> List[List[str]]:
@@ -86,7 +87,8 @@ def check_totals(host: str) -> Dict[str, int]:
     sql = (Path(__file__).parent / "totals.sql").read_text()
     row = query(host, sql)[0]
     return {"balance rows disagreeing": int(row[0]), "debt pairs disagreeing": int(row[1]),
-            "entries with several creditors": int(row[2]), "balance rows": int(row[3])}
+            "entries with several creditors": int(row[2]), "balance rows": int(row[3]),
+            "residues disagreeing": int(row[4]), "residues a cent out": int(row[5]), "rounding transfers": int(row[6])}
 
 
 def check_workers(endpoints: List[str], workers: int, patience: float = 60) -> Dict[str, int]:
@@ -132,7 +134,8 @@ def main() -> int:
               **check_totals(options.db_host), **check_workers(options.endpoints.split(","), options.workers)}
     failures = [name for name in ("orders lost", "orders doubled", "carts lost", "bills lost", "bills doubled",
                                   "balance rows disagreeing", "debt pairs disagreeing",
-                                  "entries with several creditors", "gateways missing workers") if result[name]]
+                                  "entries with several creditors", "residues disagreeing", "residues a cent out",
+                                  "gateways missing workers") if result[name]]
     if result["carts unacknowledged"] > result["carts given up"]:
         failures.append("carts unacknowledged beyond those given up")
     if result["bills unacknowledged"] > result["bills given up"]:
