@@ -10,7 +10,8 @@
 /// - No rule that rounds each bill among its own members keeps every residue under one minor unit once a household
 ///   has four members (docs/decisions.md has the proof). So after each write, while a residue is one minor unit or
 ///   more (or minus one or less), one minor unit of share moves from the member furthest over to the member
-///   furthest under (``repairs(_:preferring:)``): a ``RoundingTransfer``. Every residue is then strictly within one minor unit.
+///   furthest under (``repairs(_:preferring:)``): a ``RoundingTransfer``. Every residue is then strictly within one
+///   minor unit.
 public enum ErrorDiffusion {
     /// Each member's part of `exact.total` and what it adds to their residue (`part × scale − exact share`).
     /// - Parameter residues: the household's residues in the bill's currency before this bill; absent means 0.

@@ -3,8 +3,8 @@
 ///
 /// A share is a sum of fractions `numerator / denominator` of a minor unit (one for a split by weights, one per line
 /// for an itemized split). Each fraction is floored to the fixed unit; the few units the floors leave (fewer than the
-/// fractions) go one each to the members in id order (round after round), so no share is more than one fixed unit per fraction off its
-/// exact value, and the shares still add up. Products are taken in 128 bits after dividing out the whole minor units,
+/// fractions) go one each to the members in id order (round after round), so no share is more than one fixed unit
+/// per fraction off its exact value, and the shares still add up. Products are taken in 128 bits after dividing out the whole minor units,
 /// so amounts up to ``LedgerEntry/maximumAmount`` and any `Int64` weights are exact.
 public struct ExactShares: Sendable, Hashable {
     /// Fixed units per minor unit: lcm(1…16) × 10^4, so shares with these denominators are exact (equal splits

@@ -16,10 +16,10 @@ struct DebtSources: Sendable {
     }
 
     /// The slices that make up each debtor's debt (> 0) in `currency`, newest first, adding up to the debt, and the
-    /// entries they name. Each page is one statement for every debtor still short: per debtor, the newest bills, payments
-    /// and rounding transfers after its last page, each read backwards along its household index (no scan of the whole
-    /// history), merged, and the debtors' pages joined by `UNION ALL`; the first page is 32 rows, so a usual
-    /// plan takes one or two statements whatever the number of debtors, and few rows are read for nothing: a
+    /// entries they name. Each page is one statement for every debtor still short: per debtor, the newest bills,
+    /// payments and rounding transfers after its last page, each read backwards along its household index (no scan
+    /// of the whole history), merged, and the debtors' pages joined by `UNION ALL`; the first page is 32 rows, so a
+    /// usual plan takes one or two statements whatever the number of debtors, and few rows are read for nothing: a
     /// debtor's next page is sized from what its entries covered so far (``Collected/nextPage``).
     func slices(
         debts: [String: Int64],

@@ -167,9 +167,9 @@ enum LedgerMigrations {
             "007-rounding",
             [
                 // Rounding that never drifts (ErrorDiffusion): what each part of a bill added to its member's
-                // residue (share minus exact share, in ExactShares.scale units of a minor unit), the household's residues per currency
-                // (one row, its version guarding concurrent writers), the part of a member's share moved by
-                // rounding transfers, and the transfers themselves.
+                // residue (share minus exact share, in ExactShares.scale units of a minor unit), the household's
+                // residues per currency (one row, its version guarding concurrent writers), the part of a member's
+                // share moved by rounding transfers, and the transfers themselves.
                 "ALTER TABLE ledger_bill_parts ADD COLUMN residue BIGINT NOT NULL DEFAULT 0",
                 "ALTER TABLE ledger_balances ADD COLUMN rounding BIGINT NOT NULL DEFAULT 0",
                 """
