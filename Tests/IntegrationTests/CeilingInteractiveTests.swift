@@ -1,4 +1,5 @@
 import Foundation
+import ReckonTesting
 import Testing
 
 /// `reckon ceiling estimate` with no product, on a terminal (util-linux's `script` gives it one): it walks the tree,
@@ -8,19 +9,14 @@ import Testing
     private func dialogue(endpoint: String, answers: [String]) async throws -> (output: String, status: Int32) {
         try await onThread {
             let reckon = ChildProcess.binDirectory.appendingPathComponent("reckon").path
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "\(reckon) ceiling estimate --endpoint \(endpoint)", "/dev/null"]
-            let (input, output) = (Pipe(), Pipe())
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            try input.fileHandleForWriting.write(contentsOf: Data(answers.map { $0 + "\n" }.joined().utf8))
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            try input.fileHandleForWriting.close()
-            return (text, process.terminationStatus)
+            let run = try CapturedRun.run(
+                URL(fileURLWithPath: "/usr/bin/script"),
+                ["-qec", "\(reckon) ceiling estimate --endpoint \(endpoint)", "/dev/null"],
+                input: Data(answers.map { $0 + "\n" }.joined().utf8),
+                mergingErrors: true,
+                closingInputFirst: false
+            )
+            return (String(decoding: run.output, as: UTF8.self), run.status)
         }
     }
 

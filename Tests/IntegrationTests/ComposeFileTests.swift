@@ -1,4 +1,5 @@
 import Foundation
+import ReckonTesting
 import Testing
 import Wire
 
@@ -8,20 +9,19 @@ import Wire
     /// The file resolved by `docker-compose config`, as JSON (through Python's YAML reader, which docker-compose
     /// itself uses).
     private func resolved() throws -> JSONValue {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = [
-            "-c",
-            "docker-compose -f compose.yaml config | python3 -c 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'",
-        ]
-        shell.currentDirectoryURL = LocalStack.repositoryRoot
-        let output = Pipe()
-        shell.standardOutput = output
-        try shell.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0, "docker-compose config failed (scripts/test.sh installs docker-compose)")
-        return try JSONValue(parsing: Array(data))
+        let shell = try CapturedRun.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c",
+                "docker-compose -f compose.yaml config | python3 -c 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'",
+            ],
+            currentDirectory: LocalStack.repositoryRoot
+        )
+        #expect(
+            shell.status == 0,
+            "docker-compose config failed (scripts/test.sh installs docker-compose): \(String(decoding: shell.errors, as: UTF8.self))"
+        )
+        return try JSONValue(parsing: Array(shell.output))
     }
 
     @Test func twoGatewaysServeEveryScalableWorkerAndTheBridgeWithSecretsOnly() throws {

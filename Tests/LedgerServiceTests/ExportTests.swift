@@ -10,22 +10,16 @@ import Wire
 @Suite struct ExportTests {
     /// `csv` read by Python's `csv` module (an independent RFC 4180 reader), as rows of fields.
     private func parsed(_ csv: String) throws -> [[String]] {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = [
-            "python3", "-c",
-            "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline='')))))",
-        ]
-        let (input, output) = (Pipe(), Pipe())
-        python.standardInput = input
-        python.standardOutput = output
-        try python.run()
-        input.fileHandleForWriting.write(Data(csv.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
-        return try JSONDecoder().decode([[String]].self, from: data)
+        let python = try CapturedRun.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline='')))))",
+            ],
+            input: Data(csv.utf8)
+        )
+        #expect(python.status == 0, "\(String(decoding: python.errors, as: UTF8.self))")
+        return try JSONDecoder().decode([[String]].self, from: python.output)
     }
 
     private func export(

@@ -27,21 +27,17 @@ public enum ICalendarScript {
         // This file is Sources/Testing/ReckonTesting/ICalendarScript.swift: four folders below the repository.
         let repository = (0..<4).reduce(URL(fileURLWithPath: #filePath)) { url, _ in url.deletingLastPathComponent() }
         let script = repository.appendingPathComponent("scripts/ical-events.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, "--between", between.from, between.to]
-        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(calendar.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "ical-events.py failed: \(complaint)\n\(calendar)")
+        let run = try CapturedRun.run(
+            URL(fileURLWithPath: python),
+            [script.path, "--between", between.from, between.to],
+            input: Data(calendar.utf8)
+        )
+        guard run.status == 0 else {
+            throw Failure(
+                description: "ical-events.py failed: \(String(decoding: run.errors, as: UTF8.self))\n\(calendar)"
+            )
         }
-        return try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+        return try JSONValue(parsing: String(decoding: run.output, as: UTF8.self))
     }
 
     /// The parser could not read a calendar.

@@ -1,4 +1,5 @@
 import Foundation
+import ReckonTesting
 
 /// Runs the built `reckon` as a user would, with its session kept in a folder of the test's own.
 enum ReckonCLI {
@@ -25,27 +26,16 @@ enum ReckonCLI {
     /// Runs `reckon` with `arguments`, `input` on standard input and the test's environment changed by `environment`.
     static func run(_ arguments: [String], environment: [String: String], input: String = "") async throws -> Run {
         try await onThread {
-            let process = Process()
-            process.executableURL = ChildProcess.binDirectory.appendingPathComponent("reckon")
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let (out, err) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
-            for file in [out, err] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-            let stdin = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = try FileHandle(forWritingTo: out)
-            process.standardError = try FileHandle(forWritingTo: err)
-            try process.run()
-            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-            process.waitUntilExit()
+            let run = try CapturedRun.run(
+                ChildProcess.binDirectory.appendingPathComponent("reckon"),
+                arguments,
+                input: Data(input.utf8),
+                environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            )
             return Run(
-                status: process.terminationStatus,
-                standardOutput: try String(contentsOf: out, encoding: .utf8),
-                errors: try String(contentsOf: err, encoding: .utf8)
+                status: run.status,
+                standardOutput: String(decoding: run.output, as: UTF8.self),
+                errors: String(decoding: run.errors, as: UTF8.self)
             )
         }
     }
