@@ -361,7 +361,8 @@ let package = Package(
         .testTarget(
             name: "OrdersServiceTests",
             dependencies: [
-                "OrdersService", "OrdersAPI", "WorkerRuntime", "Wire", "Storage", "ReckonTesting",
+                "OrdersService", "OrdersAPI", "Ordering", "WorkerRuntime", "Wire", "Storage", "StoragePostgres",
+                "ReckonTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -3,11 +3,13 @@
 # PostgreSQL 15, at 1 client, 16 clients in one household (every write queues for the household's activity counter)
 # and 16 clients each in a household of its own; one reckon-ledger with its default slots. On PostgreSQL, beside
 # it, pgbench runs the statements one bills.add sends, traced from the server's log (trace-to-pgbench.py), against
-# the same server: one round trip each, and all in one round trip. Each row has the CPU per request of the worker,
+# the same server: one round trip each, and all in one round trip; and the gateway's own floor, one client's
+# `calc evaluate "1+1"` through the same gateway. Each row has the CPU per request of the worker,
 # the gateway and PostgreSQL, from /proc/PID/stat over all its runs (warm-up included). Then balances and
 # settle.suggest in-process for 8 members and 10,000 bills.
 #   scripts/bench/ledger.sh                  (after: swift build -c release)
 # Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), ENGINES ("sqlite postgres"), INPROCESS (1),
+# SLOTS (the worker's --slots; its default when unset),
 # AMOUNT (84.30: whole cents each, so rounding reads nothing; 100.00 leaves a cent over, so every bill rounds against
 # the household's residues, docs/api.md "Rounding").
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
@@ -57,7 +59,7 @@ bill_args() {
 row() {
     local figures cpu
     figures=($(run_medians))
-    cpu=($(cpu_columns "$([ "$1" = reckon ] && echo 1 || echo 0)" "$measured"))
+    cpu=($(cpu_columns "$([[ $1 == pgbench* ]] && echo 0 || echo 1)" "$measured"))
     printf "%-10s %-24s %-8s %-10s %-7s %-8s %-8s %-10s %-10s %-10s %s\n" "$engine" "$1" "$2" "$3" \
         "${figures[@]:0:3}" "${cpu[@]}" "${figures[3]}"
 }
@@ -78,6 +80,29 @@ measure_reckon() {
     done
     measured=$((runs * (requests + warmup)))
     row reckon "$clients" "$([ $# -gt 1 ] && echo own || echo one)"
+}
+
+# The floor under one client's bills.add through the gateway: `calc evaluate "1+1"` by one client through the same
+# gateway, answered by a calc worker of its own (the round trips through the gateway with no database behind them);
+# its worker column is the calc worker's CPU.
+measure_floor() {
+    local ledger_pids=("${worker_pids[@]}")
+    "$bin/reckon-calc" --gateway "tcp://127.0.0.1:$worker_port" >"$work/calc.log" 2>&1 &
+    pids+=($!)
+    worker_pids=($!)
+    for _ in $(seq 100); do
+        "$bin/reckon" call calc ops >/dev/null 2>&1 && break
+        sleep 0.2
+    done
+    results=()
+    start_ticks
+    for _ in $(seq "$runs"); do
+        results+=("$("$bin/reckon-bench" run calc evaluate --gateway "$RECKON_CLIENT_ENDPOINT" --clients 1 \
+            --requests "$requests" --warmup "$warmup" --quiet --json --args '{"expression": "1+1"}' | report_figures)")
+    done
+    measured=$((runs * (requests + warmup)))
+    row "gateway floor (calc 1+1)" 1 -
+    worker_pids=("${ledger_pids[@]}")
 }
 
 # pgbench's script KIND (each, one) by CLIENTS clients, into household 0 or (own) each into its own.
@@ -114,7 +139,8 @@ for engine in ${ENGINES:-sqlite postgres}; do
         psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE $database_name" >/dev/null
         database=("--database" "postgres://postgres@127.0.0.1:$pg_port/$database_name")
     fi
-    "$bin/reckon-ledger" --gateway "tcp://127.0.0.1:$worker_port" "${database[@]}" >>"$work/ledger.log" 2>&1 &
+    "$bin/reckon-ledger" --gateway "tcp://127.0.0.1:$worker_port" "${database[@]}" ${SLOTS:+--slots "$SLOTS"} \
+        >>"$work/ledger.log" 2>&1 &
     pids+=($!)
     worker_pids=($!)
     for _ in $(seq 100); do
@@ -143,6 +169,7 @@ for engine in ${ENGINES:-sqlite postgres}; do
     measure_reckon 16 "${homes[0]}"
     measure_reckon 16 "${homes[@]}"
     if [ "$engine" = postgres ]; then
+        measure_floor
         for kind in each one; do
             measure_pgbench "$kind" 1 one
             measure_pgbench "$kind" 16 one

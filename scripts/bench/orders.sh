@@ -103,7 +103,8 @@ for engine in ${ENGINES:-sqlite postgres}; do
             first=$(new_cart)
             trace_to_pgbench "$work/pg" "$pg_port" "$work/increment" \
                 "'$driver/reckon-bench' run orders cart.increment --gateway '$client' --clients 1 --requests 1 \
-                --warmup 0 --quiet --json --args '$(increment_args "$first")'"
+                --warmup 0 --quiet --json --args '$(increment_args "$first")'" \
+                --drop " AND updated_at = '?[0-9]+'?"
             own_scripts=()
             for index in $(seq 16); do
                 cart=$(new_cart)

@@ -57,9 +57,13 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             rates: try ratesPath.map(RatesTable.load(path:)),
             calculations: .init(ratesFile: ratesPath)
         )
-        let opened = try await database.open(sqliteFile: "ledger.sqlite", logger: logger)
-        let ops = try LedgerService.makeRegistry(configuration: service, database: opened.database)
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
+        let opened = try await database.open(
+            sqliteFile: "ledger.sqlite",
+            keptOpen: configuration.slots,
+            logger: logger
+        )
+        let ops = try LedgerService.makeRegistry(configuration: service, database: opened.database)
         let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
         let listener = ActivityListener(feed: service.activityFeed, database: opened.database)
         try await opened.closing {

@@ -57,9 +57,13 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
             defaultRegion: defaultRegion,
             staffKey: try staffKey(environment)
         )
-        let opened = try await database.open(sqliteFile: "orders.sqlite", logger: logger)
-        let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)
         let configuration = try worker.configuration(service: OrdersService.name, server: server)
+        let opened = try await database.open(
+            sqliteFile: "orders.sqlite",
+            keptOpen: configuration.slots,
+            logger: logger
+        )
+        let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)
         let background = OrdersBackground(database: opened.database, menu: menu, configuration: service, logger: logger)
         try await opened.closing {
             try await WorkerProcess.run(

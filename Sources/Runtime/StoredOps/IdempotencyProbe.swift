@@ -35,6 +35,18 @@ public struct IdempotencyProbe: Sendable {
     public static let columns: SQL =
         "idempotency.args_digest AS idempotency_digest, idempotency.result AS idempotency_result"
 
+    /// The key's record (one of the service's own keys, with no owner) read by a statement of its own, for a scope
+    /// whose read has nothing to join it to: `nil` when the key is new, else a replay or a mismatch.
+    /// - Throws: ``Storage/StorageError``.
+    public func lookUp(in db: any SQLExecutor) async throws -> IdempotencyRecords.Claim? {
+        let rows = try await db.query(
+            "SELECT " + Self.columns
+                + " FROM reckon_idempotency idempotency WHERE idempotency.service = \(service) AND idempotency.op = \(op)"
+                + " AND idempotency.key = \(key)"
+        )
+        return try rows.first.flatMap { try found(in: $0) }
+    }
+
     /// What the joined record in `row` says: `nil` when the key is new, else a replay or a mismatch.
     /// - Throws: ``Storage/StorageError`` for a record without a result.
     public func found(in row: SQLRow) throws -> IdempotencyRecords.Claim? {

@@ -5,24 +5,22 @@ import OrdersAPI
 import Storage
 import Wire
 
-/// Places an order in one transaction, and moves it through its statuses.
+/// Places an order in one batched write, and moves it through its statuses.
 struct OrderPlacement: Sendable {
     let orders: Orders
 
-    /// Validates the form, prices the cart again, consumes vouchers and stock, writes the order and its lines and
-    /// empties the cart. A cart that was already ordered (a second client completing it at the same time) answers
-    /// that order.
+    /// Validates the form, prices the cart again, then consumes vouchers and stock, writes the order and its lines and
+    /// empties the cart, all in one write after the reads (on PostgreSQL: the key, the cart with the stock, the
+    /// vouchers' uses if any, then one write statement). A cart that was already ordered (a second client completing
+    /// it at the same time) answers that order. A write that finds the cart, the stock or a voucher's uses changed
+    /// since its reads writes nothing and runs again (``Storage/StorageError/Code/lostRace``), then refused as its
+    /// reads say.
     /// - Throws: `invalid_argument` with every form problem; `failed_precondition` for an empty or expired cart,
     ///   refused vouchers (one detail each) or stock that ran out (one detail per line).
     func place(_ args: OrderPlaceOp.Args, in db: any SQLExecutor) async throws -> OrderView {
-        if let existing = try await existingOrder(for: args.cartId, in: db) { return existing }
-        let (cart, stockLeft): (CartStore.Cart, [String: Int])
-        do {
-            (cart, stockLeft) = try await orders.carts.openWithStock(args.cartId, in: db)
-        } catch let error as StoreError where error.code == .wrongState {
-            if let existing = try await existingOrder(for: args.cartId, in: db) { return existing }
-            throw error
-        }
+        let (cart, stockLeft) = try await orders.carts.readForChange(args.cartId, withStock: true, in: db)
+        if let existing = cart.orderID { return try await orders.orders.load(existing, in: db) }
+        if orders.carts.isExpired(cart) { throw CartStore.expired(cart.id) }
         let checked = orders.validator.validate(args.form.input, defaultRegion: orders.region)
         guard let details = checked.details else {
             throw WireError(
@@ -57,12 +55,10 @@ struct OrderPlacement: Sendable {
                 details: refused.map { .init(field: $0.field, code: .init(rawValue: $0.code), message: $0.message) }
             )
         }
-        let orderID = "ord_" + UUID().uuidString.lowercased()
-        try await consume(priced, vouchers: quote, customer: details.customerKey, catalogue, in: db)
         let views = OrdersViews(catalogue: catalogue)
         let placedAt = WallClock.millisecondsSince1970()
-        let order = OrderView(
-            orderId: orderID,
+        var order = OrderView(
+            orderId: "ord_" + UUID().uuidString.lowercased(),
             status: OrderStore.Status.placed.rawValue,
             currency: catalogue.restaurant.currency,
             items: priced.items.map(views.line),
@@ -86,16 +82,28 @@ struct OrderPlacement: Sendable {
             placedAt: WallClock.iso8601(millisecondsSince1970: placedAt),
             history: []
         )
-        try await orders.orders.insert(
+        let units = Self.units(priced, catalogue)
+        let used = quote.vouchers.filter(\.applied).compactMap { catalogue.voucher(code: $0.code) }
+        var steps = units.enumerated().compactMap { index, unit in
+            // Items without a count are unlimited.
+            stockLeft[unit.itemID] == nil
+                ? nil : orders.stock.takeStep(unit.itemID, quantity: unit.quantity, name: "stock_\(index)")
+        }
+        for (index, voucher) in used.enumerated() {
+            steps += orders.uses.useSteps(voucher, customer: details.customerKey, name: "voucher_\(index)")
+        }
+        steps += try orders.orders.insertSteps(
             order,
             cartID: cart.id,
             customerKey: details.customerKey.rawValue,
             placedAt: placedAt,
-            in: db
+            took: units,
+            vouchers: used.map(\.code)
         )
-        try await record(orderID, priced: priced, vouchers: quote, catalogue, in: db)
-        try await orders.carts.markOrdered(cart.id, order: orderID, in: db)
-        return try await orders.orders.load(orderID, in: db)
+        steps += orders.carts.orderedSteps(cart, order: order.orderId)
+        try await db.write(steps)
+        order.history = [.init(status: order.status, at: order.placedAt)]
+        return order
     }
 
     /// Moves an order on; a move to `cancelled` gives its stock and voucher uses back.
@@ -114,68 +122,8 @@ struct OrderPlacement: Sendable {
         }
     }
 
-    private func existingOrder(for cartID: String, in db: any SQLExecutor) async throws -> OrderView? {
-        guard let id = try await orders.orders.orderID(forCart: cartID, in: db) else { return nil }
-        return try await orders.orders.load(id, in: db)
-    }
-
-    /// Takes the stock and the voucher uses, each with one conditional statement, so racing orders cannot both
-    /// take the last unit or use.
-    private func consume(
-        _ priced: PricedCart,
-        vouchers quote: Quote,
-        customer: CustomerKey,
-        _ catalogue: Catalogue,
-        in db: any SQLExecutor
-    ) async throws {
-        var shortages: [WireError.Detail] = []
-        for (itemID, quantity) in Self.units(priced, catalogue)
-        where !(try await orders.stock.take(itemID, quantity: quantity, in: db)) {
-            shortages.append(
-                .init(field: itemID, code: .init(rawValue: "insufficient_stock"), message: "not enough \(itemID) left")
-            )
-        }
-        guard shortages.isEmpty else {
-            throw WireError(.failedPrecondition, "some items ran out", field: "cartId", details: shortages)
-        }
-        for outcome in quote.vouchers where outcome.applied {
-            guard let voucher = catalogue.voucher(code: outcome.code),
-                try await orders.uses.use(voucher, customer: customer, in: db)
-            else {
-                throw WireError(
-                    .failedPrecondition,
-                    "voucher \(outcome.code) reached its usage limit",
-                    field: "form.vouchers",
-                    details: [
-                        .init(field: outcome.code, code: .init(rawValue: "usage_limit_reached"), message: "used up")
-                    ]
-                )
-            }
-        }
-    }
-
-    /// Remembers what the order took, so a cancellation gives back exactly that.
-    private func record(
-        _ orderID: String,
-        priced: PricedCart,
-        vouchers quote: Quote,
-        _ catalogue: Catalogue,
-        in db: any SQLExecutor
-    ) async throws {
-        for (itemID, quantity) in Self.units(priced, catalogue) {
-            try await db.query(
-                "INSERT INTO orders_order_stock (order_id, item_id, quantity) VALUES (\(orderID), \(itemID), \(quantity))"
-            )
-        }
-        for outcome in quote.vouchers where outcome.applied {
-            try await db.query(
-                "INSERT INTO orders_order_vouchers (order_id, code) VALUES (\(orderID), \(outcome.code))"
-            )
-        }
-    }
-
     /// Units of each item the cart takes, bundles opened up, in a stable order.
-    private static func units(_ priced: PricedCart, _ catalogue: Catalogue) -> [(String, Int)] {
+    private static func units(_ priced: PricedCart, _ catalogue: Catalogue) -> [(itemID: String, quantity: Int)] {
         var units: [String: Int] = [:]
         for line in priced.items { units[line.id, default: 0] += line.quantity }
         for line in priced.specialItems {
@@ -183,6 +131,6 @@ struct OrderPlacement: Sendable {
                 units[part.itemID, default: 0] += part.quantity * line.quantity
             }
         }
-        return units.sorted { $0.key < $1.key }
+        return units.sorted { $0.key < $1.key }.map { (itemID: $0.key, quantity: $0.value) }
     }
 }

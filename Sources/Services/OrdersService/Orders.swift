@@ -21,16 +21,10 @@ struct Orders: Sendable {
         try catalogue.price(cart.lines, stockLeft: { stockLeft?[$0] })
     }
 
-    /// The view of a cart after a change; with `checkingStock`, the cart is read with the stock in one statement.
-    func view(
-        of cartID: String,
-        checkingStock: Bool,
-        in db: any SQLExecutor
-    ) async throws -> CartView {
+    /// The view of `cart` priced against the current menu; with `stockLeft`, lines beyond the stock are refused.
+    /// - Throws: what pricing refuses.
+    func view(of cart: CartStore.Cart, stockLeft: [String: Int]?) throws -> CartView {
         let catalogue = menu.current
-        let (cart, stockLeft) =
-            checkingStock
-            ? try await carts.loadWithStock(cartID, in: db) : (try await carts.load(cartID, in: db), nil)
         let priced = try price(cart, catalogue, stockLeft: stockLeft)
         return OrdersViews(catalogue: catalogue).cart(priced, id: cart.id, expiresAt: carts.expiry(of: cart))
     }

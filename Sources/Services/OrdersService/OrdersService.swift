@@ -87,6 +87,9 @@ public enum OrdersService {
 struct OrdersScopes: Sendable {
     let read: TransactionScope<TransactionContext>
     let write: TransactionScope<TransactionContext>
+    /// The writes of the cart ops and `order.place`: their reads, then every write in one statement (a cart change is
+    /// two statements on PostgreSQL); a request's idempotency key is looked up with a statement of its own first.
+    let batchedWrite: BatchedWriteScope<TransactionContext>
     /// In front of staff ops: the staff key.
     let staff: [any OpMiddleware]
     /// In front of `order.place`: an idempotency key is required.
@@ -95,6 +98,9 @@ struct OrdersScopes: Sendable {
     init(service: String, database: any Database, staffKey: String?) {
         read = .read(database)
         write = .write(database, service: service)
+        batchedWrite = BatchedWriteScope(database, service: service) { db, request, probe in
+            (TransactionContext(db: db, request: request.context), nil, try await probe?.lookUp(in: db))
+        }
         staff = [StaffKeyMiddleware(staffKey: staffKey)]
     }
 }

@@ -44,13 +44,17 @@ public struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Opens the database these options name; the SQLite file is `FILE` in the data directory.
+    /// Opens the database these options name; the SQLite file is `FILE` in the data directory. PostgreSQL's pools keep
+    /// `keptOpen` connections open each (a worker's slots: what it runs at once).
     /// - Throws: `StorageError` when the file cannot be opened or the URL is not a PostgreSQL URL.
-    public func open(sqliteFile file: String, logger: Logger) async throws -> Opened {
+    public func open(sqliteFile file: String, keptOpen: Int = 0, logger: Logger) async throws -> Opened {
         let environment = ProcessInfo.processInfo.environment
         if var url = database ?? environment["RECKON_DATABASE_URL"], !url.isEmpty {
             if let file = databasePasswordFile { url = try Self.url(url, passwordFrom: file) }
-            let postgres = PostgresDatabase(configuration: try PostgresDatabase.configuration(url: url), logger: logger)
+            let postgres = PostgresDatabase(
+                configuration: try PostgresDatabase.configuration(url: url, keptOpen: keptOpen),
+                logger: logger
+            )
             logger.info("state in PostgreSQL", metadata: ["db.url": "\(Self.redacted(url))"])
             return Opened(database: postgres, service: postgres, close: {})
         }

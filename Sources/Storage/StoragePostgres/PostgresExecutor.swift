@@ -58,7 +58,9 @@ final class PostgresExecutor: SQLExecutor {
     /// Sends `steps`: one alone as it is, several as one statement of CTEs.
     private func sendWrites(_ steps: [WriteStep]) async throws {
         guard steps.count > 1 else {
-            if let step = steps.first { try await runEach([step]) }
+            if let step = steps.first, try await query(step.sql, checked: false).isEmpty, let refusal = step.unlessRow {
+                throw refusal
+            }
             return
         }
         do {

@@ -8,73 +8,81 @@ import WorkerRuntime
 extension OpRegistry {
     /// `cart.create`, `cart.get`, `cart.add`, `cart.increment`, `cart.decrement`, `cart.remove`, `cart.addSale`.
     mutating func registerCartOps(_ orders: Orders, _ scopes: OrdersScopes) {
-        register(CartCreateOp.self, in: scopes.write, handler: orders.createCart)
+        register(CartCreateOp.self, in: scopes.batchedWrite, handler: orders.createCart)
         register(CartGetOp.self, in: scopes.read, handler: orders.showCart)
-        register(CartAddOp.self, in: scopes.write, handler: orders.addItem)
-        register(CartAddSaleOp.self, in: scopes.write, handler: orders.addSale)
-        register(CartIncrementOp.self, in: scopes.write, handler: orders.incrementLine)
-        register(CartDecrementOp.self, in: scopes.write, handler: orders.decrementLine)
-        register(CartRemoveOp.self, in: scopes.write, handler: orders.removeLine)
+        register(CartAddOp.self, in: scopes.batchedWrite, handler: orders.addItem)
+        register(CartAddSaleOp.self, in: scopes.batchedWrite, handler: orders.addSale)
+        register(CartIncrementOp.self, in: scopes.batchedWrite, handler: orders.incrementLine)
+        register(CartDecrementOp.self, in: scopes.batchedWrite, handler: orders.decrementLine)
+        register(CartRemoveOp.self, in: scopes.batchedWrite, handler: orders.removeLine)
     }
 }
 
 extension Orders {
     func createCart(_: NoArgs, _ context: TransactionContext) async throws -> CartView {
-        let cart = try await carts.create(in: context.db)
-        return try await view(of: cart.id, checkingStock: false, in: context.db)
+        let (cart, step) = carts.create()
+        try await context.db.write([step])
+        return try view(of: cart, stockLeft: nil)
     }
 
     func showCart(_ args: CartArgs, _ context: TransactionContext) async throws -> CartView {
-        _ = try await carts.load(args.cartId, in: context.db)
-        return try await view(of: args.cartId, checkingStock: false, in: context.db)
+        try view(of: try await carts.load(args.cartId, in: context.db), stockLeft: nil)
     }
 
     func addItem(_ args: CartItemArgs, _ context: TransactionContext) async throws -> CartView {
-        let count = try quantity(args.quantity)
-        return try await change(args.cartId, context, checkingStock: true) { db in
-            try await carts.add(.item, args.itemId, quantity: count, cart: args.cartId, in: db)
-        }
+        try await change(
+            args.cartId,
+            context,
+            checkingStock: true,
+            .add(.item, args.itemId, quantity: try quantity(args.quantity))
+        )
     }
 
     func addSale(_ args: CartSaleArgs, _ context: TransactionContext) async throws -> CartView {
-        let count = try quantity(args.quantity)
-        return try await change(args.cartId, context, checkingStock: true) { db in
-            try await carts.add(.bundle, args.saleId, quantity: count, cart: args.cartId, in: db)
-        }
+        try await change(
+            args.cartId,
+            context,
+            checkingStock: true,
+            .add(.bundle, args.saleId, quantity: try quantity(args.quantity))
+        )
     }
 
     func incrementLine(_ args: CartLineArgs, _ context: TransactionContext) async throws -> CartView {
         let (kind, ref) = try line(args)
-        return try await change(args.cartId, context, checkingStock: true) { db in
-            try await carts.change(kind, ref, by: 1, cart: args.cartId, in: db)
-        }
+        return try await change(args.cartId, context, checkingStock: true, .change(kind, ref, by: 1))
     }
 
     func decrementLine(_ args: CartLineArgs, _ context: TransactionContext) async throws -> CartView {
         let (kind, ref) = try line(args)
-        return try await change(args.cartId, context, checkingStock: false) { db in
-            try await carts.change(kind, ref, by: -1, cart: args.cartId, in: db)
-        }
+        return try await change(args.cartId, context, checkingStock: false, .change(kind, ref, by: -1))
     }
 
     func removeLine(_ args: CartLineArgs, _ context: TransactionContext) async throws -> CartView {
         let (kind, ref) = try line(args)
-        return try await change(args.cartId, context, checkingStock: false) { db in
-            try await carts.remove(kind, ref, cart: args.cartId, in: db)
-        }
+        return try await change(args.cartId, context, checkingStock: false, .remove(kind, ref))
     }
 
-    /// Opens the cart for a change, makes it, and answers the cart priced (a change that leaves the cart
-    /// unpriceable, such as more than the stock, throws and is rolled back).
+    /// Reads the cart (with the stock when `checkingStock`), works out `edit` and prices the cart it leaves, then
+    /// writes the edit with the cart's touch (its version check) in one write: a change that leaves the cart
+    /// unpriceable, such as more than the stock, is refused before anything is written. On PostgreSQL that is two
+    /// statements, a read and a write.
     private func change(
         _ cartID: String,
         _ context: TransactionContext,
         checkingStock: Bool,
-        _ body: (any SQLExecutor) async throws -> Void
+        _ edit: CartEdit
     ) async throws -> CartView {
-        try await carts.touch(cartID, in: context.db)
-        try await body(context.db)
-        return try await view(of: cartID, checkingStock: checkingStock, in: context.db)
+        let (cart, stockLeft) = try await carts.openForChange(cartID, withStock: checkingStock, in: context.db)
+        let (touch, updatedAt) = carts.touchStep(cart)
+        let changed = CartStore.Cart(
+            id: cart.id,
+            updatedAt: updatedAt,
+            orderID: nil,
+            lines: try edit.applied(to: cart.lines)
+        )
+        let reply = try view(of: changed, stockLeft: checkingStock ? stockLeft : nil)
+        try await context.db.write([touch, edit.step(cart: cart.id, lines: cart.lines)])
+        return reply
     }
 }
 

@@ -9,7 +9,7 @@ extension OpRegistry {
     /// `order.place`, `order.get`, `order.cancel`, and the staff ops `order.list` and `order.updateStatus`.
     mutating func registerOrderOps(_ orders: Orders, _ scopes: OrdersScopes) {
         let handlers = OrderHandlers(orders: orders, placement: OrderPlacement(orders: orders))
-        register(OrderPlaceOp.self, in: scopes.write, middleware: scopes.keyed, handler: handlers.place)
+        register(OrderPlaceOp.self, in: scopes.batchedWrite, middleware: scopes.keyed, handler: handlers.place)
         register(OrderGetOp.self, in: scopes.read, handler: handlers.show)
         register(OrderCancelOp.self, in: scopes.write, handler: handlers.cancel)
         register(OrderUpdateStatusOp.self, in: scopes.write, middleware: scopes.staff, handler: handlers.updateStatus)

@@ -15,11 +15,15 @@ struct CartStore: Sendable {
         let lines: [CartLine]
     }
 
-    func create(in db: any SQLExecutor) async throws -> Cart {
+    /// A new, empty cart, written by one step.
+    func create() -> (cart: Cart, step: WriteStep) {
         let id = "cart_" + UUID().uuidString.lowercased()
         let now = WallClock.millisecondsSince1970()
-        try await db.query("INSERT INTO orders_carts (id, created_at, updated_at) VALUES (\(id), \(now), \(now))")
-        return Cart(id: id, updatedAt: now, orderID: nil, lines: [])
+        let step = WriteStep(
+            "cart",
+            "INSERT INTO orders_carts (id, created_at, updated_at) VALUES (\(id), \(now), \(now))"
+        )
+        return (Cart(id: id, updatedAt: now, orderID: nil, lines: []), step)
     }
 
     /// The cart with its lines, in one statement (a cart without lines comes back as one row of `NULL` line
@@ -29,19 +33,61 @@ struct CartStore: Sendable {
         try await read(id, withStock: false, in: db).cart
     }
 
-    /// The cart with its lines and the units left of every stock-limited item (what ``StockStore/remaining(in:)``
-    /// reads), in one statement: one round trip for what pricing a cart against its stock needs.
-    /// - Throws: ``StoreError`` `notFound` for an unknown cart.
-    func loadWithStock(_ id: String, in db: any SQLExecutor) async throws -> (cart: Cart, stockLeft: [String: Int]) {
-        try await read(id, withStock: true, in: db)
+    /// The cart as a change or an order reads it: with its lines and, with `withStock`, the stock left. In a
+    /// transaction that locks what it reads (a batched write run again after losing a race), the cart's row is locked
+    /// first, so racing changes of one cart take turns.
+    /// - Throws: ``StoreError`` `notFound`.
+    func readForChange(
+        _ id: String,
+        withStock: Bool,
+        in db: any SQLExecutor
+    ) async throws -> (cart: Cart, stockLeft: [String: Int]) {
+        if db.lockingRead != "" {
+            try await db.query("SELECT id FROM orders_carts WHERE id = \(id)" + db.lockingRead)
+        }
+        return try await read(id, withStock: withStock, in: db)
     }
 
-    /// The cart, which must still take changes, with its lines and the stock left: ``touch(_:in:)``, then
-    /// ``loadWithStock(_:in:)``.
+    /// The cart, which must still take changes, as ``readForChange(_:withStock:in:)`` reads it.
     /// - Throws: ``StoreError`` `notFound`, or `wrongState` for an ordered or expired cart.
-    func openWithStock(_ id: String, in db: any SQLExecutor) async throws -> (cart: Cart, stockLeft: [String: Int]) {
-        try await touch(id, in: db)
-        return try await loadWithStock(id, in: db)
+    func openForChange(
+        _ id: String,
+        withStock: Bool,
+        in db: any SQLExecutor
+    ) async throws -> (cart: Cart, stockLeft: [String: Int]) {
+        let (cart, stockLeft) = try await readForChange(id, withStock: withStock, in: db)
+        if let orderID = cart.orderID { throw Self.ordered(id, as: orderID) }
+        if isExpired(cart) { throw Self.expired(id) }
+        return (cart, stockLeft)
+    }
+
+    /// The step that touches `cart` as it was read, so its idle time starts again, and when it was touched: the
+    /// later of now and a millisecond after the read's, so that every change moves it. With `order`, the cart is
+    /// marked ordered as that order too. The step is also the write's version check: it finds no row, and fails the
+    /// write with ``Storage/StorageError/Code/lostRace``, when the cart was changed, ordered or purged since it was
+    /// read.
+    func touchStep(_ cart: Cart, ordering order: String? = nil) -> (step: WriteStep, updatedAt: Int64) {
+        let touched = max(WallClock.millisecondsSince1970(), cart.updatedAt + 1)
+        let ordering: SQL = order.map { ", order_id = \($0)" } ?? ""
+        let step = WriteStep(
+            "cart",
+            "UPDATE orders_carts SET updated_at = \(touched)" + ordering
+                + """
+                 WHERE id = \(cart.id) AND order_id IS NULL AND updated_at = \(cart.updatedAt)
+                RETURNING id
+                """,
+            unlessRow: StorageError(.lostRace, "cart \(cart.id) changed since it was read")
+        )
+        return (step, touched)
+    }
+
+    /// The steps that mark `cart`, as it was read, ordered as `order` and empty it (``touchStep(_:ordering:)``'s
+    /// version check included).
+    func orderedSteps(_ cart: Cart, order: String) -> [WriteStep] {
+        [
+            touchStep(cart, ordering: order).step,
+            WriteStep("cart_lines", "DELETE FROM orders_cart_lines WHERE cart_id = \(cart.id)"),
+        ]
     }
 
     /// The cart's rows (`source` `cart`) and, with `withStock`, the stock's (`source` `stock`: the item in `ref`,
@@ -89,24 +135,6 @@ struct CartStore: Sendable {
         return (cart, stockLeft)
     }
 
-    /// Checks that the cart still takes changes (not ordered, not expired) and touches it, so its idle time starts
-    /// again; on PostgreSQL the update also locks the row until the transaction ends. One statement when the cart
-    /// is open; only a refused cart is read, to say why.
-    /// - Throws: ``StoreError`` `notFound`, or `wrongState` for an ordered or expired cart.
-    func touch(_ id: String, in db: any SQLExecutor) async throws {
-        let now = WallClock.millisecondsSince1970()
-        let touched = try await db.query(
-            """
-            UPDATE orders_carts SET updated_at = \(now)
-            WHERE id = \(id) AND order_id IS NULL AND updated_at >= \(now - idleMilliseconds)
-            RETURNING id
-            """
-        )
-        guard touched.isEmpty else { return }
-        if let orderID = try await load(id, in: db).orderID { throw Self.ordered(id, as: orderID) }
-        throw Self.expired(id)
-    }
-
     /// Whether a cart loaded earlier has expired by now.
     func isExpired(_ cart: Cart) -> Bool {
         cart.updatedAt < WallClock.millisecondsSince1970() - idleMilliseconds
@@ -114,51 +142,6 @@ struct CartStore: Sendable {
 
     /// The instant the cart expires, in milliseconds since 1970.
     func expiry(of cart: Cart) -> Int64 { cart.updatedAt + idleMilliseconds }
-
-    /// Adds `quantity` to a line, creating it at the end; concurrent adds never lose one (the increment happens in
-    /// the database, not in a read-modify-write here).
-    func add(_ kind: LineKind, _ ref: String, quantity: Int, cart: String, in db: any SQLExecutor) async throws {
-        try await db.query(
-            """
-            INSERT INTO orders_cart_lines (cart_id, kind, ref, quantity, position)
-            VALUES (\(cart), \(kind.rawValue), \(ref), \(quantity),
-                    (SELECT COALESCE(MAX(position), 0) + 1 FROM orders_cart_lines WHERE cart_id = \(cart)))
-            ON CONFLICT (cart_id, kind, ref) DO UPDATE SET quantity = orders_cart_lines.quantity + excluded.quantity
-            """
-        )
-    }
-
-    /// Changes an existing line by `delta`; at zero the line goes.
-    /// - Throws: ``StoreError`` `notFound` when the cart has no such line.
-    func change(_ kind: LineKind, _ ref: String, by delta: Int, cart: String, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            """
-            UPDATE orders_cart_lines SET quantity = quantity + \(delta)
-            WHERE cart_id = \(cart) AND kind = \(kind.rawValue) AND ref = \(ref)
-            RETURNING quantity
-            """
-        )
-        guard let quantity = try rows.first?.int("quantity") else { throw Self.noLine(kind, ref) }
-        if quantity <= 0 { try await remove(kind, ref, cart: cart, in: db) }
-    }
-
-    /// Removes a line.
-    /// - Throws: ``StoreError`` `notFound` when the cart has no such line.
-    func remove(_ kind: LineKind, _ ref: String, cart: String, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            """
-            DELETE FROM orders_cart_lines WHERE cart_id = \(cart) AND kind = \(kind.rawValue) AND ref = \(ref)
-            RETURNING ref
-            """
-        )
-        if rows.isEmpty { throw Self.noLine(kind, ref) }
-    }
-
-    /// Marks the cart ordered and empties it.
-    func markOrdered(_ cart: String, order: String, in db: any SQLExecutor) async throws {
-        try await db.query("UPDATE orders_carts SET order_id = \(order) WHERE id = \(cart)")
-        try await db.query("DELETE FROM orders_cart_lines WHERE cart_id = \(cart)")
-    }
 
     /// Deletes carts idle for longer than twice the idle time (ordered ones keep their row while it points at an
     /// order); returns how many went.
@@ -184,7 +167,8 @@ struct CartStore: Sendable {
         StoreError(.wrongState, "cart \(id) expired after sitting idle", field: "cartId")
     }
 
-    private static func noLine(_ kind: LineKind, _ ref: String) -> StoreError {
+    /// The answer for a change of a line the cart does not have.
+    static func noLine(_ kind: LineKind, _ ref: String) -> StoreError {
         kind == .item
             ? StoreError(.notFound, "the cart has no line for item \(ref)", field: "itemId")
             : StoreError(.notFound, "the cart has no line for sale \(ref)", field: "saleId")

@@ -25,34 +25,47 @@ struct OrderStore: Sendable {
         }
     }
 
-    /// Writes a new order, its lines and its first status.
-    func insert(
+    /// The steps that write a new order, its lines, its first status and what it took: `units` of each item and
+    /// the `vouchers` it used, so that a cancellation gives back exactly that.
+    func insertSteps(
         _ order: OrderView,
         cartID: String,
         customerKey: String,
         placedAt: Int64,
-        in db: any SQLExecutor
-    )
-        async throws
-    {
+        took units: [(itemID: String, quantity: Int)],
+        vouchers: [String]
+    ) throws -> [WriteStep] {
+        let id = order.orderId
         let details = String(decoding: try JSONCoding.encode(order), as: UTF8.self)
         let total = MinorUnitsText.parse(order.total)
-        try await db.query(
-            """
-            INSERT INTO orders_orders (id, cart_id, customer_key, status, total, placed_at, details)
-            VALUES (\(order.orderId), \(cartID), \(customerKey), \(order.status), \(total), \(placedAt), \(details))
-            """
-        )
-        for (position, line) in (order.items + order.specialItems).enumerated() {
-            try await db.query(
+        var steps = [
+            WriteStep(
+                "order_row",
                 """
-                INSERT INTO orders_order_lines (order_id, position, kind, ref, quantity, unit_price, total)
-                VALUES (\(order.orderId), \(position), \(line.kind), \(line.id), \(line.quantity),
-                        \(MinorUnitsText.parse(line.unitPrice)), \(MinorUnitsText.parse(line.total)))
+                INSERT INTO orders_orders (id, cart_id, customer_key, status, total, placed_at, details)
+                VALUES (\(id), \(cartID), \(customerKey), \(order.status), \(total), \(placedAt), \(details))
                 """
-            )
+            ),
+            WriteStep("order_history", historyInsert(id, status: order.status, at: placedAt)),
+        ]
+        let lines = (order.items + order.specialItems).enumerated().map { position, line -> SQL in
+            """
+            (\(id), \(position), \(line.kind), \(line.id), \(line.quantity), \(MinorUnitsText.parse(line.unitPrice)),
+             \(MinorUnitsText.parse(line.total)))
+            """
         }
-        try await record(order.orderId, status: order.status, at: placedAt, in: db)
+        let rows: [(name: String, insert: SQL, values: [SQL])] = [
+            ("order_lines", "orders_order_lines (order_id, position, kind, ref, quantity, unit_price, total)", lines),
+            (
+                "order_stock", "orders_order_stock (order_id, item_id, quantity)",
+                units.map { "(\(id), \($0.itemID), \($0.quantity))" }
+            ),
+            ("order_vouchers", "orders_order_vouchers (order_id, code)", vouchers.map { "(\(id), \($0))" }),
+        ]
+        for (name, insert, values) in rows where !values.isEmpty {
+            steps.append(WriteStep(name, "INSERT INTO " + insert + " VALUES " + SQL.joined(values, separator: ", ")))
+        }
+        return steps
     }
 
     /// The order for a cart, if the cart was ordered.
@@ -119,7 +132,11 @@ struct OrderStore: Sendable {
     }
 
     private func record(_ id: String, status: String, at: Int64, in db: any SQLExecutor) async throws {
-        try await db.query("INSERT INTO orders_order_history (order_id, status, at) VALUES (\(id), \(status), \(at))")
+        try await db.query(historyInsert(id, status: status, at: at))
+    }
+
+    private func historyInsert(_ id: String, status: String, at: Int64) -> SQL {
+        "INSERT INTO orders_order_history (order_id, status, at) VALUES (\(id), \(status), \(at))"
     }
 
     private func view(id: String, status: String, details: String, in db: any SQLExecutor) async throws -> OrderView {

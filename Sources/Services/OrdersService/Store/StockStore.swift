@@ -33,17 +33,18 @@ struct StockStore: Sendable {
         )
     }
 
-    /// Takes `quantity` units; false when fewer are left (unlimited items always succeed).
-    func take(_ itemID: String, quantity: Int, in db: any SQLExecutor) async throws -> Bool {
-        let taken = try await db.query(
+    /// The step that takes `quantity` units of a stock-limited item, named `name`; it finds no row, and fails the
+    /// write with ``Storage/StorageError/Code/lostRace``, when fewer are left than its read saw (a racing order took
+    /// them), so racing orders cannot both take the last unit.
+    func takeStep(_ itemID: String, quantity: Int, name: String) -> WriteStep {
+        WriteStep(
+            name,
             """
             UPDATE orders_stock SET remaining = remaining - \(quantity)
             WHERE item_id = \(itemID) AND remaining >= \(quantity) RETURNING remaining
-            """
+            """,
+            unlessRow: StorageError(.lostRace, "\(itemID) was taken meanwhile")
         )
-        if !taken.isEmpty { return true }
-        let row = try await db.query("SELECT remaining FROM orders_stock WHERE item_id = \(itemID)").first
-        return try row == nil || row?.optionalInt("remaining") == nil
     }
 
     /// Puts units back (a cancelled order).
