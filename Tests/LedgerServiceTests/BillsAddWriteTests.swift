@@ -42,6 +42,13 @@ import Wire
                 #expect(postgres.statementsSent - before == 2)
             }
             #expect(try await ledger.count("ledger_rounding") == 1)
+            // A currency written in lower case still finds its residues with the session.
+            var lower = args(home, paidBy: ana, amount: "10.00")
+            lower.bill.currency = "cad"
+            let before = postgres.statementsSent
+            #expect(try await ledger.call(BillsAddOp.self, lower, token: ana.token).currency == "CAD")
+            #expect(postgres.statementsSent - before == 2)
+            #expect(try await ledger.count("ledger_rounding") == 1)
         }
     }
 

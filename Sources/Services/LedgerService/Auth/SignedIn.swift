@@ -59,7 +59,8 @@ extension SessionStore {
             columns = columns + ", " + HouseholdStore.housematesColumns
             joins = joins + HouseholdStore.housematesJoin("\(householdID)", user: "s.user_id")
             if roundsBill {
-                let currency = Self.stringArgument("currency", of: request)
+                // Codes are read in any case (`Currency.named`), and stored upper case.
+                let currency = Self.stringArgument("currency", of: request)?.uppercased()
                 columns = columns + ", " + RoundingStore.prefetchColumns(currency: currency)
                 joins = joins + RoundingStore.prefetchJoin(currency: currency)
             }

@@ -66,8 +66,8 @@ struct RoundingStore: Sendable {
     }
 
     /// A `LEFT JOIN`, after ``HouseholdStore/housematesJoin(_:user:)``, of the household's residues in `currency` (the
-    /// bill's argument as given: a code in another case finds nothing, and the op reads them itself), or else in the
-    /// household's currency.
+    /// bill's argument in upper case: a code that is not a currency finds nothing, and the op refuses it), or else in
+    /// the household's currency.
     static func prefetchJoin(currency: String?) -> SQL {
         " LEFT JOIN ledger_rounding rr ON rr.household_id = h.id AND rr.currency = COALESCE(\(currency), h.currency)"
     }
