@@ -40,20 +40,10 @@ import Wire
     @Test(arguments: TestDatabase.engines)
     func racingOrdersSellEachLastUnitOnce(engine: DatabaseEngine) async throws {
         try await OrdersHarness.with(engine, menuJSON: TestMenu.json) { orders in
-            var carts: [String] = []
-            for _ in 0..<6 { carts.append(try await orders.cart(items: [("pie", 1)]).cartId) }
-            let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
-                for (index, cart) in carts.enumerated() {
-                    group.addTask {
-                        do {
-                            _ = try await orders.place(cart, key: "pie-\(index)")
-                            return "placed"
-                        } catch let error as WireError {
-                            return "\(error.code.rawValue) \(error.details?.map(\.code.rawValue) ?? [])"
-                        }
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
+            let outcomes = try await placedAtOnce(orders, carts: 6, item: "pie") { _ in
+                Forms.valid
+            } refused: {
+                "\($0.code.rawValue) \($0.details?.map(\.code.rawValue) ?? [])"
             }
             #expect(outcomes.filter { $0 == "placed" }.count == 3, "\(outcomes)")
             #expect(outcomes.filter { $0 == "failed_precondition [\"sold_out\"]" }.count == 3, "\(outcomes)")
@@ -67,27 +57,42 @@ import Wire
     @Test(arguments: TestDatabase.engines)
     func racingOrdersTakeTheLastVoucherUseOnce(engine: DatabaseEngine) async throws {
         try await OrdersHarness.with(engine, menuJSON: TestMenu.json) { orders in
-            var carts: [String] = []
-            for _ in 0..<4 { carts.append(try await orders.cart(items: [("soup", 1)]).cartId) }
-            let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
-                for (index, cart) in carts.enumerated() {
-                    group.addTask {
-                        let form = Forms.valid(vouchers: ["ONCE"], phone: "(613) 555-01\(10 + index)")
-                        do {
-                            _ = try await orders.place(cart, form: form, key: "once-\(index)")
-                            return "placed"
-                        } catch let error as WireError {
-                            return "\(error.code.rawValue) \(error.field ?? "")"
-                        }
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
+            let outcomes = try await placedAtOnce(orders, carts: 4, item: "soup") { index in
+                Forms.valid(vouchers: ["ONCE"], phone: "(613) 555-01\(10 + index)")
+            } refused: {
+                "\($0.code.rawValue) \($0.field ?? "")"
             }
             #expect(outcomes.filter { $0 == "placed" }.count == 1, "\(outcomes)")
             #expect(outcomes.filter { $0 == "failed_precondition form.vouchers[0]" }.count == 3, "\(outcomes)")
             #expect(try await orders.voucherUses("ONCE") == 1)
             #expect(try await orders.count("orders_orders") == 1)
             #expect(try await orders.count("orders_order_vouchers") == 1)
+        }
+    }
+
+    /// Fills `carts` carts with one `item` each, then places them all at once, the n-th with `form(n)` under a key of
+    /// its own; each outcome is "placed" or what `refused` makes of the error.
+    private func placedAtOnce(
+        _ orders: OrdersHarness,
+        carts count: Int,
+        item: String,
+        form: @escaping @Sendable (Int) -> CheckoutFormArgs,
+        refused: @escaping @Sendable (WireError) -> String
+    ) async throws -> [String] {
+        var carts: [String] = []
+        for _ in 0..<count { carts.append(try await orders.cart(items: [(item, 1)]).cartId) }
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            for (index, cart) in carts.enumerated() {
+                group.addTask {
+                    do {
+                        _ = try await orders.place(cart, form: form(index), key: "\(item)-\(index)")
+                        return "placed"
+                    } catch let error as WireError {
+                        return refused(error)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
     }
 }

@@ -82,18 +82,27 @@ measure_reckon() {
     row reckon "$clients" "$([ $# -gt 1 ] && echo own || echo one)"
 }
 
+# Starts EXECUTABLE (in BIN) with ARGS... on the gateway, its output in SERVICE.log, as the one pid in worker_pids,
+# and waits until SERVICE answers through the gateway.
+#   start_worker EXECUTABLE SERVICE ARGS...
+start_worker() {
+    local executable=$1 service=$2
+    shift 2
+    "$bin/$executable" --gateway "tcp://127.0.0.1:$worker_port" "$@" >>"$work/$service.log" 2>&1 &
+    pids+=($!)
+    worker_pids=($!)
+    for _ in $(seq 100); do
+        "$bin/reckon" call "$service" ops >/dev/null 2>&1 && break
+        sleep 0.2
+    done
+}
+
 # The floor under one client's bills.add through the gateway: `calc evaluate "1+1"` by one client through the same
 # gateway, answered by a calc worker of its own (the round trips through the gateway with no database behind them);
 # its worker column is the calc worker's CPU.
 measure_floor() {
     local ledger_pids=("${worker_pids[@]}")
-    "$bin/reckon-calc" --gateway "tcp://127.0.0.1:$worker_port" >"$work/calc.log" 2>&1 &
-    pids+=($!)
-    worker_pids=($!)
-    for _ in $(seq 100); do
-        "$bin/reckon" call calc ops >/dev/null 2>&1 && break
-        sleep 0.2
-    done
+    start_worker reckon-calc calc
     results=()
     start_ticks
     for _ in $(seq "$runs"); do
@@ -139,14 +148,7 @@ for engine in ${ENGINES:-sqlite postgres}; do
         psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE $database_name" >/dev/null
         database=("--database" "postgres://postgres@127.0.0.1:$pg_port/$database_name")
     fi
-    "$bin/reckon-ledger" --gateway "tcp://127.0.0.1:$worker_port" "${database[@]}" ${SLOTS:+--slots "$SLOTS"} \
-        >>"$work/ledger.log" 2>&1 &
-    pids+=($!)
-    worker_pids=($!)
-    for _ in $(seq 100); do
-        "$bin/reckon" call ledger ops >/dev/null 2>&1 && break
-        sleep 0.2
-    done
+    start_worker reckon-ledger ledger "${database[@]}" ${SLOTS:+--slots "$SLOTS"}
     token=$(token_for owner)
     member_tokens=("$token" "$(token_for member1)" "$(token_for member2)")
     owner=$("$bin/reckon" call ledger auth.me --token "$token" | field userId)
