@@ -13,8 +13,8 @@ struct OrderPlacement: Sendable {
     /// empties the cart, all in one write after the reads (on PostgreSQL: the key, the cart with the stock, the
     /// vouchers' uses if any, then one write statement). A cart that was already ordered (a second client completing
     /// it at the same time) answers that order. A write that finds the cart, the stock or a voucher's uses changed
-    /// since its reads writes nothing and runs again (``Storage/StorageError/Code/lostRace``), then refused as its
-    /// reads say.
+    /// since its reads writes nothing and the placement runs again (``Storage/StorageError/Code/lostRace``): its new
+    /// reads decide the answer.
     /// - Throws: `invalid_argument` with every form problem; `failed_precondition` for an empty or expired cart,
     ///   refused vouchers (one detail each) or stock that ran out (one detail per line).
     func place(_ args: OrderPlaceOp.Args, in db: any SQLExecutor) async throws -> OrderView {
