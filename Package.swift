@@ -342,6 +342,7 @@ let package = Package(
             dependencies: [
                 "Storage", "StorageSQLite", "StoragePostgres", "ReckonTesting",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
