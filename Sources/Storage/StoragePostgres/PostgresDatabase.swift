@@ -23,6 +23,7 @@ public final class PostgresDatabase: Database, Service {
     /// The write pool (sessions read-write).
     private let writeClient: PostgresClient
     private let sent = StatementCounter()
+    private let statements = PreparedStatements()
     let logger: Logger
     private let attempts = 3
     /// How long a transaction waits for a connection before it is answered `unavailable`.
@@ -135,8 +136,14 @@ public final class PostgresDatabase: Database, Service {
         batching: Bool,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await onLeasedConnection(client, body) { [sent] connection, logger, body in
-            let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent, batching: batching)
+        try await onLeasedConnection(client, body) { [sent, statements] connection, logger, body in
+            let executor = PostgresExecutor(
+                connection: connection,
+                logger: logger,
+                sent: sent,
+                statements: statements,
+                batching: batching
+            )
             defer { executor.invalidate() }
             let result = try await body(executor)
             try await executor.flush()
@@ -149,8 +156,8 @@ public final class PostgresDatabase: Database, Service {
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         try await retryingSerializationFailures(orLostRaces: true) {
-            try await onLeasedConnection(writeClient, body) { [sent] connection, logger, body in
-                try await Self.transaction(on: connection, logger: logger, sent: sent, body)
+            try await onLeasedConnection(writeClient, body) { [sent, statements] connection, logger, body in
+                try await Self.transaction(on: connection, logger: logger, sent: sent, statements: statements, body)
             }
         }
     }
@@ -208,9 +215,10 @@ public final class PostgresDatabase: Database, Service {
         on connection: PostgresConnection,
         logger: Logger,
         sent: StatementCounter,
+        statements: PreparedStatements,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent)
+        let executor = PostgresExecutor(connection: connection, logger: logger, sent: sent, statements: statements)
         defer { executor.invalidate() }
         try await executor.run("BEGIN READ WRITE")
         do {

@@ -12,6 +12,20 @@ enum PostgresErrorMapping {
         return StorageError(code(forSQLState: state), message, underlying: error)
     }
 
+    /// The same for the errors of PostgresNIO's prepared statements (`PostgresError`). A plan invalidated under a
+    /// kept statement (`cached plan must not change result type`: another worker's migration changed a table) is a
+    /// serialization failure: the write runs again, once the statements are dropped.
+    static func storageError(for error: PostgresError) -> StorageError {
+        guard case .server(let notice) = error, let state = notice.fields[.sqlState] else {
+            return StorageError(.unavailable, "PostgreSQL is unavailable (\(error))", underlying: error)
+        }
+        let message = notice.fields[.message] ?? "PostgreSQL error \(state)"
+        if state == "0A000", message.hasPrefix("cached plan must not change result type") {
+            return StorageError(.serializationFailure, message, underlying: error)
+        }
+        return StorageError(code(forSQLState: state), message, underlying: error)
+    }
+
     /// SQLSTATE classes: 23505 unique, 40001/40P01 serialization and deadlock, 08 connection, 53 resources,
     /// 57 operator intervention (shutdown, statement timeout), 55P03 lock timeout.
     static func code(forSQLState state: String) -> StorageError.Code {

@@ -13,16 +13,24 @@ final class PostgresExecutor: SQLExecutor {
     private let connection: PostgresConnection
     private let logger: Logger
     private let sent: StatementCounter
+    private let statements: PreparedStatements
     private let isOpen = Atomic(true)
     /// The write steps kept until ``flush()``; `nil` when steps are sent as they come.
     private let batch: Mutex<[WriteStep]?>
     /// What runs once the transaction has committed.
     let commitActions = CommitActions()
 
-    init(connection: PostgresConnection, logger: Logger, sent: StatementCounter, batching: Bool = false) {
+    init(
+        connection: PostgresConnection,
+        logger: Logger,
+        sent: StatementCounter,
+        statements: PreparedStatements,
+        batching: Bool = false
+    ) {
         self.connection = connection
         self.logger = logger
         self.sent = sent
+        self.statements = statements
         batch = Mutex(batching ? [] : nil)
     }
 
@@ -75,10 +83,29 @@ final class PostgresExecutor: SQLExecutor {
         try await query(sql, checked: true)
     }
 
-    /// Runs `sql`; when `checked`, a batching executor refuses anything but a read (its writes are steps).
+    /// Runs `sql` as a prepared statement (``PreparedStatements``); when `checked`, a batching executor refuses
+    /// anything but a read (its writes are steps).
     @discardableResult
     private func query(_ sql: SQL, checked: Bool) async throws -> [SQLRow] {
         let (text, values) = sql.rendered { "$\($0)" }
+        if checked, batch.withLock({ $0 != nil }), !Self.isRead(text) {
+            throw StorageError(.misuse, "a batched write writes through write steps only: \(text.prefix(40))")
+        }
+        let binds = values.map { value -> PostgresData in
+            switch value {
+            case .int(let number): PostgresData(int64: number)
+            case .text(let text): PostgresData(string: text)
+            case .null: .null
+            }
+        }
+        let (connection, logger, statements) = (connection, logger, statements)
+        return try await rows {
+            statements.run(text, binds, unnamed: Self.unnamed(text, values), on: connection, logger: logger)
+        }
+    }
+
+    /// `text` with `values`, as an unnamed statement.
+    private static func unnamed(_ text: String, _ values: [SQLValue]) -> PostgresQuery {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
@@ -87,10 +114,7 @@ final class PostgresExecutor: SQLExecutor {
             case .null: bindings.appendNull()
             }
         }
-        if checked, batch.withLock({ $0 != nil }), !Self.isRead(text) {
-            throw StorageError(.misuse, "a batched write writes through write steps only: \(text.prefix(40))")
-        }
-        return try await run(PostgresQuery(unsafeSQL: text, binds: bindings))
+        return PostgresQuery(unsafeSQL: text, binds: bindings)
     }
 
     /// Whether `text` is a plain SELECT (a batched write's reads run on their own, so may not write).
@@ -98,8 +122,15 @@ final class PostgresExecutor: SQLExecutor {
         text.drop(while: \.isWhitespace).prefix(6).uppercased() == "SELECT"
     }
 
+    /// Runs `query` unnamed (`BEGIN`, `COMMIT`, `ROLLBACK`).
     @discardableResult
     func run(_ query: PostgresQuery) async throws -> [SQLRow] {
+        let (connection, logger) = (connection, logger)
+        return try await rows { connection.query(query, logger: logger).map(\.rows) }
+    }
+
+    /// The rows of the statement `statement` sends, once the transaction is known to be open.
+    private func rows(_ statement: @escaping @Sendable () -> EventLoopFuture<[PostgresRow]>) async throws -> [SQLRow] {
         guard isOpen.load(ordering: .relaxed) else {
             throw StorageError(.misuse, "a statement ran after its transaction ended")
         }
@@ -107,17 +138,24 @@ final class PostgresExecutor: SQLExecutor {
         do {
             // Every row of a result shares the first row's column names.
             var columns: [String]?
-            return try await send(query).rows.map { cells in
+            return try await send(statement).map { cells in
                 let row = try Self.row(cells, columns: columns)
                 columns = row.columns
                 return row
             }
         } catch let error as PSQLError {
             throw PostgresErrorMapping.storageError(for: error)
+        } catch let error as PostgresError {
+            let mapped = PostgresErrorMapping.storageError(for: error)
+            // Another worker's migration changed a table under a kept statement: drop them, and let the write run
+            // again (a serialization failure is retried).
+            if mapped.code == .serializationFailure { statements.forget(connection) }
+            throw mapped
         }
     }
 
-    /// Sends `query` from the connection's event loop, and only while the connection is open.
+    /// Sends the statement `statement` makes from the connection's event loop, and only while the connection is
+    /// open.
     ///
     /// PostgresNIO's async `query` hands the statement to the channel without a promise: once the channel has
     /// closed (the server restarted, say), the statement is dropped and the query waits forever, deaf to
@@ -126,14 +164,16 @@ final class PostgresExecutor: SQLExecutor {
     /// `unavailable` here. A transaction runs on the loop already (``PostgresDatabase`` prefers it as the task's
     /// executor), so the check and hand-over cost no thread hop; from elsewhere they are submitted to the loop.
     /// Cancelling the task closes the connection, which fails the statement at once.
-    private func send(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        let (connection, logger) = (connection, logger)
+    private func send(
+        _ statement: @escaping @Sendable () -> EventLoopFuture<[PostgresRow]>
+    ) async throws -> [PostgresRow] {
+        let connection = connection
         let loop = connection.eventLoop
-        let submit = { () -> EventLoopFuture<PostgresQueryResult> in
+        let submit = { () -> EventLoopFuture<[PostgresRow]> in
             guard !connection.isClosed else {
                 return loop.makeFailedFuture(StorageError(.unavailable, "the PostgreSQL connection has closed"))
             }
-            return connection.query(query, logger: logger)
+            return statement()
         }
         let result = loop.inEventLoop ? submit() : loop.flatSubmit(submit)
         return try await withTaskCancellationHandler {
@@ -146,7 +186,10 @@ final class PostgresExecutor: SQLExecutor {
     private static func row(_ row: PostgresRow, columns: [String]?) throws -> SQLRow {
         var values: [SQLValue] = []
         values.reserveCapacity(columns?.count ?? 8)
-        for cell in row {
+        for var cell in row {
+            // PostgresNIO asks for every result column in binary (its Bind sends one result format, binary), but
+            // a prepared statement's cells carry the format its Describe reported before that Bind: text.
+            cell.format = .binary
             values.append(try value(of: cell))
         }
         return SQLRow(columns: columns ?? row.map(\.columnName), values: values)
