@@ -100,7 +100,7 @@ final class PostgresExecutor: SQLExecutor {
         }
         let (connection, logger, statements) = (connection, logger, statements)
         return try await rows {
-            statements.run(text, binds, unnamed: Self.unnamed(text, values), on: connection, logger: logger)
+            statements.run(text, binds, unnamed: { Self.unnamed(text, values) }, on: connection, logger: logger)
         }
     }
 

@@ -26,12 +26,12 @@ final class PreparedStatements: Sendable {
     private let registry = Mutex(Registry())
 
     /// Runs `sql` with `binds` on `connection` as a prepared statement, preparing it first if this connection has not
-    /// seen the text; a statement that cannot be kept (over ``limit``, or not a query) runs unnamed. Call it on the
-    /// connection's event loop.
+    /// seen the text; a statement that cannot be kept (over ``limit``, or not a query) runs unnamed, as `unnamed` makes
+    /// it (only then). Call it on the connection's event loop.
     func run(
         _ sql: String,
         _ binds: [PostgresData],
-        unnamed: PostgresQuery,
+        unnamed: () -> PostgresQuery,
         on connection: PostgresConnection,
         logger: Logger
     ) -> EventLoopFuture<[PostgresRow]> {
@@ -42,7 +42,7 @@ final class PreparedStatements: Sendable {
         guard Self.isPreparable(sql),
             registry.withLock({ $0.countByConnection[key.connection, default: 0] }) < Self.limit
         else {
-            return connection.query(unnamed, logger: logger).map(\.rows)
+            return connection.query(unnamed(), logger: logger).map(\.rows)
         }
         return connection.prepare(query: sql).flatMap { prepared in
             self.keep(prepared, as: key, on: connection)
