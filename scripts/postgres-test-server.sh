@@ -4,9 +4,16 @@
 #       listening on ADDRESS (default 127.0.0.1); another address also lets in, with trust, every host on its subnet
 #       (a private network namespace's, say: scripts/multihost.sh)
 #   scripts/postgres-test-server.sh stop DIR                   stops it (the files stay until DIR is removed)
+#   scripts/postgres-test-server.sh terminate PORT              ends every client's backend (pg_terminate_backend),
+#       as an operator or a crashed backend would; prints how many it ended
 # The server runs as the `postgres` user when started by root (PostgreSQL refuses to run as root).
 set -euo pipefail
-command=${1:?usage: start DIR PORT [ADDRESS] | stop DIR}
+command=${1:?usage: start DIR PORT [ADDRESS] | stop DIR | terminate PORT}
+if [ "$command" = terminate ]; then
+    exec psql -h 127.0.0.1 -p "${2:?port}" -U postgres -d postgres -Atc \
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+         WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+fi
 dir=${2:?data directory}
 bin=/usr/lib/postgresql/15/bin
 as_owner=()
@@ -28,7 +35,7 @@ stop)
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null
     ;;
 *)
-    echo "usage: $0 start DIR PORT [ADDRESS] | stop DIR" >&2
+    echo "usage: $0 start DIR PORT [ADDRESS] | stop DIR | terminate PORT" >&2
     exit 2
     ;;
 esac

@@ -59,12 +59,15 @@ extension HeavyLoadTests {
             }
         }
 
+        /// A ledger worker on `server`, with Argon2id at its cheapest.
+        @Sendable private static func startLedger(_ stack: LocalStack, _ server: TestPostgresServer) throws {
+            try stack.startLedgerWorker([
+                "--database", server.url, "--argon2-passes", "1", "--argon2-memory-mib", "1",
+            ])
+        }
+
         @Test func postgresRestartedUnderTwentyClientsGivesTransientErrorsThenEveryBillOnce() async throws {
-            try await Self.withRestartableStack(service: "ledger", count: 2) { stack, server in
-                try stack.startLedgerWorker([
-                    "--database", server.url, "--argon2-passes", "1", "--argon2-memory-mib", "1",
-                ])
-            } _: { stack, server in
+            try await Self.withRestartableStack(service: "ledger", count: 2, Self.startLedger) { stack, server in
                 var load = try await BillLoad.forNewHousehold(through: stack.client)
                 (load.billsEach, load.patience) = (20, .seconds(40))
                 let counts = try await load.run { try await Self.restart(server) }
@@ -72,6 +75,25 @@ extension HeavyLoadTests {
                 // The outage shows as transient errors resent under their keys, never as a lost or doubled bill.
                 #expect(counts.resends > 0, "the outage was never seen: \(counts)")
                 #expect(counts.answered == counts.calls)
+                try await load.expectEveryBill(count: counts.calls)
+            }
+        }
+
+        /// Backends killed and the server restarted, three times over, under load: every answer is a bill or a transient
+        /// error (`sendingAgain` throws any other, `internal` included), and every bill lands once.
+        @Test func postgresBackendsKilledAndRestartedInALoopNeverAnswerInternal() async throws {
+            try await Self.withRestartableStack(service: "ledger", count: 2, Self.startLedger) { stack, server in
+                var load = try await BillLoad.forNewHousehold(through: stack.client)
+                (load.billsEach, load.patience) = (40, .seconds(40))
+                let counts = try await load.run {
+                    for _ in 0..<3 {
+                        try await server.terminateBackends()
+                        try await Self.restart(server)
+                    }
+                }
+                print("PostgreSQL backends killed and restarted under 20 clients (ledger): \(counts)")
+                #expect(counts.resends > 0, "the outage was never seen: \(counts)")
+                #expect(counts.failures["internal"] == nil)
                 try await load.expectEveryBill(count: counts.calls)
             }
         }

@@ -48,6 +48,27 @@ struct HTTPCommand: AsyncParsableCommand {
     @Option(help: "Milliseconds a call waits for its reply unless Request-Timeout asks for less.")
     var timeoutMs = 10_000
 
+    @Option(help: "Connections held at once; never more than the descriptor limit leaves room for.")
+    var maxConnections = 10_000
+
+    @Option(help: "Connections held at once from one client address; past it a connection is closed at once.")
+    var maxConnectionsPerAddress = 256
+
+    @Option(help: "Milliseconds a connection may wait before sending its next request.")
+    var idleTimeoutMs = 30_000
+
+    @Option(help: "Milliseconds a request's head (request line and headers) may take from its first byte.")
+    var headerTimeoutMs = 10_000
+
+    @Option(help: "Milliseconds a request's body may take from the end of its head.")
+    var bodyTimeoutMs = 30_000
+
+    @Option(help: "Host values to answer, repeated or comma-separated: HOST (any port) or HOST:PORT; others get 421.")
+    var allowedHost: [String] = []
+
+    @Option(help: "File with the operator's bearer token, which gateway stats needs over HTTP (else not served).")
+    var operatorTokenFile: String?
+
     @Option(help: "File with the gateways' Z85 CURVE public key; enables CURVE toward the gateways.")
     var curveServerKeyFile: String?
 
@@ -72,6 +93,13 @@ struct HTTPCommand: AsyncParsableCommand {
         guard maxBodyBytes > 0, timeoutMs > 0, callerRate >= 0, callerBurst > 0 else {
             throw ValidationError("--max-body-bytes, --timeout-ms and --caller-burst must be positive")
         }
+        guard
+            [maxConnections, maxConnectionsPerAddress, idleTimeoutMs, headerTimeoutMs, bodyTimeoutMs].allSatisfy({
+                $0 > 0
+            })
+        else {
+            throw ValidationError("the connection caps and timeouts must be positive")
+        }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("give --tls-cert and --tls-key together")
         }
@@ -80,14 +108,41 @@ struct HTTPCommand: AsyncParsableCommand {
         }
     }
 
-    /// HTTP/1.1, over TLS when a certificate and key are given.
-    private func httpServer() throws -> HTTPServerBuilder {
-        guard let tlsCert, let tlsKey else { return .http1() }
+    /// HTTP/1.1 behind the connection limits, over TLS when a certificate and key are given.
+    private func httpServer(_ limits: BridgeConfiguration.ConnectionLimits) throws -> HTTPServerBuilder {
+        guard let tlsCert, let tlsKey else { return GuardedHTTPServer.builder(limits) }
         let configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMFile(tlsCert).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(file: tlsKey, format: .pem))
         )
-        return try .tls(.http1(), tlsConfiguration: configuration)
+        return GuardedHTTPServer.builder(limits) { try TLSChannel($0, tlsConfiguration: configuration) }
+    }
+
+    /// The operator's token, from `--operator-token-file` (its first line; at least 32 characters).
+    private func operatorToken() throws -> String? {
+        guard let operatorTokenFile else { return nil }
+        let text = try String(contentsOfFile: operatorTokenFile, encoding: .utf8)
+        let token = String(text.prefix { !$0.isNewline })
+        guard token.count >= 32 else { throw ValidationError("the operator token must be at least 32 characters") }
+        return token
+    }
+
+    /// The connection limits, with the total cut to what the descriptor limit leaves room for.
+    private func connectionLimits(logger: Logger) -> BridgeConfiguration.ConnectionLimits {
+        let budget = DescriptorBudget.connections(wanted: maxConnections)
+        if budget.connections < maxConnections {
+            logger.notice(
+                "connections capped below --max-connections to keep descriptors in reserve",
+                metadata: ["connections": "\(budget.connections)", "descriptor_limit": "\(budget.limit)"]
+            )
+        }
+        return .init(
+            total: budget.connections,
+            perAddress: maxConnectionsPerAddress,
+            idle: .milliseconds(idleTimeoutMs),
+            head: .milliseconds(headerTimeoutMs),
+            body: .milliseconds(bodyTimeoutMs)
+        )
     }
 
     func run() async throws {
@@ -107,7 +162,10 @@ struct HTTPCommand: AsyncParsableCommand {
             client: clientConfiguration,
             corsOrigins: corsOrigin.flatMap { $0.split(separator: ",").map(String.init) },
             maxBodyBytes: maxBodyBytes,
-            rate: .init(perSecond: callerRate, burst: callerBurst)
+            rate: .init(perSecond: callerRate, burst: callerBurst),
+            connections: connectionLimits(logger: logger),
+            allowedHosts: allowedHost.flatMap { $0.split(separator: ",").map(String.init) },
+            operatorOps: .init(token: try operatorToken())
         )
         let client = try ReckonClient(configuration: bridge.client)
         defer { client.close() }
@@ -115,7 +173,7 @@ struct HTTPCommand: AsyncParsableCommand {
         let streams = ActivityStreams(client: client, logger: logger)
         let application = Application(
             router: BridgeRouter.make(client: client, catalog: catalog, streams: streams, configuration: bridge),
-            server: try httpServer(),
+            server: try httpServer(bridge.connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "reckon-http"),
             services: [
                 CatalogRefresher(catalog: catalog, client: client, interval: bridge.catalogRefresh, logger: logger)

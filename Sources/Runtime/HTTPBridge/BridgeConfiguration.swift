@@ -15,6 +15,36 @@ public struct BridgeConfiguration: Sendable {
     public var rate: RateLimit
     /// - `catalogRefresh` (duration, 30 s): how often the ops of every service are read again.
     public var catalogRefresh: Duration
+    /// - `connections`: how many connections the bridge holds, and how long each may take to send a request.
+    public var connections: ConnectionLimits
+    /// - `allowedHosts` (any): the `Host` values the bridge answers (`host` for any port, or `host:port`); others
+    ///   get 421. Empty answers any.
+    public var allowedHosts: [String]
+    /// - `operatorOps` (none served): the ops only an operator's token may call over HTTP.
+    public var operatorOps: OperatorOps
+
+    /// The bridge's connections: caps (past them a connection is closed as soon as it is accepted) and the
+    /// ``RequestDeadlines`` each runs under.
+    public struct ConnectionLimits: Sendable {
+        /// - `total` (10,000, and never more than fit the descriptor limit): connections held at once.
+        public var total: Int
+        /// - `perAddress` (256): connections held at once from one client address.
+        public var perAddress: Int
+        /// - `idle` (30 s), `head` (10 s), `body` (30 s): the waits for a request, its head and its body.
+        var deadlines: RequestDeadlines.Limits
+
+        public init(
+            total: Int = 10_000,
+            perAddress: Int = 256,
+            idle: Duration = .seconds(30),
+            head: Duration = .seconds(10),
+            body: Duration = .seconds(30)
+        ) {
+            self.total = total
+            self.perAddress = perAddress
+            deadlines = .init(idle: idle, head: head, body: body)
+        }
+    }
 
     /// A token bucket: `perSecond` refill, `burst` capacity; `perSecond` 0 turns the limit off.
     public struct RateLimit: Sendable {
@@ -33,7 +63,10 @@ public struct BridgeConfiguration: Sendable {
         corsOrigins: [String] = [],
         maxBodyBytes: Int = 1 << 20,
         rate: RateLimit = .init(perSecond: 100, burst: 200),
-        catalogRefresh: Duration = .seconds(30)
+        catalogRefresh: Duration = .seconds(30),
+        connections: ConnectionLimits = .init(),
+        allowedHosts: [String] = [],
+        operatorOps: OperatorOps = .init(token: nil)
     ) {
         self.client = client
         self.requestTimeouts = requestTimeouts
@@ -41,5 +74,8 @@ public struct BridgeConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.rate = rate
         self.catalogRefresh = catalogRefresh
+        self.connections = connections
+        self.allowedHosts = allowedHosts
+        self.operatorOps = operatorOps
     }
 }

@@ -7,8 +7,9 @@ import Wire
 /// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, a household's live activity as
 /// Server-Sent Events, the OpenAPI document and its page, and the probes a load balancer asks.
 public enum BridgeRouter {
-    /// The router, with access logs and metrics on every route, CORS when origins are listed, 405 for a method no op
-    /// takes, and the per-caller rate limit on the ops.
+    /// The router, with access logs and metrics and the security headers on every route, the `Host` check when hosts
+    /// are listed, CORS when origins are listed, 405 for a method no op takes, and the per-caller rate limit on the
+    /// ops.
     public static func make(
         client: ReckonClient,
         catalog: OpCatalog,
@@ -17,6 +18,10 @@ public enum BridgeRouter {
     ) -> Router<BridgeContext> {
         let router = Router(context: BridgeContext.self)
         router.add(middleware: AccessLog())
+        router.add(middleware: SecurityHeaders())
+        if !configuration.allowedHosts.isEmpty {
+            router.add(middleware: AllowedHosts(configuration.allowedHosts))
+        }
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSPolicy(origins: Set(configuration.corsOrigins)))
         }

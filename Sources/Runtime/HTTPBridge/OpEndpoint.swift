@@ -33,6 +33,10 @@ struct OpEndpoint: Sendable {
                 ? try QueryArgs.args(request.uri.query ?? "", schema: description?.schema) : try await body(request)
             var token = envelope.token
             if reading, let queryToken = Self.takeAccessToken(&args) { token = token ?? queryToken }
+            if configuration.operatorOps.guards(service: service, op: op) {
+                try configuration.operatorOps.check(token)
+                token = nil  // the operator's token goes no further than the bridge
+            }
             if let version = envelope.ifMatch, case .object(var object) = args {
                 object["version"] = JSONValue(integerLiteral: version)
                 args = .object(object)
@@ -54,6 +58,9 @@ struct OpEndpoint: Sendable {
         } catch let error as BodyTooLarge {
             let wire = WireError(.resourceExhausted, "the body is larger than \(error.limit) bytes")
             return ProblemDetails.response(wire, status: .contentTooLarge, headers: Self.echo(requestID))
+        } catch is NotJSON {
+            let wire = WireError(.malformedRequest, "a body must be sent as application/json", field: "Content-Type")
+            return ProblemDetails.response(wire, status: .unsupportedMediaType, headers: Self.echo(requestID))
         } catch {
             let wire = WireError(.internal, "the bridge failed: \(error)")
             return ProblemDetails.response(wire, headers: Self.echo(requestID))
@@ -84,8 +91,10 @@ struct OpEndpoint: Sendable {
         return ProblemDetails.response(error, status: .methodNotAllowed, headers: headers)
     }
 
-    /// The JSON object a `POST` carries; an empty body is `{}`.
+    /// The JSON object a `POST` carries; an empty body is `{}`. A body must come as `application/json` (a form or
+    /// `text/plain`, which a page on another site may send without a preflight, never reaches an op).
     private func body(_ request: Request) async throws -> JSONValue {
+        if let type = request.headers[.contentType], !Self.isJSON(type) { throw NotJSON() }
         var request = request
         let limit = configuration.maxBodyBytes
         let buffer: ByteBuffer
@@ -95,6 +104,7 @@ struct OpEndpoint: Sendable {
             throw BodyTooLarge(limit: limit)
         }
         guard buffer.readableBytes > 0 else { return [:] }
+        guard request.headers[.contentType] != nil else { throw NotJSON() }
         let value: JSONValue
         do {
             value = try JSONValue(parsing: Array(buffer.readableBytesView))
@@ -105,10 +115,19 @@ struct OpEndpoint: Sendable {
         return value
     }
 
+    /// Whether a `Content-Type` names JSON: `application/json`, with parameters (`charset=utf-8`) or not.
+    static func isJSON(_ contentType: String) -> Bool {
+        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        return type.caseInsensitiveCompare("application/json") == .orderedSame
+    }
+
     static func echo(_ requestID: String) -> HTTPFields {
         requestID.isEmpty ? [:] : [HTTPEnvelope.requestID: requestID]
     }
 }
+
+/// A request body not sent as JSON.
+struct NotJSON: Error {}
 
 /// A request body over the bridge's limit.
 struct BodyTooLarge: Error {

@@ -45,6 +45,7 @@ enum OpenAPIDocument {
         ("401", "No valid session token"), ("403", "Not allowed to this caller"),
         ("404", "No such entity, service or op"), ("409", "Stale version or a collision"),
         ("412", "If-Match no longer matches"), ("413", "The body is over the limit"),
+        ("415", "The body was not sent as application/json"), ("421", "The Host is not one this server answers"),
         ("429", "Over a rate or queue limit; see Retry-After"), ("500", "An internal fault"),
         ("503", "No worker or no database now; see Retry-After"), ("504", "The op's deadline passed"),
     ]
@@ -142,7 +143,7 @@ enum OpenAPIDocument {
         if get, versioned {
             responses.append(("304", ["description": "Not modified: the If-None-Match tag still matches"]))
         }
-        for (status, _) in problemStatuses where get ? status != "413" : true {
+        for (status, _) in problemStatuses where get ? !["413", "415"].contains(status) : true {
             responses.append((status, ["$ref": .string("#/components/responses/\(status)")]))
         }
         return .object(JSONObject(responses))

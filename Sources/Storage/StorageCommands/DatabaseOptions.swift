@@ -59,7 +59,12 @@ public struct DatabaseOptions: ParsableArguments {
             return Opened(database: postgres, service: postgres, close: {})
         }
         let folder = dataDir ?? environment["RECKON_DATA_DIR"] ?? ".reckon"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A new data folder is its owner's alone; an existing one keeps the mode its owner gave it.
+        try FileManager.default.createDirectory(
+            atPath: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
         let sqlite = try await SQLiteDatabase.open(.init(path: path), logger: logger)
         logger.info("state in SQLite (one machine only)", metadata: ["db.path": "\(path)"])

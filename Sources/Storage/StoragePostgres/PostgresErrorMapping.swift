@@ -1,3 +1,5 @@
+import NIOCore
+import NIOSSL
 import PostgresNIO
 import Storage
 
@@ -26,13 +28,26 @@ enum PostgresErrorMapping {
         return StorageError(code(forSQLState: state), message, underlying: error)
     }
 
+    /// The errors of the socket under a connection, which PostgresNIO's prepared statements hand back unwrapped
+    /// (`PSQLError.connectionError`, `.failedToAddSSLHandler`): a connection reset by a server that restarted is
+    /// `ECONNRESET` here, and must be `unavailable` like every other lost connection, never `internal`. Nil for an
+    /// error that is not the transport's.
+    static func storageError(forTransport error: any Error) -> StorageError? {
+        switch error {
+        case is IOError, is ChannelError, is NIOSSLError, is EventLoopError:
+            StorageError(.unavailable, "PostgreSQL connection lost (\(error))", underlying: error)
+        default: nil
+        }
+    }
+
     /// SQLSTATE classes: 23505 unique, 40001/40P01 serialization and deadlock, 08 connection, 53 resources,
-    /// 57 operator intervention (shutdown, statement timeout), 55P03 lock timeout.
+    /// 57 operator intervention (shutdown, statement timeout), 55P03 lock timeout, and 25P03/25P04 (a session
+    /// ended for idling in, or overrunning, its transaction: the next attempt gets a new one).
     static func code(forSQLState state: String) -> StorageError.Code {
         switch state {
         case "23505": return .uniqueViolation
         case "40001", "40P01": return .serializationFailure
-        case "55P03": return .unavailable
+        case "55P03", "25P03", "25P04": return .unavailable
         default:
             return ["08", "53", "57", "58"].contains(String(state.prefix(2))) ? .unavailable : .engine
         }

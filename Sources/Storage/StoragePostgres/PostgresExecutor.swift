@@ -151,6 +151,10 @@ final class PostgresExecutor: SQLExecutor {
             // again (a serialization failure is retried).
             if mapped.code == .serializationFailure { statements.forget(connection) }
             throw mapped
+        } catch let error as PostgresDecodingError {
+            throw StorageError(.decoding, "\(error)", underlying: error)
+        } catch {
+            throw PostgresErrorMapping.storageError(forTransport: error) ?? error
         }
     }
 

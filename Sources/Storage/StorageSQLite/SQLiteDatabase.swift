@@ -51,6 +51,12 @@ public final class SQLiteDatabase: Database {
         let milliseconds = Int32(
             clamping: timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000
         )
+        if !PrivateFiles.prepare(configuration.path) {
+            logger.warning(
+                "the database file is readable by others",
+                metadata: ["sqlite.path": "\(configuration.path)"]
+            )
+        }
         var connections: [SQLiteConnection] = []
         do {
             // The writer first: it creates the file and puts it in WAL mode before the readers open it read-only.

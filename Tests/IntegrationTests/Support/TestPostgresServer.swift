@@ -29,6 +29,9 @@ final class TestPostgresServer: Sendable {
 
     func stop() async throws { try await script(["stop", directory]) }
 
+    /// Ends every client's backend, as `pg_terminate_backend` does for an operator.
+    func terminateBackends() async throws { try await script(["terminate", "\(port)"]) }
+
     /// Stops the server if it runs and deletes its files.
     func remove() async {
         try? await stop()

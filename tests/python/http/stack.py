@@ -62,18 +62,19 @@ class Stack:
         self.start("ledger", "reckon-ledger", *workers, *state, "--argon2-passes", "1", "--argon2-memory-mib", "1")
         self.url = self.bridge()
 
-    def start(self, name, executable, *arguments):
+    def start(self, name, executable, *arguments, prefix=()):
+        """Starts `executable` with `arguments`, behind `prefix` (a wrapper such as prlimit) when given."""
         log = open(self.folder / f"{name}.log", "wb")
-        process = subprocess.Popen([str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([*prefix, str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(process)
         self.named[name] = process
         return process
 
-    def bridge(self, *extra, scheme="http", verify=True):
+    def bridge(self, *extra, scheme="http", verify=True, prefix=()):
         """Starts another reckon-http on a free port in front of every gateway; its base URL once it is ready."""
         port = free_port()
         endpoints = ",".join(g["client"] for g in self.gateways)
-        self.start(f"http-{port}", "reckon-http", "--port", str(port), "--gateway", endpoints, *extra)
+        self.start(f"http-{port}", "reckon-http", "--port", str(port), "--gateway", endpoints, *extra, prefix=prefix)
         url = f"{scheme}://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -13,6 +13,9 @@ def bill(http, member, description="Groceries", amount="84.30", key=None):
         "householdId": home, "description": description, "amount": amount, "paidBy": me, "split": {"kind": "equal"}})
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def problem(response, status, code, field=None):
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
@@ -80,8 +83,8 @@ def test_unknown_ops_and_services_are_not_found_or_unavailable(http):
 
 
 def test_a_body_that_is_not_one_json_object_is_malformed(http):
-    problem(http.post("/v1/calc/evaluate", content=b"[1, 2]"), 400, "malformed_request")
-    problem(http.post("/v1/calc/evaluate", content=b"{not json"), 400, "malformed_request")
+    problem(http.post("/v1/calc/evaluate", content=b"[1, 2]", headers=JSON), 400, "malformed_request")
+    problem(http.post("/v1/calc/evaluate", content=b"{not json", headers=JSON), 400, "malformed_request")
 
 
 def test_a_body_over_the_limit_is_refused_with_413(http):

@@ -87,6 +87,7 @@ struct UpCommand: AsyncParsableCommand {
                 name: "reckon-http",
                 path: "\(bin)/reckon-http",
                 arguments: ["--host", address.host, "--port", String(address.port)] + gatewayArguments
+                    + Self.allowedHosts(address)
             )
         }
         let supervisor = Supervisor(children: gatewaySpecs + workers + (bridge.map { [$0] } ?? []), logDirectory: logs)
@@ -123,6 +124,16 @@ struct UpCommand: AsyncParsableCommand {
         guard path.utf8.count < 108 else { return nil }
         try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
         return "ipc://" + path
+    }
+
+    /// The bridge's `--allowed-host`: the address it was given, and `localhost` beside a loopback one; none for a
+    /// wildcard address, whose names cannot be known.
+    static func allowedHosts(_ address: (host: String, port: Int)) -> [String] {
+        guard !["0.0.0.0", "::", "[::]"].contains(address.host) else { return [] }
+        let loopback = address.host == "127.0.0.1" || address.host == "::1" || address.host == "localhost"
+        let names = [address.host] + (loopback ? ["localhost", "127.0.0.1", "[::1]"] : [])
+        let bracketed = names.map { $0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0 }
+        return Array(Set(bracketed)).sorted().flatMap { ["--allowed-host", "\($0):\(address.port)"] }
     }
 
     /// `--http` as a host and port; `nil` for `none`.

@@ -6,6 +6,8 @@ export function h(tag, attributes = {}, ...children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    // Through CSSOM: the Content Security Policy refuses style attributes, but not styles set by script.
+    else if (name === "style") element.style.cssText = value;
     else element.setAttribute(name, value === true ? "" : value);
   }
   element.append(...children.flat().filter((child) => child !== null && child !== undefined));
