@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Majordomo
 import ReckonClient
 import Wire
 import ZeroMQ
@@ -23,11 +24,29 @@ import ZeroMQ
         }
     }
 
-    @Test func serviceWithoutWorkersIsUnavailable() async throws {
+    /// A name no worker has registered is `unknown_service` once the gateway has run a heartbeat expiry (the wait is
+    /// for `stats` to count one), and a name no service can have is `invalid_argument`: both answered at once, never
+    /// dropped. The client refuses both kinds itself, and MMI too, so the test sends them from a raw MDP client.
+    @Test func aServiceNoWorkerRegisteredIsUnknownAndANameNoServiceCanHaveIsInvalid() async throws {
         let stack = try await LocalStack.start()
         defer { stack.stop() }
-        let error = await #expect(throws: WireError.self) { try await stack.call("nosuch", "anything") }
-        #expect(error?.code == .unavailable)
+        let endpoint = stack.clientEndpoint
+        @Sendable func error(_ service: String) throws -> JSONValue? {
+            let peer = try RawPeer(.dealer, connect: endpoint)
+            try peer.send(PeerCodec.encodeClientRequest(service: service, body: bytes(#"{"op":"x","id":"q"}"#)))
+            let frames = try #require(try peer.receive(timeoutMs: 60_000))
+            return try JSONValue(parsing: PeerCodec.decodeClientReply(ZMQFrames(frames)).body.bytes(at: 0))["error"]
+        }
+        while try await stack.call("gateway", "stats")["unknownService"] == 0 {
+            #expect(try await onThread { try error("nosuch")?["code"] } != nil)
+        }
+        let (unknown, invalid) = try await onThread {
+            (try error("nosuch"), try error(String(repeating: "s", count: 256)))
+        }
+        #expect(unknown?["code"] == "unknown_service" && unknown?["field"] == "service")
+        #expect(invalid?["code"] == "invalid_argument" && invalid?["field"] == "service")
+        let refused = await #expect(throws: WireError.self) { try await stack.call("mmi.service", "x") }
+        #expect(refused?.code == .unknownService)
     }
 
     @Test func mmiServiceAnswersPerRFC8() async throws {

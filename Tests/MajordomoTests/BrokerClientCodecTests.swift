@@ -71,6 +71,14 @@ import ZeroMQ
         Malformed("FINAL from a client", [mdpc02, [0x03], bytes("calc")], .unknownCommand),
         Malformed("delimited FINAL from a client", [[], mdpc02, [0x03], bytes("calc")], .unknownCommand),
         Malformed("unknown command", [mdpc02, [0x7F], bytes("calc")], .unknownCommand),
+    ]
+
+    @Test(arguments: malformed)
+    func refusesMalformedRequest(_ input: Malformed) {
+        expectMajordomoError(input.code) { _ = try BrokerClientCodec.decodeRequest(input.frames[...]) }
+    }
+
+    static let namelessServices: [Malformed] = [
         Malformed("empty service", [mdpc02, [0x01], []], .badServiceName),
         Malformed("oversized service", [mdpc02, [0x01], Array(repeating: 0x61, count: 256)], .badServiceName),
         Malformed("non-UTF-8 service", [mdpc02, [0x01], [0x63, 0xFF]], .badServiceName),
@@ -83,9 +91,12 @@ import ZeroMQ
         ),
     ]
 
-    @Test(arguments: malformed)
-    func refusesMalformedRequest(_ input: Malformed) {
-        expectMajordomoError(input.code) { _ = try BrokerClientCodec.decodeRequest(input.frames[...]) }
+    /// A request whose service frame is no name is still read, so the broker can answer it rather than drop it.
+    @Test(arguments: namelessServices)
+    func readsARequestWhoseServiceIsNoName(_ input: Malformed) throws {
+        let request = try BrokerClientCodec.decodeRequest(input.frames[...])
+        #expect(!request.hasValidService)
+        #expect(request.service.utf8.count <= 255)
     }
 
     // MARK: - encodeReply

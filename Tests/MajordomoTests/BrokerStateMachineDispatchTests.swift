@@ -42,6 +42,44 @@ import Testing
         #expect(harness.health("orders") == nil)
     }
 
+    /// Once every live worker has had a heartbeat expiry to register, a name none ever registered is
+    /// `unknownService`; a name that had workers stays `noWorkers` after it is forgotten.
+    @Test func aNameNoWorkerEverRegisteredIsUnknownOnceWorkersHadTimeToRegister() {
+        var harness = BrokerHarness()
+        _ = harness.ready("w1", service: "calc")
+        let expiry = harness.broker.configuration.heartbeatInterval * harness.broker.configuration.heartbeatLiveness
+        #expect(
+            harness.request("c1", service: "ledger", body: "a") == [
+                failure("c1", .noWorkers, service: "ledger", body: "a")
+            ]
+        )
+        #expect(
+            harness.request("c1", service: "ledger", body: "b", at: expiry)
+                == [failure("c1", .unknownService, service: "ledger", body: "b")]
+        )
+        #expect(harness.broker.counters.unknownService == 1)
+        #expect(harness.disconnect("w1", at: expiry) == [])
+        _ = harness.tick(at: expiry + harness.broker.configuration.serviceGracePeriod * 2)
+        #expect(harness.health("calc") == nil, "forgotten")
+        #expect(
+            harness.request("c1", body: "c", at: expiry * 3)
+                == [failure("c1", .noWorkers, service: "calc", body: "c")]
+        )
+    }
+
+    /// A request whose service frame is no name is answered, under as much of the name as reads, never dropped.
+    @Test func aRequestForNoServiceNameIsAnsweredNotDropped() {
+        var harness = BrokerHarness()
+        let long = String(repeating: "s", count: 300)
+        let actions = harness.receiveFromClient(
+            identity: bytes("c1"),
+            frames: [mdpc02, [0x01], bytes(long), bytes("x")],
+            now: harness.start
+        )
+        #expect(actions == [failure("c1", .badServiceName, service: String(repeating: "s", count: 255), body: "x")])
+        #expect(harness.broker.counters.dropped == 0)
+    }
+
     @Test func readyDispatchesWorkQueuedWhileTheServiceHadNoWorker() {
         var harness = BrokerHarness()
         _ = harness.ready("w1")

@@ -17,6 +17,7 @@ public enum StatsOp: OpContract {
         public var queueFull = 0
         public var deadlineExceeded = 0
         public var noWorkers = 0
+        public var unknownService = 0
         public var workersLost = 0
         public var redispatched = 0
         public var workersExpired = 0

@@ -50,6 +50,7 @@ extension WireError {
         public static let invalidArgument = Code(rawValue: "invalid_argument")
         public static let malformedRequest = Code(rawValue: "malformed_request")
         public static let unknownOp = Code(rawValue: "unknown_op")
+        public static let unknownService = Code(rawValue: "unknown_service")
         public static let notFound = Code(rawValue: "not_found")
         public static let alreadyExists = Code(rawValue: "already_exists")
         public static let conflict = Code(rawValue: "conflict")

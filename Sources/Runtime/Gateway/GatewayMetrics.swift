@@ -32,7 +32,8 @@ final class GatewayMetrics {
     init() {
         failures = Dictionary(
             uniqueKeysWithValues: [
-                "no_workers", "worker_lost", "deadline_exceeded", "queue_full", "rate_limited", "too_many_pending",
+                "no_workers", "unknown_service", "worker_lost", "deadline_exceeded", "queue_full", "rate_limited",
+                "too_many_pending",
                 "over_byte_budget",
             ].map {
                 ($0, Counter(label: "gateway_failed_requests_total", dimensions: [("reason", $0)]))
@@ -74,6 +75,7 @@ final class GatewayMetrics {
         replies.increment(by: Int64(counters.replies - last.replies))
         dropped.increment(by: Int64(counters.dropped - last.dropped))
         failures["no_workers"]!.increment(by: Int64(counters.noWorkers - last.noWorkers))
+        failures["unknown_service"]!.increment(by: Int64(counters.unknownService - last.unknownService))
         failures["worker_lost"]!.increment(by: Int64(counters.workersLost - last.workersLost))
         failures["deadline_exceeded"]!.increment(by: Int64(counters.deadlineExceeded - last.deadlineExceeded))
         failures["queue_full"]!.increment(by: Int64(counters.queueFull - last.queueFull))

@@ -85,6 +85,7 @@ extension GatewayCore {
         stats.queueFull = counters.queueFull
         stats.deadlineExceeded = counters.deadlineExceeded
         stats.noWorkers = counters.noWorkers
+        stats.unknownService = counters.unknownService
         stats.workersLost = counters.workersLost
         stats.redispatched = counters.redispatched
         stats.workersExpired = counters.workersExpired

@@ -14,7 +14,7 @@ enum ProblemDetails {
         case .invalidArgument, .malformedRequest: .badRequest
         case .unauthenticated: .unauthorized
         case .permissionDenied: .forbidden
-        case .notFound, .unknownOp: .notFound
+        case .notFound, .unknownOp, .unknownService: .notFound
         case .conflict, .alreadyExists: .conflict
         case .failedPrecondition: conditional ? .preconditionFailed : .badRequest
         case .resourceExhausted: .tooManyRequests

@@ -73,6 +73,7 @@ public final class ReckonClient: Sendable {
         timeout: Duration? = nil,
         requestID: String? = nil
     ) async throws -> JSONValue {
+        try Self.checkJSONService(service)
         let request = queuedRequest(
             Request(service: service, op: op, args: args, token: token, idempotencyKey: idempotencyKey),
             tag: requestID
@@ -86,6 +87,17 @@ public final class ReckonClient: Sendable {
         )
         configuration.replyObserver?(ObservedReply(service: service, op: op, reply: reply))
         return try reply.replyResult()
+    }
+
+    /// Throws, before anything is sent, for a service no JSON call can reach: a name that is empty or over 255 bytes
+    /// (which the gateway refuses), or MMI's (`mmi.*`, which answers plain text: ``callRaw(service:body:timeout:)``).
+    static func checkJSONService(_ service: String) throws {
+        guard !service.isEmpty, service.utf8.count <= 255 else {
+            throw WireError(.invalidArgument, "a service name is 1 to 255 bytes of UTF-8", field: "service")
+        }
+        guard !service.hasPrefix("mmi.") else {
+            throw WireError(.unknownService, "\(service) answers plain text, not JSON", field: "service")
+        }
     }
 
     /// Sends a raw MDP body to `service` (MMI, say) and returns the first body frame of the reply as UTF-8 text's

@@ -23,6 +23,11 @@ public enum RequestOrigin: Sendable, Hashable {
 public enum BrokerFailure: Sendable, Hashable {
     /// No worker serves the service.
     case noWorkers
+    /// No worker has ever served a service of that name here, and the broker has run long enough for every worker
+    /// of a gateway that restarted to have come back (``BrokerStateMachine/knowsEveryService``).
+    case unknownService
+    /// The service frame is no service name (empty, over 255 bytes, or not UTF-8).
+    case badServiceName
     /// The worker holding the request died and the request could not be safely re-dispatched.
     case workerLost
     /// The request's deadline passed, queued or in flight.

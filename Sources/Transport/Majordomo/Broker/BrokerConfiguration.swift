@@ -75,6 +75,9 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public var queueFull = 0
     public var deadlineExceeded = 0
     public var noWorkers = 0
+    /// Requests for a service no worker has registered since the gateway started (``BrokerFailure/unknownService``),
+    /// or whose service frame is no name at all (``BrokerFailure/badServiceName``).
+    public var unknownService = 0
     public var workersLost = 0
     public var redispatched = 0
     public var workersExpired = 0

@@ -42,6 +42,11 @@ extension BrokerStateMachine {
             actions.append(
                 .fail(origin: .client(route), service: request.service, failure: .requestTooLarge, body: request.body)
             )
+        } else if !request.hasValidService {
+            counters.unknownService += 1
+            actions.append(
+                .fail(origin: .client(route), service: request.service, failure: .badServiceName, body: request.body)
+            )
         } else if request.service.hasPrefix(reservedServicePrefix) {
             actions.append(answerMMI(route: route, request: request))
         } else if configuration.builtinServices.contains(request.service) {

@@ -123,6 +123,7 @@ extension BrokerStateMachine {
         )
         let hedges = configuration.hedging.hedges(service)
         services[service, default: Service(latency: hedges ? LatencyEstimate() : nil)].workerCount += 1
+        if everServed.count < configuration.maximumServices * 4 { everServed.insert(service) }
         services[service]!.slotCount += capacity
         services[service]!.emptySince = nil
         services[service]!.idle.append(identity, count: capacity, proven: false)

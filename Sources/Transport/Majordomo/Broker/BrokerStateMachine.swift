@@ -117,12 +117,20 @@ public struct BrokerStateMachine: Sendable {
     public internal(set) var permissions: ServicePermissions?
     /// Running totals.
     public internal(set) var counters = BrokerCounters()
+    /// Every service name a worker has registered since the start (at most four times ``BrokerConfiguration/
+    /// maximumServices``): a request for one of them while it has no worker is `noWorkers`, for any other
+    /// `unknownService`.
+    var everServed: Set<String> = []
+    /// From when a name no worker ever registered is `unknownService`: a heartbeat expiry after the start, by when
+    /// a live worker of a gateway that restarted has sent its READY again.
+    let knowsEveryServiceFrom: Instant
 
     public init(configuration: BrokerConfiguration, now: Instant) {
         self.configuration = configuration
         self.clients = ClientTable(limits: configuration.clientLimits)
         self.nextHeartbeat = now + configuration.heartbeatInterval
         self.eventTime = now
+        self.knowsEveryServiceFrom = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
     }
 
     /// Each service's worker slots (a worker of capacity K counts K), idle slots and queue depth, by name.
@@ -167,8 +175,11 @@ extension BrokerStateMachine {
         // Dictionary values are mutated in place throughout (`services[name]!.queue.append`): a copy taken out and
         // written back would make every request copy the service's queues.
         guard services[name] != nil else {
-            counters.noWorkers += 1
-            actions.append(.fail(origin: origin, service: name, failure: .noWorkers, body: body))
+            let unknown = now >= knowsEveryServiceFrom && !everServed.contains(name)
+            if unknown { counters.unknownService += 1 } else { counters.noWorkers += 1 }
+            actions.append(
+                .fail(origin: origin, service: name, failure: unknown ? .unknownService : .noWorkers, body: body)
+            )
             return
         }
         let bytes = ByteBudgets.cost(of: body)

@@ -30,9 +30,14 @@ public enum BrokerClientCodec {
         throw MajordomoError(.unknownProtocol, "expected MDPC02 or MDPC01")
     }
 
+    /// The request after its header; one whose service frame is no name is still a request, to be answered.
     private static func request(dialect: ClientDialect, _ rest: ZMQFrames) throws -> ClientRequest {
         guard !rest.isEmpty else { throw MajordomoError(.tooFewFrames, "no service name") }
-        return ClientRequest(dialect: dialect, service: try ServiceName.decode(rest, at: 0), body: rest.dropFirst())
+        guard let service = try? ServiceName.decode(rest, at: 0) else {
+            let shown = rest.withBytes(at: 0) { String(decoding: $0.prefix(ServiceName.maximumLength), as: UTF8.self) }
+            return ClientRequest(dialect: dialect, service: shown, body: rest.dropFirst(), hasValidService: false)
+        }
+        return ClientRequest(dialect: dialect, service: service, body: rest.dropFirst())
     }
 
     /// Writes `message`'s frames (after the identity) into `sink`, sharing its body frames.

@@ -21,11 +21,15 @@ public struct ClientRequest: Sendable, Hashable {
     public var service: String
     /// The body frames, passed through untouched (Reckon sends one JSON frame).
     public var body: ZMQFrames
+    /// False when the service frame is no service name (empty, over 255 bytes, or not UTF-8): `service` is then as
+    /// much of it as reads, to answer under, and the request is refused.
+    public var hasValidService: Bool
 
-    public init(dialect: ClientDialect, service: String, body: ZMQFrames) {
+    public init(dialect: ClientDialect, service: String, body: ZMQFrames, hasValidService: Bool = true) {
         self.dialect = dialect
         self.service = service
         self.body = body
+        self.hasValidService = hasValidService
     }
 }
 

@@ -23,6 +23,7 @@ from .errors import (
     Unauthenticated,
     Unavailable,
     UnknownOp,
+    UnknownService,
 )
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "Unauthenticated",
     "Unavailable",
     "UnknownOp",
+    "UnknownService",
 ]
 
 from . import calc, gateway, ledger, orders  # noqa: E402  (they import the clients above)

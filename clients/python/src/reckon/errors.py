@@ -62,6 +62,12 @@ class UnknownOp(Error):
     wire_code = "unknown_op"
 
 
+class UnknownService(Error):
+    """No worker has served a service of that name since the gateway started (``field`` is ``service``)."""
+
+    wire_code = "unknown_service"
+
+
 class NotFound(Error):
     """The thing named does not exist (unit, currency, cart, order, bill …)."""
 
@@ -129,6 +135,7 @@ ERROR_CLASSES: Mapping[str, Type[Error]] = {
         InvalidArgument,
         MalformedRequest,
         UnknownOp,
+        UnknownService,
         NotFound,
         AlreadyExists,
         Conflict,

@@ -130,6 +130,7 @@ StatsResult = TypedDict(
         "servicesRefused": int,
         "shed": int,
         "tooManyPending": int,
+        "unknownService": int,
         "workersDenied": int,
         "workersEjected": int,
         "workersExpired": int,
