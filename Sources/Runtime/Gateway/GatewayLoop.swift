@@ -32,6 +32,8 @@ final class GatewayLoop {
     private var workersUnread = true
     /// Returns what glibc keeps free once a storm is over.
     private var idleTrim: IdleTrim
+    /// Refusals of peers, logged once a minute each with their count.
+    private var refusals = RepeatedWarnings()
 
     /// Loads the allow-lists and binds the sockets: the ZAP handler first, so no handshake goes unchecked.
     /// - Throws: ``AllowListError`` for a bad allow-list, ``ZMQError`` when an endpoint cannot be bound.
@@ -237,7 +239,9 @@ final class GatewayLoop {
                     perform(core.undeliverableToWorker(identity: identity, message: message, now: now), now: now)
                 }
             case .dropped(let error): logger.debug("dropped message", metadata: ["mdp.error": "\(error)"])
-            case .refused(let error): logger.warning("refused peer", metadata: ["mdp.error": "\(error)"])
+            case .refused(let error):
+                guard let count = refusals.note(error.message, now: now) else { break }
+                logger.warning("refused peer", metadata: ["mdp.error": "\(error)", "times": "\(count)"])
             }
         }
     }

@@ -46,6 +46,11 @@ final class GatewaySession {
     private var lastReceived: Instant
     private var lastSent: Instant
     private var backoff: Duration
+    /// Whether the gateway has sent this connection a heartbeat or a request: it heartbeats registered workers only,
+    /// so a DISCONNECT before either means its READY was refused.
+    private var registered = false
+    /// The wait before the next READY after a refusal.
+    private var refusalBackoff: Duration
 
     init(index: Int, endpoint: String, context: ZMQContext, configuration: WorkerConfiguration, now: Instant) {
         self.index = index
@@ -55,6 +60,7 @@ final class GatewaySession {
         lastReceived = now
         lastSent = now
         backoff = configuration.reconnectDelay
+        refusalBackoff = configuration.refusalDelay
         silenceLimit = configuration.heartbeatInterval * configuration.heartbeatLiveness
     }
 
@@ -99,6 +105,7 @@ final class GatewaySession {
         }
         try socket.connect(endpoint)
         generation += 1
+        registered = false
         state = .connected
         send(PeerCodec.encodeReady(service: configuration.service, capacity: capacity), now: now)
         lastReceived = now
@@ -184,6 +191,25 @@ final class GatewaySession {
     func heard(now: Instant) {
         lastReceived = now
         backoff = configuration.reconnectDelay
+    }
+
+    /// Notes a heartbeat or a request: the gateway has registered this connection, and refusals start over.
+    func confirmRegistered() {
+        registered = true
+        refusalBackoff = configuration.refusalDelay
+    }
+
+    /// Whether a DISCONNECT now means the gateway refused this connection's READY.
+    var wasRefused: Bool { !registered }
+
+    /// Closes the socket after a refusal and schedules the next READY after the refusal back-off, which doubles up to
+    /// its maximum; returns the wait.
+    func refused(now: Instant) -> Duration {
+        let wait = refusalBackoff
+        closeSocket(sayingDisconnect: false)
+        state = .waitingToReconnect(at: now + wait)
+        refusalBackoff = min(refusalBackoff * 2, configuration.maximumRefusalDelay)
+        return wait
     }
 
     /// Heartbeats when one is due; after the silence limit, stops reading and schedules a reconnect after the

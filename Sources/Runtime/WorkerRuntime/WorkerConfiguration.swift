@@ -19,6 +19,12 @@ public struct WorkerConfiguration: Sendable {
     public var reconnectDelay: Duration
     /// - `maximumReconnectDelay` (duration, 5 s).
     public var maximumReconnectDelay: Duration
+    /// - `refusalDelay` (duration, 1 s): the wait before sending READY again after the gateway refused it (answered
+    ///   DISCONNECT before it ever sent a heartbeat or a request), doubled after each refusal up to
+    ///   ``maximumRefusalDelay``.
+    public var refusalDelay: Duration
+    /// - `maximumRefusalDelay` (duration, 60 s).
+    public var maximumRefusalDelay: Duration
     /// - `drainTimeout` (duration, 10 s): how long SIGTERM waits for in-flight requests.
     public var drainTimeout: Duration
     /// - `requestTimeout` (duration, 4 s): how long an op run as a task may take before it is answered
@@ -45,6 +51,8 @@ public struct WorkerConfiguration: Sendable {
         heartbeatLiveness: Int = 3,
         reconnectDelay: Duration = .milliseconds(100),
         maximumReconnectDelay: Duration = .seconds(5),
+        refusalDelay: Duration = .seconds(1),
+        maximumRefusalDelay: Duration = .seconds(60),
         drainTimeout: Duration = .seconds(10),
         requestTimeout: Duration = .seconds(4),
         curve: (serverKey: CurveKey, keyPair: CurveKeyPair)? = nil
@@ -56,6 +64,8 @@ public struct WorkerConfiguration: Sendable {
         self.heartbeatLiveness = heartbeatLiveness
         self.reconnectDelay = reconnectDelay
         self.maximumReconnectDelay = maximumReconnectDelay
+        self.refusalDelay = refusalDelay
+        self.maximumRefusalDelay = maximumRefusalDelay
         self.drainTimeout = drainTimeout
         self.requestTimeout = requestTimeout
         self.curve = curve

@@ -189,10 +189,11 @@ final class WorkerLoop {
                 session.heard(now: now)
                 switch try? PeerCodec.decodeBrokerCommand(ZMQFrames(received.message)) {
                 case .request(let address, let body):
+                    session.confirmRegistered()
                     // Served while draining too: the gateway sent it before it read the READY with capacity 0.
                     serve(body, address: address, on: session)
                 case .heartbeat:
-                    break
+                    session.confirmRegistered()
                 case .disconnect:
                     session.flush(now: now)
                     pollerIsStale = true
@@ -200,11 +201,19 @@ final class WorkerLoop {
                         session.close(sayingDisconnect: false)
                         return
                     }
-                    logger.info(
-                        "gateway sent DISCONNECT, registering again",
-                        metadata: ["zmq.endpoint": "\(session.endpoint)"]
+                    guard session.wasRefused else {
+                        logger.info(
+                            "gateway sent DISCONNECT, registering again",
+                            metadata: ["zmq.endpoint": "\(session.endpoint)"]
+                        )
+                        try session.connect(now: now)
+                        return
+                    }
+                    let wait = session.refused(now: now)
+                    logger.warning(
+                        "gateway refused READY, registering again later",
+                        metadata: ["zmq.endpoint": "\(session.endpoint)", "retry_in": "\(wait)"]
                     )
-                    try session.connect(now: now)
                     return
                 case nil:
                     logger.debug("dropped malformed message from gateway")
