@@ -207,8 +207,9 @@ public final class PostgresDatabase: Database, Service {
         } catch let error as PSQLError {
             // The pool could not lend a connection: the server is down, unreachable or refusing us.
             throw PostgresErrorMapping.storageError(for: error)
-        } catch let error where PostgresErrorMapping.storageError(forTransport: error) != nil {
-            // A socket error from outside a statement (a connection's close, say): the server went away.
+        } catch {
+            // A socket error from outside a statement (a connection's close, say) means the server went away; any
+            // other error (the body's own) passes through.
             throw PostgresErrorMapping.storageError(forTransport: error) ?? error
         }
     }

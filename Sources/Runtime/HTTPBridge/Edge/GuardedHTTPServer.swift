@@ -39,7 +39,10 @@ struct GuardedChannel: ServerChildChannel {
         channel.closeFuture.whenComplete { _ in gate.release(address) }
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(RequestClock(limits: deadlines), position: .first)
-        }.flatMap { inner.setupAny(channel: channel, logger: logger) }
+        }.flatMap { inner.setupAny(channel: channel, logger: logger) }.always { result in
+            // NIO drops a channel whose setup failed without closing it: close it here, which gives back its count.
+            if case .failure = result { channel.close(promise: nil) }
+        }
     }
 
     func handle(value: Value, logger: Logger) async {
