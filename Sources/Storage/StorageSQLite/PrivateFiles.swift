@@ -9,7 +9,7 @@ import Darwin
 /// is made 0600 before SQLite first opens it, and an older file and its companions are brought down to 0600.
 enum PrivateFiles {
     /// Companions SQLite keeps beside a database file.
-    static let suffixes = ["", "-wal", "-shm", "-journal"]
+    private static let suffixes = ["", "-wal", "-shm", "-journal"]
 
     /// Makes `path` (empty, 0600) when it is missing, and takes group and other access off it and its companions;
     /// false when one of them could not be changed (another user owns it). An in-memory database is left alone.

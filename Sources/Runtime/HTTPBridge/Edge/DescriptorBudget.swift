@@ -9,8 +9,8 @@ import Darwin
 /// threads and traps when that `open` fails (docs/decisions.md, "reckon-http never runs out of descriptors").
 /// So connections are capped below the limit, with a reserve kept for everything else.
 public enum DescriptorBudget {
-    /// Raises the soft descriptor limit to the hard one, and returns how many connections fit under it with
-    /// `reserve` descriptors kept free (at least one eighth of the limit, and at least 64): `wanted` at most.
+    /// Raises the soft descriptor limit to the hard one, and returns how many connections fit under it with a
+    /// reserve kept free (an eighth of the limit, and at least 64), `wanted` at most, beside the limit itself.
     public static func connections(wanted: Int) -> (connections: Int, limit: Int) {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return (wanted, 0) }

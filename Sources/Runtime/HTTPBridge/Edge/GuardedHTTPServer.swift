@@ -2,8 +2,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// The bridge's HTTP/1.1 server (over TLS when `tls` wraps it): each connection must pass the ``ConnectionGate``
-/// before anything else is set up, and runs under a ``RequestClock``.
+/// The bridge's HTTP/1.1 server (over TLS when the builder's `wrap` puts it in a TLS channel): each connection must
+/// pass the ``ConnectionGate`` before anything else is set up, and runs under a ``RequestClock``.
 public enum GuardedHTTPServer {
     /// A server builder for `Application`; `wrap` puts the HTTP channel inside another (TLS), or leaves it.
     public static func builder(
