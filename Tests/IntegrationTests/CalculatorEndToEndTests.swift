@@ -1,11 +1,26 @@
+import ReckonClient
 import Testing
 import Wire
 
 /// The calculator, unit, date and finance ops through the real gateway and `reckon-calc`
 /// (library-level vectors: Tests/CalculatorTests).
 @Suite struct CalculatorEndToEndTests {
+    /// Runs `body` against a fresh stack whose deadlines only end a failure, as `OrdersEndToEndTests` sets them: the
+    /// ops here all succeed, and a debug build of `compoundInterest` (half a second of CPU alone) or `loan` on two
+    /// cores shared with the rest of the suite can outlast the stack's defaults (20 s at the gateway, 15 s in the
+    /// worker). No test here is about a deadline.
+    private func withCalcStack(_ body: (LocalStack) async throws -> Void) async throws {
+        let stack = try await LocalStack.start(
+            gatewayArguments: ["--deadline-ms", "120000"],
+            workerArguments: ["--request-timeout-ms", "110000"],
+            client: .init(timeout: .seconds(150))
+        )
+        defer { stack.stop() }
+        try await body(stack)
+    }
+
     @Test func evaluateIsExact() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             let sum = try await stack.call("calc", "evaluate", ["expression": "0.1+0.2"])
             #expect(sum["value"] == "0.3")
             #expect(sum["exact"] == true)
@@ -18,7 +33,7 @@ import Wire
     }
 
     @Test func evaluateErrorsAreTypedWithTheColumn() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             await #expect {
                 _ = try await stack.call("calc", "evaluate", ["expression": "1/0"])
             } throws: { error in
@@ -32,7 +47,7 @@ import Wire
     /// A client cannot crash a calc worker with an expression nested past the stack: it gets a typed error, and the
     /// same worker (the stack runs one) answers the next request.
     @Test func aDeeplyNestedExpressionIsRefusedAndTheWorkerLives() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             for expression in [
                 Array(repeating: "1", count: 100_000).joined(separator: "+"),
                 String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
@@ -50,7 +65,7 @@ import Wire
     }
 
     @Test func convertAndUnits() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             let result = try await stack.call("calc", "convert", ["value": "5", "from": "mi", "to": "kilometres"])
             #expect(result["value"] == "8.04672")
             #expect(result["category"] == "length")
@@ -63,7 +78,7 @@ import Wire
     }
 
     @Test func dateDiffAndDateAdd() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             let difference = try await stack.call(
                 "calc",
                 "dateDiff",
@@ -78,7 +93,7 @@ import Wire
     }
 
     @Test func compoundInterestLoanRatiosAndGrowth() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             let growth = try await stack.call(
                 "calc",
                 "compoundInterest",
@@ -101,7 +116,7 @@ import Wire
 
     /// Needs `reckon-calc` started with `--rates-file config/ecb-rates-sample.xml` (LocalStack passes it).
     @Test func currencyAndRatesFromTheSampleFile() async throws {
-        try await withLocalStack { stack in
+        try await withCalcStack { stack in
             let rates = try await stack.call("calc", "rates", [:])
             #expect(rates["base"] == "EUR")
             #expect(rates["asOf"] == "2023-01-03")
