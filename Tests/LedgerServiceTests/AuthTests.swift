@@ -1,4 +1,5 @@
 import LedgerAPI
+import LedgerService
 import ReckonTesting
 import Storage
 import Testing
@@ -52,20 +53,63 @@ import Wire
         }
     }
 
+    /// Failures of one (username, caller) pair refuse that pair, with a `Retry-After`, even with the right password;
+    /// the owner still signs in from another caller, and other usernames from the same caller still work.
     @Test(arguments: TestDatabase.engines)
-    func repeatedFailuresLockTheUsernameWithARetryAfter(engine: DatabaseEngine) async throws {
+    func repeatedFailuresRefuseThePairNotTheOwnerElsewhere(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine, configuration: LedgerHarness.configuration(loginFailureLimit: 3)) {
             ledger in
             _ = try await ledger.user("ana")
             _ = try await ledger.user("bob")
+            let attacker = "address:203.0.113.9"
             for _ in 0..<3 {
-                let wrong = try await ledger.failure(AuthLoginOp.self, .init(username: "ana", password: "wrong guess"))
-                #expect(wrong.code == .unauthenticated)
+                let wrong = try await Self.login(ledger, "ana", "wrong guess", caller: attacker)
+                #expect(wrong?.code == .unauthenticated)
             }
-            let locked = try await ledger.failure(AuthLoginOp.self, .init(username: "ana", password: "correct horse"))
-            #expect(locked.code == .resourceExhausted)
-            #expect((locked.retryAfterSeconds ?? 0) > 0)
-            _ = try await ledger.call(AuthLoginOp.self, .init(username: "bob", password: "correct horse"))
+            let locked = try await Self.login(ledger, "ana", "correct horse", caller: attacker)
+            #expect(locked?.code == .resourceExhausted && locked?.field == "username")
+            #expect((locked?.retryAfterSeconds ?? 0) > 0)
+            #expect(try await Self.login(ledger, "ana", "correct horse", caller: "address:198.51.100.7") == nil)
+            #expect(try await Self.login(ledger, "bob", "correct horse", caller: attacker) == nil)
+        }
+    }
+
+    /// Failures from one caller for made-up usernames lock that caller out, before any password is checked; other
+    /// callers are not.
+    @Test(arguments: TestDatabase.engines)
+    func failuresForMadeUpUsernamesLockTheCallerOut(engine: DatabaseEngine) async throws {
+        var configuration = LedgerHarness.configuration()
+        configuration.callerFailureLimit = 4
+        try await LedgerHarness.with(engine, configuration: configuration) { ledger in
+            _ = try await ledger.user("ana")
+            let attacker = "address:203.0.113.9"
+            for index in 0..<4 {
+                let wrong = try await Self.login(ledger, "nobody\(index)", "wrong guess", caller: attacker)
+                #expect(wrong?.code == .unauthenticated)
+            }
+            let locked = try await Self.login(ledger, "ana", "correct horse", caller: attacker)
+            #expect(locked?.code == .resourceExhausted && locked?.field == nil)
+            #expect(try await Self.login(ledger, "ana", "correct horse", caller: "address:198.51.100.7") == nil)
+        }
+    }
+
+    /// Signs in as `username` for `caller`: nil on success, else the error.
+    private static func login(
+        _ ledger: LedgerHarness,
+        _ username: String,
+        _ password: String,
+        caller: String
+    ) async throws -> WireError? {
+        let reply = try await ledger.send(
+            AuthLoginOp.name,
+            ["username": .string(username), "password": .string(password)],
+            caller: caller
+        )
+        do {
+            _ = try reply.replyResult()
+            return nil
+        } catch let error as WireError {
+            return error
         }
     }
 

@@ -104,6 +104,7 @@ struct BrokerHarness {
         dialect: ClientDialect = .mdp02,
         tooLarge: Bool = false,
         limits: ClientLimits? = nil,
+        namesCallers: Bool = false,
         at offset: Duration = .zero
     ) -> [Action] {
         let frames = clientRequestFrames(dialect, service: service, body: body)
@@ -112,6 +113,7 @@ struct BrokerHarness {
             frames: frames,
             tooLarge: tooLarge,
             limits: limits,
+            namesCallers: namesCallers,
             now: start + offset
         )
     }
@@ -122,6 +124,7 @@ struct BrokerHarness {
         frames: [[UInt8]],
         tooLarge: Bool = false,
         limits: ClientLimits? = nil,
+        namesCallers: Bool = false,
         now: ContinuousClock.Instant
     ) -> [Action] {
         var actions: [BrokerAction] = []
@@ -130,6 +133,7 @@ struct BrokerHarness {
             frames: ZMQFrames(frames),
             tooLarge: tooLarge,
             limits: limits,
+            namesCallers: namesCallers,
             now: now,
             into: &actions
         )

@@ -202,3 +202,28 @@ print(round(r["requests_per_second"]), round(l["p50"]), round(l["p90"]), r["erro
 # over), and PostgreSQL's CPU per request counts no vacuum of someone else's.
 #   vacuum_pg PORT DATABASE
 vacuum_pg() { psql -q -h 127.0.0.1 -p "$1" -U postgres -c "VACUUM ANALYZE" "$2" >/dev/null; }
+
+# Starts `reckon up` from bin dir DIR with its data in "$work/stack" and its output in "$work/up.log", passing the
+# further ARGS, and waits (60 s at most) for its ready line. It is added to `pids`.
+#   start_reckon_up DIR ARGS...
+start_reckon_up() {
+    local bin=$1
+    shift
+    : >"$work/up.log"
+    "$bin/reckon" up --data-dir "$work/stack" "$@" >>"$work/up.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 120); do
+        grep -q '^ready:' "$work/up.log" && return
+        sleep 0.5
+    done
+    cat "$work/up.log" >&2
+    return 1
+}
+
+# A throwaway venv in "$work/venv" with the pip PACKAGES installed.
+#   make_venv PACKAGES...
+make_venv() {
+    scripts/ensure-packages.sh python3-venv
+    python3 -m venv "$work/venv"
+    "$work/venv/bin/pip" install -q --disable-pip-version-check "$@"
+}

@@ -14,22 +14,11 @@ source scripts/bench/lib.sh
 bin=${BIN:-.build/release}
 rounds=${ROUNDS:-5}
 make_workdir python-client
-
-scripts/ensure-packages.sh python3-venv
-python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q --disable-pip-version-check majortomo==0.2.0 six ./clients/python
+make_venv majortomo==0.2.0 six ./clients/python
 driver() { "$work/venv/bin/python" scripts/bench/python-client.py "$@"; }
 
 endpoint="tcp://127.0.0.1:$(free_port)"
-: >"$work/up.log"
-"$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-    --data-dir "$work/stack" --http none >>"$work/up.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 60); do
-    grep -q '^ready:' "$work/up.log" && break
-    sleep 0.5
-done
-grep -q '^ready:' "$work/up.log" || { cat "$work/up.log" >&2; exit 1; }
+start_reckon_up "$bin" --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" --http none
 
 for round in $(seq "$rounds"); do
     majortomo=$(driver majortomo "$endpoint" "${CALLS_MAJORTOMO:-3000}")

@@ -18,6 +18,7 @@ public enum StatsOp: OpContract {
         public var deadlineExceeded = 0
         public var noWorkers = 0
         public var unknownService = 0
+        public var callersRefused = 0
         public var workersLost = 0
         public var redispatched = 0
         public var workersExpired = 0

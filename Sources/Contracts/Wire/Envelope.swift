@@ -7,23 +7,35 @@ public struct RequestHeader: Codable, Sendable, Hashable {
     public var id: String?
     public var token: String?
     public var idempotencyKey: String?
+    /// The end caller a bridge sends the request for (`user:ID` or `address:IP`): the gateway keys its per-client
+    /// limits and fair turns by it, and the ledger its sign-in throttle. Only a client the gateway trusts to name
+    /// callers may send it (API.md, "Envelope").
+    public var caller: String?
 
-    public init(op: String, id: String? = nil, token: String? = nil, idempotencyKey: String? = nil) {
+    public init(
+        op: String,
+        id: String? = nil,
+        token: String? = nil,
+        idempotencyKey: String? = nil,
+        caller: String? = nil
+    ) {
         self.op = op
         self.id = id
         self.token = token
         self.idempotencyKey = idempotencyKey
+        self.caller = caller
     }
 
     /// The header of a parsed request body, read straight from its members: `nil` unless `request` is an object
-    /// whose `op` is a string and whose `id`, `token` and `idempotencyKey` are strings, `null` or absent (what
-    /// decoding it with `Codable` accepts, without the decoder's cost on every request).
+    /// whose `op` is a string and whose `id`, `token`, `idempotencyKey` and `caller` are strings, `null` or absent
+    /// (what decoding it with `Codable` accepts, without the decoder's cost on every request).
     public init?(request: JSONValue) {
         guard case .object(let members) = request, case .string(let op)? = members["op"],
             let id = Self.optionalString(members["id"]), let token = Self.optionalString(members["token"]),
-            let idempotencyKey = Self.optionalString(members["idempotencyKey"])
+            let idempotencyKey = Self.optionalString(members["idempotencyKey"]),
+            let caller = Self.optionalString(members["caller"])
         else { return nil }
-        self.init(op: op, id: id, token: token, idempotencyKey: idempotencyKey)
+        self.init(op: op, id: id, token: token, idempotencyKey: idempotencyKey, caller: caller)
     }
 
     /// `.some(nil)` for an absent or `null` member, `.some(text)` for a string, `nil` for anything else.

@@ -20,6 +20,12 @@ public enum JSONMemberScan {
         return (try? JSONValue(parsing: value))?.stringValue
     }
 
+    /// Whether the bytes start as a JSON object that reaches a top-level member `key`, of any type.
+    public static func contains(named key: String, in bytes: UnsafeRawBufferPointer) -> Bool {
+        var scanner = Scanner(bytes: bytes)
+        return scanner.member(named: Array(key.utf8)) != nil
+    }
+
     /// A cursor over the bytes; every method returns `nil` (or `false`) at a syntax error or the end.
     private struct Scanner {
         let bytes: UnsafeRawBufferPointer

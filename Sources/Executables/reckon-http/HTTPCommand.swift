@@ -39,7 +39,7 @@ struct HTTPCommand: AsyncParsableCommand {
     @Option(help: "Largest request body in bytes.")
     var maxBodyBytes = 1 << 20
 
-    @Option(help: "Requests per second one caller (token, else address) may sustain; 0 turns the limit off.")
+    @Option(help: "Requests per second one caller (signed-in user, else address) may sustain; 0 turns the limit off.")
     var callerRate = 100
 
     @Option(help: "Requests one caller may send at once after being idle.")
@@ -62,6 +62,17 @@ struct HTTPCommand: AsyncParsableCommand {
 
     @Option(help: "Milliseconds a request's body may take from the end of its head.")
     var bodyTimeoutMs = 30_000
+
+    @Option(help: "activity.wait calls and activity streams one caller may hold at once; past it 429. 0: no cap.")
+    var maxLongPollsPerCaller = 16
+
+    @Option(
+        help: ArgumentHelp(
+            "A proxy whose Forwarded or X-Forwarded-For header names the client, as an address or CIDR block.",
+            discussion: "Repeated or comma-separated. Requests from anywhere else count under their peer address."
+        )
+    )
+    var trustedProxy: [String] = []
 
     @Option(help: "Host values to answer, repeated or comma-separated: HOST (any port) or HOST:PORT; others get 421.")
     var allowedHost: [String] = []
@@ -93,6 +104,12 @@ struct HTTPCommand: AsyncParsableCommand {
         guard maxBodyBytes > 0, timeoutMs > 0, callerRate >= 0, callerBurst > 0 else {
             throw ValidationError("--max-body-bytes, --timeout-ms and --caller-burst must be positive")
         }
+        guard maxLongPollsPerCaller >= 0 else { throw ValidationError("--max-long-polls-per-caller must be >= 0") }
+        do {
+            _ = try trustedProxies()
+        } catch let error as InvalidProxy {
+            throw ValidationError(error.description)
+        }
         guard
             [maxConnections, maxConnectionsPerAddress, idleTimeoutMs, headerTimeoutMs, bodyTimeoutMs].allSatisfy({
                 $0 > 0
@@ -116,6 +133,11 @@ struct HTTPCommand: AsyncParsableCommand {
             privateKey: .privateKey(try NIOSSLPrivateKey(file: tlsKey, format: .pem))
         )
         return GuardedHTTPServer.builder(limits) { try TLSChannel($0, tlsConfiguration: configuration) }
+    }
+
+    /// The `--trusted-proxy` blocks.
+    private func trustedProxies() throws -> TrustedProxies {
+        try TrustedProxies(parsing: trustedProxy.flatMap { $0.split(separator: ",").map(String.init) })
     }
 
     /// The operator's token, from `--operator-token-file` (its first line; at least 32 characters).
@@ -163,6 +185,8 @@ struct HTTPCommand: AsyncParsableCommand {
             corsOrigins: corsOrigin.flatMap { $0.split(separator: ",").map(String.init) },
             maxBodyBytes: maxBodyBytes,
             rate: .init(perSecond: callerRate, burst: callerBurst),
+            longPollsPerCaller: maxLongPollsPerCaller,
+            trustedProxies: try trustedProxies(),
             connections: connectionLimits(logger: logger),
             allowedHosts: allowedHost.flatMap { $0.split(separator: ",").map(String.init) },
             operatorOps: .init(token: try operatorToken())

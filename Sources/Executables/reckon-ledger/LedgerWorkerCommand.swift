@@ -32,6 +32,18 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     )
     var argon2MemoryMiB = 64
 
+    @Option(help: "Failed sign-ins of one username from one caller, within 15 minutes, that refuse that pair.")
+    var signinFailuresPerPair = 5
+
+    @Option(help: "Failed sign-ins from one caller (an address), any usernames, within 15 minutes, that lock it out.")
+    var signinFailuresPerCaller = 30
+
+    @Option(help: "Argon2id hashes run at once, on threads of their own (default: half the cores, at least 1).")
+    var hashThreads: Int?
+
+    @Option(help: "Argon2id hashes that may wait behind those running; past them a sign-in gets 429 (default: threads)")
+    var hashQueue: Int?
+
     @Option(help: "ECB reference-rates file for balances' convertTo, the one calc loads (env RECKON_RATES_FILE).")
     var ratesFile: String?
 
@@ -44,6 +56,12 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         guard argon2Passes >= 1, argon2MemoryMiB >= 1 else {
             throw ValidationError("--argon2-passes and --argon2-memory-mib must be at least 1")
         }
+        guard signinFailuresPerPair >= 1, signinFailuresPerCaller >= 1 else {
+            throw ValidationError("--signin-failures-per-pair and --signin-failures-per-caller must be at least 1")
+        }
+        guard (hashThreads ?? 1) >= 1, (hashQueue ?? 0) >= 0 else {
+            throw ValidationError("--hash-threads must be at least 1 and --hash-queue at least 0")
+        }
     }
 
     func run() async throws {
@@ -54,6 +72,10 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let service = LedgerService.Configuration(
             sessionLifetime: .seconds(sessionDays * 24 * 3600),
             passwords: PasswordHasher(passes: UInt64(argon2Passes), memoryBytes: argon2MemoryMiB << 20),
+            loginFailureLimit: signinFailuresPerPair,
+            callerFailureLimit: signinFailuresPerCaller,
+            hashThreads: hashThreads ?? LedgerService.Configuration.defaultHashThreads,
+            hashQueue: hashQueue,
             rates: try ratesPath.map(RatesTable.load(path:)),
             calculations: .init(ratesFile: ratesPath)
         )

@@ -4,16 +4,16 @@ import ZeroMQ
 /// The CURVE public keys one gateway socket accepts, read from a text file.
 ///
 /// One entry per line: a Z85 key (40 characters); for workers, then the services that key may serve, separated by
-/// commas; for clients, optionally limits of the key's own in place of the gateway's (`rate=20000 burst=40000
-/// pending=10000 pending-bytes=67108864`, see ``ClientLimitOverrides``); then, optionally, a comment, which names the
-/// entry in logs. A comment starts at a `#` that begins a
+/// commas; for clients, optionally `bridge` (the key may name the end caller of each request: ``Entry/namesCallers``)
+/// and limits of the key's own in place of the gateway's (`rate=20000 burst=40000 pending=10000
+/// pending-bytes=67108864`, see ``ClientLimitOverrides``); then, optionally, a comment, which names the entry in logs. A comment starts at a `#` that begins a
 /// field (Z85 never starts a key with `#`). Blank and comment-only lines are skipped.
 ///
 /// ```text
 /// # workers: key, services, name
 /// rq:rM>}U?@Lns47E1%kR.o@n%FcmmsL/@{H8]yf7  calc,orders   # build host 1
 /// # clients: key, own limits, name
-/// Yne@$w-vo<fVvi]a<NY6T1ed:M$fCG*[IaLV{hID  rate=20000 pending=10000   # reckon-http
+/// Yne@$w-vo<fVvi]a<NY6T1ed:M$fCG*[IaLV{hID  bridge rate=20000 pending=10000   # reckon-http
 /// ```
 public struct AllowList: Sendable, Hashable {
     /// Which socket a list is for: worker lines must name services, client lines must not.
@@ -30,12 +30,21 @@ public struct AllowList: Sendable, Hashable {
         public let name: String?
         /// A client key's own limits, if its line gives any.
         public let limits: ClientLimitOverrides?
+        /// A client key marked `bridge`: it may name the end caller of each request (the envelope's `caller`).
+        public let namesCallers: Bool
 
-        init(key: CurveKey, services: Set<String>, name: String?, limits: ClientLimitOverrides? = nil) {
+        init(
+            key: CurveKey,
+            services: Set<String>,
+            name: String?,
+            limits: ClientLimitOverrides? = nil,
+            namesCallers: Bool = false
+        ) {
             self.key = key
             self.services = services
             self.name = name
             self.limits = limits
+            self.namesCallers = namesCallers
         }
     }
 

@@ -20,10 +20,14 @@ enum AllowListLine {
         let name = comment.isEmpty ? nil : comment
         switch kind {
         case .clients:
-            guard !fields.isEmpty else { return AllowList.Entry(key: key, services: [], name: name) }
+            let namesCallers = fields.contains("bridge")
+            fields.removeAll { $0 == "bridge" }
+            guard !fields.isEmpty else {
+                return AllowList.Entry(key: key, services: [], name: name, namesCallers: namesCallers)
+            }
             var limits = ClientLimitOverrides()
             for field in fields { try limits.read(field) }
-            return AllowList.Entry(key: key, services: [], name: name, limits: limits)
+            return AllowList.Entry(key: key, services: [], name: name, limits: limits, namesCallers: namesCallers)
         case .workers:
             let services = try parseServices(fields.joined(separator: " "))
             return AllowList.Entry(key: key, services: services, name: name)

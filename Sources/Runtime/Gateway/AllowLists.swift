@@ -32,6 +32,13 @@ public struct AllowLists: Sendable, Hashable {
         return limits
     }
 
+    /// The client keys (in Z85) that may name end callers: those marked `bridge`; `nil` when there is no client
+    /// allow-list, so that any client may (none is authenticated, and naming callers gives a client nothing that
+    /// opening more connections would not).
+    public var callerNamingKeys: Set<String>? {
+        clients.map { list in Set(list.entries.values.filter(\.namesCallers).map(\.key.z85)) }
+    }
+
     /// What the broker checks READYs against: each worker key's services, by the key in Z85 (the ZAP `User-Id`).
     var servicePermissions: ServicePermissions? {
         workers.map { list in

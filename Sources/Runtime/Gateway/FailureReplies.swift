@@ -16,6 +16,12 @@ enum FailureReplies {
         case .noWorkers: WireError(.unavailable, "no worker serves \(service)")
         case .unknownService: WireError(.unknownService, "no service is named \(service)", field: "service")
         case .badServiceName: WireError(.invalidArgument, "a service name is 1 to 255 bytes of UTF-8", field: "service")
+        case .callerRefused:
+            WireError(
+                .invalidArgument,
+                "only a client key marked bridge may name a caller, as 1 to 255 bytes of text",
+                field: "caller"
+            )
         case .workerLost: WireError(.unavailable, "worker lost, outcome unknown")
         case .deadlineExceeded: WireError(.deadlineExceeded, "no reply from \(service) before the deadline")
         case .queueFull: WireError(.resourceExhausted, "\(service) queue is full")

@@ -55,6 +55,7 @@ extension GatewayCore {
     mutating func installAllowLists(_ lists: AllowLists, now: Instant) -> [GatewayOutput] {
         allowLists = lists
         ownClientLimits = lists.ownClientLimits(defaults: clientLimits)
+        callerNamingKeys = lists.callerNamingKeys
         return execute(broker.replacePermissions(lists.servicePermissions, now: now), now: now)
     }
 

@@ -5,7 +5,15 @@ import ZeroMQ
 extension GatewayCore {
     /// `batch`: sends each sub-request to its service in parallel; the reply lists the sub-replies in order, each a
     /// full reply envelope, so one failing sub-request fails alone.
-    mutating func startBatch(route: ClientRoute, id: String?, args: JSONValue, now: Instant) -> [GatewayOutput] {
+    /// - Parameter caller: the end caller the batch names (the broker let it through, so its client may name
+    ///   callers): each sub-request names it too, and counts against that caller's bucket and pending count.
+    mutating func startBatch(
+        route: ClientRoute,
+        id: String?,
+        args: JSONValue,
+        caller: String?,
+        now: Instant
+    ) -> [GatewayOutput] {
         guard let requests = args["requests"]?.arrayValue, !requests.isEmpty else {
             return failure(
                 route,
@@ -28,7 +36,7 @@ extension GatewayCore {
         let key = batches.start(route: route, id: id, count: requests.count)
         var outputs: [GatewayOutput] = []
         for (index, request) in requests.enumerated() {
-            switch Self.subRequest(request, index: index) {
+            switch Self.subRequest(request, index: index, caller: caller) {
             case .failure(let error):
                 let reply = JSONCoding.errorReply(error, id: request["id"]?.stringValue)
                 if let (route, body) = batches.record(batch: key, index: index, reply: reply) {
@@ -41,7 +49,7 @@ extension GatewayCore {
                     service: service,
                     body: ZMQFrames([body]),
                     deadline: deadline,
-                    client: route.identity,
+                    client: caller.map { EndCaller.key(client: route.identity, caller: $0) } ?? route.identity,
                     now: now
                 )
                 outputs += execute(actions, now: now)
@@ -50,8 +58,12 @@ extension GatewayCore {
         return outputs
     }
 
-    /// Validates sub-request `index` and builds its request body.
-    private static func subRequest(_ request: JSONValue, index: Int) -> Result<(String, [UInt8]), WireError> {
+    /// Validates sub-request `index` and builds its request body, `caller` first.
+    private static func subRequest(
+        _ request: JSONValue,
+        index: Int,
+        caller: String?
+    ) -> Result<(String, [UInt8]), WireError> {
         let field = "requests[\(index)]"
         guard let object = request.objectValue else {
             return .failure(WireError(.invalidArgument, "\(field) must be an object", field: field))
@@ -65,7 +77,9 @@ extension GatewayCore {
         guard let op = object["op"]?.stringValue else {
             return .failure(WireError(.invalidArgument, "\(field).op is required", field: "\(field).op"))
         }
-        var body = JSONObject([("op", .string(op)), ("args", object["args"] ?? [:])])
+        var body = JSONObject(caller.map { [("caller", JSONValue.string($0))] } ?? [])
+        body["op"] = .string(op)
+        body["args"] = object["args"] ?? [:]
         for key in ["id", "token", "idempotencyKey"] {
             if let value = object[key] { body[key] = value }
         }

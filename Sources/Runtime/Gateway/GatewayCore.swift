@@ -21,6 +21,8 @@ public struct GatewayCore: Sendable {
     public internal(set) var authentication = AuthenticationCounters()
     /// The client keys with limits of their own, by key in Z85; from the client allow-list.
     var ownClientLimits: [String: ClientLimits] = [:]
+    /// The client keys that may name end callers (``AllowLists/callerNamingKeys``): `nil` lets every client.
+    var callerNamingKeys: Set<String>?
     /// The limits of every other client.
     let clientLimits: ClientLimits
 
@@ -29,6 +31,7 @@ public struct GatewayCore: Sendable {
         var brokerConfiguration = configuration.broker
         brokerConfiguration.builtinServices.insert(GatewayService.name)
         brokerConfiguration.isRetryable = FailureReplies.hasIdempotencyKey
+        brokerConfiguration.endCaller = CallerScan.endCaller
         broker = BrokerStateMachine(configuration: brokerConfiguration, now: now)
         maximumBatchSize = configuration.maximumBatchSize
         clientLimits = configuration.broker.clientLimits
@@ -48,7 +51,8 @@ public struct GatewayCore: Sendable {
     /// Handles a message from the client socket (identity frame first), adding what to send to `outputs`.
     /// - Parameters:
     ///   - userID: the `User-Id` the client's connection authenticated as; a key with limits of its own in the
-    ///     client allow-list is held to them.
+    ///     client allow-list is held to them, and only a key marked `bridge` there may name end callers (any client
+    ///     may when there is no client allow-list).
     ///   - tooLarge: the message was over the size or frame limit and `frames` stops short of its end.
     public mutating func receiveFromClient(
         _ frames: ZMQFrames,
@@ -59,12 +63,14 @@ public struct GatewayCore: Sendable {
     ) {
         // Most gateways list no key with limits of its own: then no message pays for the lookup.
         let limits = ownClientLimits.isEmpty ? nil : userID.flatMap { ownClientLimits[$0] }
+        let namesCallers = callerNamingKeys.map { keys in userID.map(keys.contains) ?? false } ?? true
         feed(frames, now: now, into: &outputs) { broker, identity, rest, actions in
             broker.receiveFromClient(
                 identity: identity,
                 frames: rest,
                 tooLarge: tooLarge,
                 limits: limits,
+                namesCallers: namesCallers,
                 now: now,
                 into: &actions
             )

@@ -32,7 +32,8 @@ final class GatewayMetrics {
     init() {
         failures = Dictionary(
             uniqueKeysWithValues: [
-                "no_workers", "unknown_service", "worker_lost", "deadline_exceeded", "queue_full", "rate_limited",
+                "no_workers", "unknown_service", "caller_refused", "worker_lost", "deadline_exceeded", "queue_full",
+                "rate_limited",
                 "too_many_pending",
                 "over_byte_budget",
             ].map {
@@ -76,6 +77,7 @@ final class GatewayMetrics {
         dropped.increment(by: Int64(counters.dropped - last.dropped))
         failures["no_workers"]!.increment(by: Int64(counters.noWorkers - last.noWorkers))
         failures["unknown_service"]!.increment(by: Int64(counters.unknownService - last.unknownService))
+        failures["caller_refused"]!.increment(by: Int64(counters.callersRefused - last.callersRefused))
         failures["worker_lost"]!.increment(by: Int64(counters.workersLost - last.workersLost))
         failures["deadline_exceeded"]!.increment(by: Int64(counters.deadlineExceeded - last.deadlineExceeded))
         failures["queue_full"]!.increment(by: Int64(counters.queueFull - last.queueFull))

@@ -8,7 +8,8 @@ import ZeroMQ
 enum GatewayService {
     static let name = GatewayOps.service
 
-    /// One op of the gateway's own: what `ops` says of it, and how the core answers it.
+    /// One op of the gateway's own: what `ops` says of it, and how the core answers it (given the request's route,
+    /// its `id` and the whole request object).
     struct Builtin: Sendable {
         typealias Answer =
             @Sendable (inout GatewayCore, ClientRoute, String?, JSONValue, GatewayCore.Instant) -> [GatewayOutput]
@@ -23,8 +24,14 @@ enum GatewayService {
 
     /// The ops but `ops`, in listing order.
     private static let served: [Builtin] = [
-        Builtin(BatchOp.self) { core, route, id, args, now in
-            core.startBatch(route: route, id: id, args: args, now: now)
+        Builtin(BatchOp.self) { core, route, id, request, now in
+            core.startBatch(
+                route: route,
+                id: id,
+                args: request["args"] ?? [:],
+                caller: request["caller"]?.stringValue,
+                now: now
+            )
         },
         Builtin(HealthOp.self) { core, route, id, _, now in core.success(route, id: id, core.healthResult(now: now)) },
         Builtin(StatsOp.self) { core, route, id, _, _ in core.success(route, id: id, core.statsResult()) },
@@ -53,7 +60,7 @@ extension GatewayCore {
         guard let answer = GatewayService.builtins[op] else {
             return failure(route, id: id, WireError(.unknownOp, "gateway has no op \(op)", field: "op"))
         }
-        return answer(&self, route, id, request["args"] ?? [:], now)
+        return answer(&self, route, id, request, now)
     }
 
     func success<Result: Encodable>(_ route: ClientRoute, id: String?, _ result: Result) -> [GatewayOutput] {
@@ -86,6 +93,7 @@ extension GatewayCore {
         stats.deadlineExceeded = counters.deadlineExceeded
         stats.noWorkers = counters.noWorkers
         stats.unknownService = counters.unknownService
+        stats.callersRefused = counters.callersRefused
         stats.workersLost = counters.workersLost
         stats.redispatched = counters.redispatched
         stats.workersExpired = counters.workersExpired

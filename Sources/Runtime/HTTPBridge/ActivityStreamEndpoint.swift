@@ -14,6 +14,7 @@ struct ActivityStreamEndpoint: Sendable {
     let client: ReckonClient
     let streams: ActivityStreams
     let configuration: BridgeConfiguration
+    let longPolls: LongPolls
 
     /// The route under `/v1`.
     static let route: RouterPath = "ledger/households/:householdId/activity"
@@ -21,7 +22,9 @@ struct ActivityStreamEndpoint: Sendable {
     /// How long a browser waits before it reconnects, sent as `retry:`.
     static let retryMilliseconds = 2000
 
-    func respond(_ request: Request, householdID: String) async -> Response {
+    /// - Parameter caller: who the stream is for (``CallerLimits``): it holds one of the caller's waiting requests
+    ///   (``LongPolls``) until it ends.
+    func respond(_ request: Request, householdID: String, caller: String) async -> Response {
         var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
         do {
             let envelope = try HTTPEnvelope(request.headers, waits: configuration.requestTimeouts)
@@ -33,14 +36,16 @@ struct ActivityStreamEndpoint: Sendable {
             // Browsers' EventSource sends no Authorization header: a token may come as `access_token` instead.
             let token = envelope.token ?? request.uri.queryParameters["access_token"].map(String.init)
             let after = try Self.cursor(request)
-            let first = try await page(householdID, after: after, token: token)
+            let ticket = try longPolls.enter(caller)
+            let first = try await page(householdID, after: after, token: token, caller: caller)
             var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
             headers[HTTPEnvelope.requestID] = requestID
             return Response(
                 status: .ok,
                 headers: headers,
                 body: ResponseBody { [self] writer in
-                    try await stream(householdID, token: token, from: first, to: &writer)
+                    defer { withExtendedLifetime(ticket) {} }
+                    try await stream(householdID, token: token, caller: caller, from: first, to: &writer)
                 }
             )
         } catch let error as WireError {
@@ -56,6 +61,7 @@ struct ActivityStreamEndpoint: Sendable {
     private func stream(
         _ householdID: String,
         token: String?,
+        caller: String,
         from first: ActivityListOp.Result,
         to writer: inout any ResponseBodyWriter
     ) async throws {
@@ -66,7 +72,8 @@ struct ActivityStreamEndpoint: Sendable {
             while let current = page {
                 for entry in current.entries { try await write(entry, to: &writer) }
                 cursor = current.cursor
-                page = current.more ? try await self.page(householdID, after: cursor, token: token) : nil
+                page =
+                    current.more ? try await self.page(householdID, after: cursor, token: token, caller: caller) : nil
             }
             if let subscription = streams.join(householdID, token: token, after: cursor) {
                 defer { subscription.leave() }
@@ -82,7 +89,7 @@ struct ActivityStreamEndpoint: Sendable {
                 try await writer.finish(nil)
                 return
             }
-            page = try await self.page(householdID, after: cursor, token: token)
+            page = try await self.page(householdID, after: cursor, token: token, caller: caller)
         }
     }
 
@@ -91,11 +98,17 @@ struct ActivityStreamEndpoint: Sendable {
         try await writer.write(ByteBuffer(string: "id: \(entry.cursor)\nevent: activity\ndata: \(data)\n\n"))
     }
 
-    private func page(_ householdID: String, after: Int, token: String?) async throws -> ActivityListOp.Result {
+    private func page(
+        _ householdID: String,
+        after: Int,
+        token: String?,
+        caller: String
+    ) async throws -> ActivityListOp.Result {
         try await client.call(
             ActivityListOp.self,
             .init(householdId: householdID, after: after, limit: 500),
-            token: token
+            token: token,
+            caller: caller
         )
     }
 

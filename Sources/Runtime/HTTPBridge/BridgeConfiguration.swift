@@ -11,8 +11,14 @@ public struct BridgeConfiguration: Sendable {
     public var corsOrigins: [String]
     /// - `maxBodyBytes` (int, 1 MiB): the largest request body; a larger one is refused with 413.
     public var maxBodyBytes: Int
-    /// - `rate` (100 a second, 200 at once): what one caller (a bearer token, else an address) may send.
+    /// - `rate` (100 a second, 200 at once): what one caller (a confirmed user, else an address) may send; a
+    ///   `gateway batch` counts once per request it carries.
     public var rate: RateLimit
+    /// - `longPollsPerCaller` (16): `activity.wait` calls and activity streams one caller may hold at once; 0 is
+    ///   no cap.
+    public var longPollsPerCaller: Int
+    /// - `trustedProxies` (none): the proxies whose `Forwarded` / `X-Forwarded-For` names the client's address.
+    public var trustedProxies: TrustedProxies
     /// - `catalogRefresh` (duration, 30 s): how often the ops of every service are read again.
     public var catalogRefresh: Duration
     /// - `connections`: how many connections the bridge holds, and how long each may take to send a request.
@@ -63,6 +69,8 @@ public struct BridgeConfiguration: Sendable {
         corsOrigins: [String] = [],
         maxBodyBytes: Int = 1 << 20,
         rate: RateLimit = .init(perSecond: 100, burst: 200),
+        longPollsPerCaller: Int = 16,
+        trustedProxies: TrustedProxies = .none,
         catalogRefresh: Duration = .seconds(30),
         connections: ConnectionLimits = .init(),
         allowedHosts: [String] = [],
@@ -73,6 +81,8 @@ public struct BridgeConfiguration: Sendable {
         self.corsOrigins = corsOrigins
         self.maxBodyBytes = maxBodyBytes
         self.rate = rate
+        self.longPollsPerCaller = longPollsPerCaller
+        self.trustedProxies = trustedProxies
         self.catalogRefresh = catalogRefresh
         self.connections = connections
         self.allowedHosts = allowedHosts

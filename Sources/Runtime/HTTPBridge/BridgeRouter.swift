@@ -8,8 +8,8 @@ import Wire
 /// Server-Sent Events, the OpenAPI document and its page, and the probes a load balancer asks.
 public enum BridgeRouter {
     /// The router, with access logs and metrics and the security headers on every route, the `Host` check when hosts
-    /// are listed, CORS when origins are listed, 405 for a method no op takes, and the per-caller rate limit on the
-    /// ops.
+    /// are listed, CORS when origins are listed, 405 for a method no op takes, and the per-caller limits on the ops
+    /// (``CallerLimits``).
     public static func make(
         client: ReckonClient,
         catalog: OpCatalog,
@@ -26,7 +26,13 @@ public enum BridgeRouter {
             router.add(middleware: CORSPolicy(origins: Set(configuration.corsOrigins)))
         }
         router.add(middleware: WebApp.files(logger: Logger(label: "reckon.http.files")))
-        let endpoint = OpEndpoint(client: client, catalog: catalog, configuration: configuration)
+        let limits = CallerLimits(
+            limiter: RateLimiter(limit: configuration.rate),
+            tokens: ConfirmedTokens(client: client),
+            proxies: configuration.trustedProxies,
+            longPolls: LongPolls(perCaller: configuration.longPollsPerCaller)
+        )
+        let endpoint = OpEndpoint(client: client, catalog: catalog, configuration: configuration, limits: limits)
         router.add(middleware: OpMethods(endpoint: endpoint))
         router.get("/health") { _, _ in json(["status": "ok"]) }
         router.get("/ready") { _, _ in
@@ -42,19 +48,27 @@ public enum BridgeRouter {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: DocsPage.html))
             )
         }
-        let ops = router.group("/v1").add(
-            middleware: RateLimitMiddleware(limiter: RateLimiter(limit: configuration.rate))
+        let ops = router.group("/v1").add(middleware: CallerLimitsMiddleware(limits: limits))
+        let activity = ActivityStreamEndpoint(
+            client: client,
+            streams: streams,
+            configuration: configuration,
+            longPolls: limits.longPolls
         )
-        let activity = ActivityStreamEndpoint(client: client, streams: streams, configuration: configuration)
         ops.get(ActivityStreamEndpoint.route) { request, context in
-            await activity.respond(request, householdID: context.parameters.get("householdId") ?? "")
+            await activity.respond(
+                request,
+                householdID: context.parameters.get("householdId") ?? "",
+                caller: context.caller
+            )
         }
         for method in [HTTPRequest.Method.get, .head, .post] {
             ops.on(":service/:op", method: method) { request, context in
                 await endpoint.respond(
                     request,
                     service: context.parameters.get("service") ?? "",
-                    op: context.parameters.get("op") ?? ""
+                    op: context.parameters.get("op") ?? "",
+                    caller: context.caller
                 )
             }
         }

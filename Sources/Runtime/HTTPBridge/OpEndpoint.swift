@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
+import GatewayAPI
 import Hummingbird
+import LedgerAPI
 import Logging
 import ReckonClient
 import Wire
@@ -12,8 +14,10 @@ struct OpEndpoint: Sendable {
     let client: ReckonClient
     let catalog: OpCatalog
     let configuration: BridgeConfiguration
+    let limits: CallerLimits
 
-    func respond(_ request: Request, service: String, op: String) async -> Response {
+    /// - Parameter caller: who the call is for (``CallerLimits``), named to the gateway with it.
+    func respond(_ request: Request, service: String, op: String, caller: String) async -> Response {
         var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
         var conditional = false
         do {
@@ -42,6 +46,8 @@ struct OpEndpoint: Sendable {
                 args = .object(object)
             }
             let retryable = description?.effect?.changesNothing == true
+            let ticket = try admit(service: service, op: op, args: args, caller: caller)
+            defer { withExtendedLifetime(ticket) {} }
             let result = try await client.call(
                 service: service,
                 op: op,
@@ -49,7 +55,8 @@ struct OpEndpoint: Sendable {
                 token: token,
                 idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID().uuidString : nil),
                 timeout: envelope.timeout,
-                requestID: envelope.requestID
+                requestID: envelope.requestID,
+                caller: caller
             )
             return OpResult(service: service, op: op, args: args, result: result, readable: retryable)
                 .response(request: request, envelope: envelope)
@@ -65,6 +72,23 @@ struct OpEndpoint: Sendable {
             let wire = WireError(.internal, "the bridge failed: \(error)")
             return ProblemDetails.response(wire, headers: Self.echo(requestID))
         }
+    }
+
+    /// What a call costs its caller beyond the token the middleware took: a `gateway batch` takes one more token for
+    /// each request past its first, and an `activity.wait` holds one of the caller's waiting requests (the ticket).
+    /// - Throws: `resource_exhausted` past either.
+    private func admit(service: String, op: String, args: JSONValue, caller: String) throws -> LongPolls.Ticket? {
+        if service == GatewayOps.service, op == BatchOp.name, let count = args["requests"]?.arrayValue?.count,
+            count > 1, let wait = limits.limiter.take(caller, count: count - 1).retryAfter
+        {
+            throw WireError(
+                .resourceExhausted,
+                "too many requests from this caller: a batch counts each request it carries",
+                retryAfterSeconds: wait
+            )
+        }
+        guard service == ActivityWaitOp.service, op == ActivityWaitOp.name else { return nil }
+        return try limits.longPolls.enter(caller)
     }
 
     /// The `access_token` query parameter of a `GET`, taken out of the arguments: the token of a client that cannot

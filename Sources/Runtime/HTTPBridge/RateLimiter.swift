@@ -1,17 +1,24 @@
-import HTTPTypes
-import Hummingbird
 import Synchronization
-import Wire
 
-/// One token bucket per caller, by bearer token or else by address, so one heavy user cannot throttle the rest:
-/// the gateway sees the whole bridge as one client. Past its bucket a caller gets 429 with `Retry-After`.
+/// One token bucket per caller (``CallerResolver``: a confirmed user, else an address), so one heavy user cannot
+/// throttle the rest. Past its bucket a caller gets 429 with `Retry-After`.
 final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
-    private let limit: BridgeConfiguration.RateLimit
+    /// What one ``take(_:count:now:)`` found.
+    struct Decision: Sendable {
+        /// Seconds until the tokens asked for are there, when they were not (nothing was taken).
+        let retryAfter: Int?
+        /// Whole tokens left in the bucket.
+        let remaining: Int
+        /// Seconds until the bucket is full again.
+        let resetSeconds: Int
+    }
+
+    let limit: BridgeConfiguration.RateLimit
     private let buckets = Mutex<[String: Bucket]>([:])
     /// Callers kept at most; past this, full buckets are forgotten.
     private static let maximumCallers = 10_000
@@ -20,23 +27,37 @@ final class RateLimiter: Sendable {
         self.limit = limit
     }
 
-    /// Takes one token from `caller`'s bucket: `nil` when there was one, else the seconds until there is.
-    func take(_ caller: String, now: ContinuousClock.Instant = .now) -> Int? {
-        guard limit.perSecond > 0 else { return nil }
+    /// Whether the limit is on.
+    var isOn: Bool { limit.perSecond > 0 }
+
+    /// Takes `count` tokens from `caller`'s bucket when it holds them; else takes none.
+    func take(_ caller: String, count: Int = 1, now: ContinuousClock.Instant = .now) -> Decision {
+        guard isOn else { return Decision(retryAfter: nil, remaining: 0, resetSeconds: 0) }
         let rate = Double(limit.perSecond)
         let capacity = Double(limit.burst)
+        let wanted = Double(max(1, count))
         return buckets.withLock { buckets in
             if buckets.count > Self.maximumCallers { forgetFull(&buckets, now: now, rate: rate, capacity: capacity) }
             var bucket = buckets[caller] ?? Bucket(tokens: capacity, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(capacity, bucket.tokens + seconds * rate)
+            bucket.tokens = min(capacity, bucket.tokens + Self.seconds(now - bucket.updated) * rate)
             bucket.updated = now
-            defer { buckets[caller] = bucket }
-            guard bucket.tokens >= 1 else { return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up))) }
-            bucket.tokens -= 1
-            return nil
+            var retryAfter: Int?
+            if bucket.tokens >= wanted {
+                bucket.tokens -= wanted
+            } else {
+                retryAfter = max(1, Int(((min(wanted, capacity) - bucket.tokens) / rate).rounded(.up)))
+            }
+            buckets[caller] = bucket
+            return Decision(
+                retryAfter: retryAfter,
+                remaining: Int(bucket.tokens),
+                resetSeconds: Int(((capacity - bucket.tokens) / rate).rounded(.up))
+            )
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func forgetFull(
@@ -45,27 +66,6 @@ final class RateLimiter: Sendable {
         rate: Double,
         capacity: Double
     ) {
-        buckets = buckets.filter { _, bucket in
-            let elapsed = now - bucket.updated
-            return bucket.tokens + Double(elapsed.components.seconds) * rate < capacity
-        }
-    }
-}
-
-/// Applies a ``RateLimiter`` to the op routes.
-struct RateLimitMiddleware<Context: BridgeRequestContext>: RouterMiddleware {
-    let limiter: RateLimiter
-
-    func handle(
-        _ request: Request,
-        context: Context,
-        next: (Request, Context) async throws -> Response
-    ) async throws
-        -> Response
-    {
-        let caller = request.headers[.authorization].map { "token " + $0 } ?? "address " + context.remoteAddress
-        guard let wait = limiter.take(caller) else { return try await next(request, context) }
-        let error = WireError(.resourceExhausted, "too many requests from this caller", retryAfterSeconds: wait)
-        return ProblemDetails.response(error, headers: OpEndpoint.echo(request.headers[HTTPEnvelope.requestID] ?? ""))
+        buckets = buckets.filter { _, bucket in bucket.tokens + Self.seconds(now - bucket.updated) * rate < capacity }
     }
 }

@@ -9,7 +9,8 @@ extension ReckonClient {
     /// ```
     /// - Parameters:
     ///   - token: a ledger session token, or the orders staff key.
-    ///   - idempotencyKey: as in ``call(service:op:args:token:idempotencyKey:timeout:)``.
+    ///   - idempotencyKey: as in ``call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
+    ///   - caller: the end caller a bridge sends the request for (``Request/caller``).
     /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout; `internal` when the result does
     ///   not decode as the contract's `Result`.
     public func call<Contract: OpContract>(
@@ -17,7 +18,8 @@ extension ReckonClient {
         _ args: Contract.Args,
         token: String? = nil,
         idempotencyKey: String? = UUID().uuidString,
-        timeout: Duration? = nil
+        timeout: Duration? = nil,
+        caller: String? = nil
     ) async throws -> Contract.Result {
         let json = try JSONValue(parsing: JSONCoding.encode(args))
         let result = try await call(
@@ -26,7 +28,8 @@ extension ReckonClient {
             args: json,
             token: token,
             idempotencyKey: idempotencyKey,
-            timeout: timeout
+            timeout: timeout,
+            caller: caller
         )
         do {
             return try JSONValueDecoder.decode(Contract.Result.self, from: result)

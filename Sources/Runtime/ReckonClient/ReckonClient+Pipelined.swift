@@ -11,19 +11,24 @@ extension ReckonClient {
         public var token: String?
         /// As in ``ReckonClient/call(service:op:args:token:idempotencyKey:timeout:)``: fresh by default.
         public var idempotencyKey: String?
+        /// The end caller a bridge sends the request for (``Wire/RequestHeader/caller``); only a client the gateway
+        /// trusts to name callers may set it.
+        public var caller: String?
 
         public init(
             service: String,
             op: String,
             args: JSONValue = [:],
             token: String? = nil,
-            idempotencyKey: String? = UUID().uuidString
+            idempotencyKey: String? = UUID().uuidString,
+            caller: String? = nil
         ) {
             self.service = service
             self.op = op
             self.args = args
             self.token = token
             self.idempotencyKey = idempotencyKey
+            self.caller = caller
         }
     }
 

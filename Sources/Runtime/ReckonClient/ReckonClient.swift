@@ -63,6 +63,7 @@ public final class ReckonClient: Sendable {
     ///   - timeout: overrides the configured timeout.
     ///   - requestID: the caller's own id for the request (an HTTP `X-Request-Id`), appended to the JSON `id` the
     ///     client makes, so the worker's logs carry it.
+    ///   - caller: the end caller a bridge sends the request for (``Request/caller``).
     /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
     public func call(
         service: String,
@@ -71,11 +72,19 @@ public final class ReckonClient: Sendable {
         token: String? = nil,
         idempotencyKey: String? = UUID().uuidString,
         timeout: Duration? = nil,
-        requestID: String? = nil
+        requestID: String? = nil,
+        caller: String? = nil
     ) async throws -> JSONValue {
         try Self.checkJSONService(service)
         let request = queuedRequest(
-            Request(service: service, op: op, args: args, token: token, idempotencyKey: idempotencyKey),
+            Request(
+                service: service,
+                op: op,
+                args: args,
+                token: token,
+                idempotencyKey: idempotencyKey,
+                caller: caller
+            ),
             tag: requestID
         )
         let reply = try await send(
@@ -117,10 +126,14 @@ public final class ReckonClient: Sendable {
         return Array((reply.stringValue ?? "").utf8)
     }
 
-    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given.
+    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given. A caller comes first, so
+    /// the gateway's scan for it (``Wire/JSONMemberScan``) stops at once.
     func queuedRequest(_ call: Request, tag: String? = nil) -> QueuedRequest {
         let id = prefix + String(nextCallNumber()) + (tag.map { "/" + $0 } ?? "")
-        var request = JSONObject([("op", .string(call.op)), ("args", call.args), ("id", .string(id))])
+        var request = JSONObject(call.caller.map { [("caller", JSONValue.string($0))] } ?? [])
+        request["op"] = .string(call.op)
+        request["args"] = call.args
+        request["id"] = .string(id)
         if let token = call.token { request["token"] = .string(token) }
         if let key = call.idempotencyKey { request["idempotencyKey"] = .string(key) }
         return QueuedRequest(

@@ -10,6 +10,8 @@ public struct OpContext: Sendable {
     public var token: String?
     /// The request's idempotency key, when the client sent one.
     public var idempotencyKey: String?
+    /// The end caller a trusted bridge named (``Wire/RequestHeader/caller``), if any.
+    public var caller: String?
     /// When the worker stops waiting for the op: it answers `deadline_exceeded` and cancels the op's task.
     public var deadline: ContinuousClock.Instant
     /// A logger with the request id in its metadata.
@@ -20,6 +22,7 @@ public struct OpContext: Sendable {
         requestID: String? = nil,
         token: String? = nil,
         idempotencyKey: String? = nil,
+        caller: String? = nil,
         deadline: ContinuousClock.Instant = .now + .seconds(5),
         logger: Logger
     ) {
@@ -27,6 +30,7 @@ public struct OpContext: Sendable {
         self.requestID = requestID
         self.token = token
         self.idempotencyKey = idempotencyKey
+        self.caller = caller
         self.deadline = deadline
         self.logger = logger
     }

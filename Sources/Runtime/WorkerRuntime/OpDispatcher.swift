@@ -78,6 +78,7 @@ public struct OpDispatcher: Sendable {
             requestID: header.id,
             token: header.token,
             idempotencyKey: header.idempotencyKey,
+            caller: header.caller,
             deadline: started + requestTimeout,
             logger: logger
         )

@@ -9,6 +9,8 @@ struct HouseholdBook: Sendable {
     let users = UserStore()
     let sessions: SessionStore
     let throttle: LoginThrottle
+    /// Where passwords are hashed and checked: threads of its own, bounded.
+    let hashing: HashingPool
     let households = HouseholdStore()
     let requests = RequestStore()
     let bills = BillStore()
@@ -28,9 +30,11 @@ struct HouseholdBook: Sendable {
         activity = ActivityLog(feed: configuration.activityFeed)
         sessions = SessionStore(lifetimeMilliseconds: configuration.sessionLifetime.milliseconds)
         throttle = LoginThrottle(
-            limit: configuration.loginFailureLimit,
+            pairLimit: configuration.loginFailureLimit,
+            callerLimit: configuration.callerFailureLimit,
             windowMilliseconds: configuration.loginWindow.milliseconds
         )
+        hashing = HashingPool(threads: configuration.hashThreads, maximumWaiting: configuration.hashQueue)
     }
 }
 

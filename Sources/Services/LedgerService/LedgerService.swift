@@ -19,10 +19,20 @@ public enum LedgerService {
         public var sessionLifetime: Duration
         /// - `passwords` (Argon2id parameters, libsodium's interactive level): how passwords are hashed.
         public var passwords: PasswordHasher
-        /// - `loginFailureLimit` (5) failed sign-ins per username within `loginWindow` (15 min) lock it until the
-        ///   window ends.
+        /// - `loginFailureLimit` (5) failed sign-ins of one username from one caller within `loginWindow` (15 min)
+        ///   refuse that pair until the window ends; `callerFailureLimit` (30) failed sign-ins from one caller, for
+        ///   any usernames, lock that caller out (LoginThrottle).
         public var loginFailureLimit: Int
+        public var callerFailureLimit: Int
         public var loginWindow: Duration
+        /// - `hashThreads` (half the cores, at least 1): Argon2id hashes run at once, on threads of their own;
+        ///   `hashQueue` (as many): hashes waiting behind them. Past both, a sign-in is refused at once with
+        ///   `resource_exhausted` (HashingPool).
+        public var hashThreads: Int
+        public var hashQueue: Int
+
+        /// Half the cores, at least 1: sign-ins never take every core.
+        public static let defaultHashThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
         /// - `rates` (none): the reference-rates table calc loads, for `balances` `convertTo`.
         public var rates: RatesTable?
         /// - `calculations` (calc's bundled data): the data saved calculations run against (`records.save`,
@@ -39,7 +49,10 @@ public enum LedgerService {
             sessionLifetime: Duration = .seconds(30 * 24 * 3600),
             passwords: PasswordHasher = .interactive,
             loginFailureLimit: Int = 5,
+            callerFailureLimit: Int = 30,
             loginWindow: Duration = .seconds(15 * 60),
+            hashThreads: Int = Configuration.defaultHashThreads,
+            hashQueue: Int? = nil,
             rates: RatesTable? = nil,
             calculations: CalcService.Configuration = .init(),
             now: @escaping @Sendable () -> Date = { Date() },
@@ -48,7 +61,10 @@ public enum LedgerService {
             self.sessionLifetime = sessionLifetime
             self.passwords = passwords
             self.loginFailureLimit = loginFailureLimit
+            self.callerFailureLimit = callerFailureLimit
             self.loginWindow = loginWindow
+            self.hashThreads = max(1, hashThreads)
+            self.hashQueue = max(0, hashQueue ?? hashThreads)
             self.rates = rates
             self.calculations = calculations
             self.now = now

@@ -8,15 +8,17 @@ public protocol DispatchingHarness: Sendable {
 }
 
 extension DispatchingHarness {
-    /// Sends one request body and answers the whole reply envelope.
+    /// Sends one request body and answers the whole reply envelope; `caller` is the end caller a bridge would name.
     public func send(
         _ op: String,
         _ args: JSONValue? = nil,
         token: String? = nil,
         key: String? = nil,
-        id: String? = nil
+        id: String? = nil,
+        caller: String? = nil
     ) async throws -> JSONValue {
         var request = JSONObject([("op", .string(op))])
+        if let caller { request["caller"] = .string(caller) }
         if let args { request["args"] = args }
         if let id { request["id"] = .string(id) }
         if let token { request["token"] = .string(token) }

@@ -2,9 +2,8 @@ import LedgerAPI
 import Storage
 import Wire
 
-/// `auth.login` in three steps, so the slow password check holds no transaction: read the user and the throttle,
-/// verify the password, then write the session (or count the failure, which must commit even though the request
-/// fails).
+/// `auth.login` in three steps, so the slow password check holds no transaction: count the attempt as a failure and
+/// read the user, verify the password (on the ``HashingPool``), then write the session and take the count back.
 struct LoginFlow: Sendable {
     let book: HouseholdBook
     let database: any Database
@@ -12,20 +11,28 @@ struct LoginFlow: Sendable {
     /// so timing does not tell which names exist.
     let decoyHash: String
 
-    func login(_ args: AuthLoginOp.Args) async throws -> AuthLoginOp.Result {
+    /// - Parameter caller: the end caller a bridge named, whom the throttle counts with the username.
+    func login(_ args: AuthLoginOp.Args, caller: String?) async throws -> AuthLoginOp.Result {
         let username = try Credentials.username(args.username)
-        let user = try await database.read { db in
-            try await book.throttle.check(username: username, in: db)
+        let attempt = LoginThrottle.Attempt(username: username, caller: caller)
+        let user = try await database.write { db in
+            try await book.throttle.reserve(attempt, in: db)
             return try await book.users.find(username: username, in: db)
         }
-        let hasher = book.configuration.passwords
-        let matches = hasher.verify(args.password, against: user?.passwordHash ?? decoyHash)
-        guard let user, matches else {
-            try await database.write { db in try await book.throttle.recordFailure(username: username, in: db) }
-            throw WireError(.unauthenticated, "the username or password is not right")
+        let matches: Bool
+        do {
+            matches = try await book.hashing.verify(
+                args.password,
+                against: user?.passwordHash ?? decoyHash,
+                with: book.configuration.passwords
+            )
+        } catch {
+            try await database.write { db in try await book.throttle.withdraw(attempt, in: db) }
+            throw error
         }
+        guard let user, matches else { throw WireError(.unauthenticated, "the username or password is not right") }
         let session = try await database.write { db in
-            try await book.throttle.clear(username: username, in: db)
+            try await book.throttle.succeeded(attempt, in: db)
             return try await book.sessions.start(userID: user.id, in: db)
         }
         return AuthLoginOp.Result(

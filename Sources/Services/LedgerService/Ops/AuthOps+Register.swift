@@ -7,20 +7,20 @@ import WorkerRuntime
 extension OpRegistry {
     /// `auth.signup`, `auth.login`, `auth.logout`, `auth.changePassword`, `auth.me`.
     mutating func registerAuthOps(_ book: HouseholdBook, _ scopes: LedgerScopes, database: any Database) {
-        let hasher = book.configuration.passwords
+        let (hasher, pool) = (book.configuration.passwords, book.hashing)
         register(
             AuthSignupOp.self,
             in: scopes.open,
-            preparing: { args in (args, try hasher.hashNew(args.password, field: "password")) },
+            preparing: { args in (args, try await pool.hashNew(args.password, field: "password", with: hasher)) },
             handler: book.signUp
         )
         let login = LoginFlow(book: book, database: database, decoyHash: (try? hasher.hash(SessionToken.make())) ?? "")
-        register(AuthLoginOp.self) { args, _ in try await login.login(args) }
+        register(AuthLoginOp.self) { args, context in try await login.login(args, caller: context.caller) }
         register(AuthLogoutOp.self, in: scopes.write, handler: book.signOut)
         register(
             AuthChangePasswordOp.self,
             in: scopes.write,
-            preparing: { args in (args, try hasher.hashNew(args.newPassword, field: "newPassword")) },
+            preparing: { args in (args, try await pool.hashNew(args.newPassword, field: "newPassword", with: hasher)) },
             handler: book.changePassword
         )
         register(AuthMeOp.self, in: scopes.read, handler: book.me)
@@ -61,7 +61,12 @@ extension HouseholdBook {
         _ signedIn: SignedIn
     ) async throws -> Done {
         let user = try await users.find(id: signedIn.userID, in: signedIn.db)
-        guard configuration.passwords.verify(prepared.args.oldPassword, against: user.passwordHash) else {
+        let matches = try await hashing.verify(
+            prepared.args.oldPassword,
+            against: user.passwordHash,
+            with: configuration.passwords
+        )
+        guard matches else {
             throw WireError(.permissionDenied, "the old password is not right", field: "oldPassword")
         }
         try await users.setPasswordHash(prepared.passwordHash, userID: user.id, in: signedIn.db)

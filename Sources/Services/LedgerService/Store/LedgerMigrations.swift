@@ -189,5 +189,17 @@ enum LedgerMigrations {
                 """,
             ]
         ),
+        Migration(
+            "008-signin-failures",
+            [
+                // Failed sign-ins by (username, caller) pair and by caller (LoginThrottle), in place of the count
+                // per username, which let anyone lock an account's owner out.
+                """
+                CREATE TABLE ledger_signin_failures (
+                    subject TEXT PRIMARY KEY, window_start BIGINT NOT NULL, failures BIGINT NOT NULL)
+                """,
+                "DROP TABLE ledger_login_failures",
+            ]
+        ),
     ]
 }

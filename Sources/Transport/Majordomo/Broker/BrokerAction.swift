@@ -28,6 +28,9 @@ public enum BrokerFailure: Sendable, Hashable {
     case unknownService
     /// The service frame is no service name (empty, over 255 bytes, or not UTF-8).
     case badServiceName
+    /// The request names an end caller (``EndCaller``) its client may not name, or one that is not 1 to 255 bytes
+    /// of text.
+    case callerRefused
     /// The worker holding the request died and the request could not be safely re-dispatched.
     case workerLost
     /// The request's deadline passed, queued or in flight.

@@ -30,6 +30,9 @@ public struct BrokerConfiguration: Sendable {
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
     public var isRetryable: @Sendable (_ body: ZMQFrames) -> Bool
+    /// The end caller a request body names (``EndCaller``), read for every request. Reckon's gateway reads the JSON
+    /// body's `caller`. Default: none.
+    public var endCaller: @Sendable (_ body: ZMQFrames) -> EndCaller
 
     public init(
         heartbeatInterval: Duration = .seconds(1),
@@ -44,7 +47,8 @@ public struct BrokerConfiguration: Sendable {
         byteBudgets: ByteBudgets = ByteBudgets(),
         outlierEjection: OutlierEjection = OutlierEjection(),
         hedging: Hedging = Hedging(),
-        isRetryable: @escaping @Sendable (_ body: ZMQFrames) -> Bool = { _ in false }
+        isRetryable: @escaping @Sendable (_ body: ZMQFrames) -> Bool = { _ in false },
+        endCaller: @escaping @Sendable (_ body: ZMQFrames) -> EndCaller = { _ in .none }
     ) {
         self.heartbeatInterval = heartbeatInterval
         self.heartbeatLiveness = heartbeatLiveness
@@ -59,6 +63,7 @@ public struct BrokerConfiguration: Sendable {
         self.outlierEjection = outlierEjection
         self.hedging = hedging
         self.isRetryable = isRetryable
+        self.endCaller = endCaller
     }
 
     /// The deadline budget for `service`.
@@ -78,6 +83,9 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     /// Requests for a service no worker has registered since the gateway started (``BrokerFailure/unknownService``),
     /// or whose service frame is no name at all (``BrokerFailure/badServiceName``).
     public var unknownService = 0
+    /// Requests refused for naming an end caller their client may not name, or an invalid one
+    /// (``BrokerFailure/callerRefused``).
+    public var callersRefused = 0
     public var workersLost = 0
     public var redispatched = 0
     public var workersExpired = 0

@@ -12,11 +12,15 @@ extension BrokerStateMachine {
     ///     answered ``BrokerFailure/requestTooLarge`` when its header and service can be read, else dropped.
     ///   - limits: the client's own limits (those its CURVE key was given), kept for it until it is forgotten; nil
     ///     holds it to the configured ``ClientLimits``, or to the own limits it was given before.
+    ///   - namesCallers: the client may name end callers (``EndCaller``): a request that names one counts against
+    ///     that caller's bucket, pending count and turn, under the configured ``ClientLimits``. A request that names
+    ///     a caller its client may not name, or an invalid one, is answered ``BrokerFailure/callerRefused``.
     public mutating func receiveFromClient(
         identity: ZMQRoutingID,
         frames: ZMQFrames,
         tooLarge: Bool = false,
         limits: ClientLimits? = nil,
+        namesCallers: Bool = false,
         now: Instant,
         into actions: inout [BrokerAction]
     ) {
@@ -34,9 +38,21 @@ extension BrokerStateMachine {
             preconditionFailure("the codec throws only MajordomoError")
         }
         let route = ClientRoute(identity: identity, dialect: request.dialect)
-        if let failure = overRate(identity, now: now) {
+        var account = identity
+        var callerRefused = false
+        switch configuration.endCaller(request.body) {
+        case .none: break
+        case .named(let caller) where namesCallers: account = EndCaller.key(client: identity, caller: caller)
+        case .named, .invalid: callerRefused = true
+        }
+        if let failure = overRate(account, now: now) {
             actions.append(
                 .fail(origin: .client(route), service: request.service, failure: failure, body: request.body)
+            )
+        } else if callerRefused {
+            counters.callersRefused += 1
+            actions.append(
+                .fail(origin: .client(route), service: request.service, failure: .callerRefused, body: request.body)
             )
         } else if tooLarge {
             actions.append(
@@ -54,7 +70,7 @@ extension BrokerStateMachine {
         } else {
             submit(
                 origin: .client(route),
-                client: identity,
+                client: account,
                 service: request.service,
                 body: request.body,
                 deadline: nil,

@@ -107,6 +107,7 @@ StatsResult = TypedDict(
         "allowListReloadFailures": int,
         "allowListReloads": int,
         "batchesInFlight": int,
+        "callersRefused": int,
         "clientsDenied": int,
         "clientsTracked": int,
         "deadlineExceeded": int,

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The bars of issue #35 against `reckon up` from BIN (its defaults: reckon-http's caller rate 100/s with a burst of
+# 200, 16 waiting requests per caller, 256 connections per address, 10,000 in all; the ledger's Argon2id at
+# libsodium's interactive level, one hashing thread per two cores with as many queued; log level info), through
+# scripts/bench/http-abuse.py in a throwaway venv:
+#   sockets    SILENT silent and SLOW slowloris sockets while a good client evaluates 1+1 (bar: p99 < 100 ms)
+#   signin     a sign-in flood while a signed-in user calls auth.me (bar: p99 < 50 ms; the attacked user signs in)
+#   longpolls  POLLS long polls from one account (bar: no 429 for another account)
+#   BIN=.build/release scripts/bench/http-abuse.sh     (BIN defaults to .build/release: swift build -c release)
+# Env: BIN, SILENT (20000), SLOW (2000), POLLS (1000), SECONDS_EACH (10).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
+bin=${BIN:-.build/release}
+seconds=${SECONDS_EACH:-10}
+make_workdir http-abuse
+make_venv httpx==0.28.1
+ulimit -n "$(ulimit -Hn)"
+
+http_port=$(free_port)
+start_reckon_up "$bin" --client-endpoint "tcp://127.0.0.1:$(free_port)" \
+    --worker-endpoint "tcp://127.0.0.1:$(free_port)" --http "127.0.0.1:$http_port"
+url="http://127.0.0.1:$http_port"
+driver() { "$work/venv/bin/python" scripts/bench/http-abuse.py "$@"; }
+driver sockets "$url" "${SILENT:-20000}" "${SLOW:-2000}" "$seconds"
+driver signin "$url" "$seconds"
+driver longpolls "$url" "${POLLS:-1000}" "$seconds"
