@@ -178,10 +178,25 @@ async def longpolls(url, polls, seconds):
               f"{summary('activity.list', results[0])}")
 
 
+def wait_for_every_service(url):
+    """Waits (60 s at most) until the bridge has read the ops of calc and the ledger."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            paths = httpx.get(url + "/openapi.json", timeout=5).json()["paths"]
+            if "/v1/calc/evaluate" in paths and "/v1/ledger/auth.me" in paths:
+                return
+        except (httpx.HTTPError, ValueError, KeyError):
+            pass
+        time.sleep(0.2)
+    raise Unexpected("the bridge did not list calc and ledger ops within 60 s")
+
+
 if __name__ == "__main__":
     scenario, url, *numbers = sys.argv[1:]
     numbers = [int(n) for n in numbers]
     try:
+        wait_for_every_service(url)
         asyncio.run({"sockets": sockets, "signin": signin, "longpolls": longpolls}[scenario](url, *numbers))
     except Unexpected as error:
         print(f"{scenario}: FAILED, an unexpected answer: {error}")
