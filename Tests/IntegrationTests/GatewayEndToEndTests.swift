@@ -106,7 +106,9 @@ import ZeroMQ
         #expect(replies.count == 5)
         #expect(replies[0]["ok"] == true)
         #expect(replies[0]["id"] == "first")
-        #expect(replies[1]["error"]?["code"] == "unavailable")
+        // `unavailable` until the gateway has run a heartbeat expiry since it started, `unknown_service` after: a
+        // loaded machine may start the stack slowly enough for either.
+        #expect(["unavailable", "unknown_service"].contains(replies[1]["error"]?["code"]?.stringValue ?? ""))
         #expect(replies[1]["id"] == "second")
         #expect(replies[2]["error"]?["code"] == "unknown_op")
         #expect(replies[3]["error"]?["field"] == "requests[3].service")
