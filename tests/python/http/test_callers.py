@@ -4,6 +4,7 @@ have a cap per caller; sign-in failures lock the (username, address) pair, not t
 carries RateLimit-Policy and RateLimit."""
 import re
 import secrets
+import time
 import uuid
 
 import httpx
@@ -27,29 +28,35 @@ def sign_in(http, name, password="correct horse", headers=None):
 
 
 def test_every_op_answer_carries_ratelimit_headers(stack):
-    url = stack.bridge("--caller-rate", "10", "--caller-burst", "40")
+    url = stack.bridge("--caller-rate", "1", "--caller-burst", "40")
     with httpx.Client(base_url=url, timeout=10) as client:
         first = client.post("/v1/calc/evaluate", json={"expression": "1"})
         second = client.post("/v1/calc/evaluate", json={"expression": "oops("})
         assert first.status_code == 200 and second.status_code == 400
         for answer in (first, second):
-            assert answer.headers["ratelimit-policy"] == '"caller";q=40;w=4'
+            assert answer.headers["ratelimit-policy"] == '"caller";q=40;w=40'
             match = re.fullmatch(r'"caller";r=(\d+);t=(\d+)', answer.headers["ratelimit"])
             assert match and 0 <= int(match[1]) < 40 and int(match[2]) >= 1
-        assert int(re.search(r"r=(\d+)", second.headers["ratelimit"])[1]) < int(
-            re.search(r"r=(\d+)", first.headers["ratelimit"])[1])
+
+
+def within(limit_at_start, rate, started):
+    """The most answers a bucket of `limit_at_start` tokens refilled at `rate` a second can have let through since
+    `started` (a monotonic time), whatever the machine's speed."""
+    return limit_at_start + int((time.monotonic() - started) * rate) + 1
 
 
 def test_made_up_tokens_and_forwarded_headers_share_their_address_bucket(stack):
     url = stack.bridge("--caller-rate", "1", "--caller-burst", "5")
     with httpx.Client(base_url=url, timeout=10) as client:
+        started = time.monotonic()
         answers = [client.post("/v1/calc/evaluate", json={"expression": "1"},
                                headers={"Authorization": "Bearer " + made_up_token(),
                                         "X-Forwarded-For": f"203.0.113.{index}"})
-                   for index in range(12)]
+                   for index in range(30)]
+        served = [a for a in answers if a.status_code == 200]
+        assert len(served) <= min(within(5, 1, started), 29), [a.status_code for a in answers]
         limited = [a for a in answers if a.status_code == 429]
-        assert len(limited) >= 5, [a.status_code for a in answers]
-        assert all(a.status_code in (200, 429) for a in answers)
+        assert len(served) + len(limited) == len(answers)
         problem(limited[0], 429, "resource_exhausted")
         assert int(limited[0].headers["retry-after"]) >= 1
 
@@ -67,8 +74,9 @@ def test_every_session_of_one_user_draws_on_one_bucket_and_others_keep_theirs(st
                                                             "X-Forwarded-For": address})
         confirmed = [me(token, f"198.51.100.{index}") for index, token in enumerate(tokens)]
         assert {c.status_code for c in confirmed} == {200}
-        answers = [me(token, "192.0.2.1").status_code for token in tokens * 2]
-        assert answers.count(429) >= 9 and answers.count(200) <= 7, answers
+        started = time.monotonic()
+        answers = [me(token, "192.0.2.1").status_code for token in tokens * 4]
+        assert set(answers) == {200, 429} and answers.count(200) <= min(within(6, 1, started), 31), answers
         theirs = me(others, "192.0.2.1")
         assert theirs.status_code == 200, theirs.text
 
