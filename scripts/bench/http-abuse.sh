@@ -15,6 +15,8 @@ bin=${BIN:-.build/release}
 seconds=${SECONDS_EACH:-10}
 make_workdir http-abuse
 make_venv httpx==0.28.1
+# The driver holds SILENT + SLOW sockets: raise the descriptor limit past them (root may raise the hard limit).
+ulimit -Hn 65536 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)"
 
 http_port=$(free_port)
