@@ -19,6 +19,13 @@ struct HTTPEnvelope: Sendable {
     var ifNoneMatch: [String]
 
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+
+    /// The token of an `Authorization: Bearer TOKEN` value (the scheme in any case), or nil for any other value.
+    static func bearer(_ authorization: String) -> String? {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else { return nil }
+        return String(parts[1])
+    }
     static let requestID = HTTPField.Name("X-Request-Id")!
     static let requestTimeout = HTTPField.Name("Request-Timeout")!
 
@@ -28,11 +35,10 @@ struct HTTPEnvelope: Sendable {
     ///   a number of milliseconds within `waits`.
     init(_ headers: HTTPFields, waits: ClosedRange<Int>) throws {
         if let authorization = headers[.authorization] {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            guard let bearer = Self.bearer(authorization) else {
                 throw WireError(.unauthenticated, "Authorization must be Bearer TOKEN", field: "Authorization")
             }
-            token = String(parts[1])
+            token = bearer
         }
         idempotencyKey = headers[Self.idempotencyKey]
         requestID = headers[Self.requestID] ?? UUID().uuidString.lowercased()

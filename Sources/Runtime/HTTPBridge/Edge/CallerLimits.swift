@@ -50,10 +50,10 @@ final class CallerLimits: Sendable {
     /// A bearer token shaped as a ledger session's (`rk_` and 64 hex digits): only these are looked up, so neither
     /// the orders staff key nor the operator's token ever reaches the ledger.
     static func sessionToken(_ headers: HTTPFields) -> String? {
-        guard let authorization = headers[.authorization], authorization.hasPrefix("Bearer rk_") else { return nil }
-        let token = authorization.dropFirst("Bearer ".count)
-        guard token.utf8.count == 67, token.dropFirst(3).allSatisfy(\.isHexDigit) else { return nil }
-        return String(token)
+        guard let token = headers[.authorization].flatMap(HTTPEnvelope.bearer), token.hasPrefix("rk_"),
+            token.utf8.count == 67, token.dropFirst(3).allSatisfy(\.isHexDigit)
+        else { return nil }
+        return token
     }
 
     /// `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers): the bucket's size as the quota
