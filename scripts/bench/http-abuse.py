@@ -1,15 +1,21 @@
 """The bars of issue #35 against a running reckon-http, one scenario a run; prints one line of figures. Every answer
 the good client counts is checked (status and content); any other answer fails the run (exit 1).
-  sockets URL SILENT SLOW SECONDS   SILENT silent sockets (from 127.0.0.2 and .3) and SLOW slowloris ones (.4)
-                                    while a good client (127.0.0.1, a fresh connection per call) evaluates 1+1
-The good client's calls come 20 ms apart (50 a second, half the bridge's default caller rate).
+
+The attackers run in processes of their own (this script's `hold`, `flood` and `poll` roles), so the good client's
+event loop does nothing but its own calls: a latency it measures is the bridge's, not the driver's own backlog. The
+good client's calls come 20 ms apart (50 a second, half the bridge's default caller rate).
+  sockets URL SILENT SLOW SECONDS   SILENT silent sockets from 30 addresses (127.0.1.1 to .30) and SLOW slowloris
+                                    ones from 8 (127.0.2.1 to .8), held by 4 + 1 processes, while a good client
+                                    (127.0.0.1, a fresh connection per call) evaluates 1+1
   signin URL SECONDS                16 connections and 64-login batches of wrong sign-ins (made-up names and a real
                                     one) from 127.0.0.2, while a signed-in user calls auth.me from 127.0.0.1; then the
                                     attacked user signs in from 127.0.0.3
-  longpolls URL POLLS SECONDS       POLLS activity.wait calls of one account at once (from 127.0.0.2 to .5), while
-                                    another account calls auth.me and activity.list
+  longpolls URL POLLS SECONDS       POLLS activity.wait calls of one account kept outstanding (from 127.0.0.2 to .5;
+                                    one refused waits its Retry-After and asks again), while another account calls
+                                    activity.list
 """
 import asyncio
+import json
 import random
 import resource
 import sys
@@ -53,30 +59,74 @@ async def timed(call, check):
     return elapsed
 
 
-async def evaluate_loop(url, seconds):
-    latencies = []
-    async with client(url, fresh=True) as good:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            latencies.append(await timed(
-                lambda: good.get("/v1/calc/evaluate", params={"expression": "1+1"}),
-                lambda a: a.status_code == 200 and a.json()["value"] == "2"))
+async def good_loop(seconds, call, check):
+    latencies, deadline = [], time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        latencies.append(await timed(call, check))
     return latencies
 
 
-async def sockets(url, silent, slow, seconds):
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    host, port = url.split("//")[1].split(":")
-    held = []
+async def evaluate_loop(url, seconds):
+    async with client(url, fresh=True) as good:
+        return await good_loop(seconds, lambda: good.get("/v1/calc/evaluate", params={"expression": "1+1"}),
+                               lambda a: a.status_code == 200 and a.json()["value"] == "2")
 
-    async def open_from(address):
-        try:
-            reader, writer = await asyncio.open_connection(host, int(port), local_addr=(address, 0))
-            held.append(writer)
-            return writer
-        except OSError:
-            return None
+
+class Attacker:
+    """One attacking process: this script in role ROLE. It prints one line when its attack is under way and one JSON
+    line of counts when it ends, which it does on its own or when its standard input closes."""
+
+    def __init__(self, role, *arguments):
+        self.command = [sys.executable, __file__, role, *[str(a) for a in arguments]]
+
+    async def start(self):
+        self.process = await asyncio.create_subprocess_exec(*self.command, stdin=asyncio.subprocess.PIPE,
+                                                            stdout=asyncio.subprocess.PIPE)
+        self.started = (await self.process.stdout.readline()).decode().strip()
+        if not self.started:
+            raise Unexpected(f"{self.command[2]} ended before its attack began")
+        return self
+
+    async def finish(self):
+        self.process.stdin.close()
+        counts = (await self.process.stdout.readline()).decode()
+        if await self.process.wait() != 0 or not counts:
+            raise Unexpected(f"{self.command[2]} failed")
+        return json.loads(counts)
+
+
+def report(line):
+    print(line, flush=True)
+
+
+async def until_stdin_closes():
+    await asyncio.to_thread(sys.stdin.read)
+
+
+def merged(counts):
+    total = {}
+    for each in counts:
+        for key, value in each.items():
+            total[key] = total.get(key, 0) + value
+    return total
+
+
+async def hold(url, mode, first, addresses, count):
+    """Opens COUNT sockets from ADDRESSES addresses from FIRST on (e.g. 127.0.1.1) and holds them: silent, or
+    sending a request head one byte a second (slow). Reports how many connected, and how many of those the bridge
+    had closed (refused past its caps, or timed out) by the time standard input closed."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+    host, port = url.split("//")[1].split(":")
+    prefix, start = first.rsplit(".", 1)
+    connecting = asyncio.Semaphore(256)
+
+    async def open_one(index):
+        async with connecting:
+            try:
+                address = f"{prefix}.{int(start) + index % addresses}"
+                return await asyncio.wait_for(asyncio.open_connection(host, int(port), local_addr=(address, 0)), 30)
+            except (OSError, asyncio.TimeoutError):
+                return None
 
     async def trickle(writer):
         for byte in b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10_000:
@@ -87,21 +137,62 @@ async def sockets(url, silent, slow, seconds):
                 return
             await asyncio.sleep(1)
 
-    before = await evaluate_loop(url, seconds)
-    opened = []
-    for index in range(silent):
-        opened.append(open_from("127.0.0.2" if index % 2 else "127.0.0.3"))
-    slow_writers = [open_from("127.0.0.4") for _ in range(slow)]
-    await asyncio.gather(*opened)
-    trickles = [asyncio.ensure_future(trickle(w)) for w in await asyncio.gather(*slow_writers) if w]
-    during = await evaluate_loop(url, seconds)
-    for task in trickles:
+    async def closed(reader):
+        try:
+            await reader.read(1)
+        except (OSError, ConnectionError):
+            pass
+
+    opened = [pair for pair in await asyncio.gather(*[open_one(i) for i in range(count)]) if pair]
+    watchers = [asyncio.ensure_future(closed(reader)) for reader, _ in opened]
+    trickles = [asyncio.ensure_future(trickle(writer)) for _, writer in opened] if mode == "slow" else []
+    report(f"held {len(opened)}")
+    await until_stdin_closes()
+    closed_by_bridge = sum(1 for watcher in watchers if watcher.done())
+    for task in watchers + trickles:
         task.cancel()
-    for writer in held:
+    for _, writer in opened:
         writer.close()
+    report(json.dumps({f"{mode} connected": len(opened), f"{mode} closed by the bridge": closed_by_bridge}))
+
+
+async def sockets(url, silent, slow, seconds):
+    before = await evaluate_loop(url, seconds)
+    holders = [Attacker("hold", url, "silent", f"127.0.1.{1 + 8 * p}", 8 if p < 3 else 6, silent // 4)
+               for p in range(4)] + [Attacker("hold", url, "slow", "127.0.2.1", 8, slow)]
+    await asyncio.gather(*[h.start() for h in holders])
+    during = await evaluate_loop(url, seconds)
+    counts = merged(await asyncio.gather(*[h.finish() for h in holders]))
     after = await evaluate_loop(url, seconds)
-    print(f"sockets silent={silent} slow={slow} connected={len(held)}; {summary('before', before)}; "
-          f"{summary('during', during)}; {summary('after', after)}")
+    report(f"sockets silent={silent} slow={slow} {counts}; {summary('before', before)}; "
+           f"{summary('during', during)}; {summary('after', after)}")
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection over asyncio streams, for the attackers: httpx's own overhead holds a core
+    at a few hundred requests a second, which would make the attack as slow as the driver, not the bridge."""
+
+    def __init__(self, url, address):
+        self.host, self.port = url.split("//")[1].split(":")
+        self.address = address
+
+    async def __aenter__(self):
+        self.reader, self.writer = await asyncio.open_connection(self.host, int(self.port),
+                                                                 local_addr=(self.address, 0))
+        return self
+
+    async def __aexit__(self, *_):
+        self.writer.close()
+
+    async def post(self, path, payload, headers=""):
+        """Sends PAYLOAD as JSON to PATH; returns the status and the answer's header fields (lower-case names)."""
+        body = json.dumps(payload).encode()
+        self.writer.write((f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{headers}"
+                           f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body)
+        head = (await self.reader.readuntil(b"\r\n\r\n")).decode().split("\r\n")
+        fields = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:] if line)}
+        text = await self.reader.readexactly(int(fields.get("content-length", "0")))
+        return int(head[0].split()[1]), fields, text
 
 
 async def sign_up(http, name):
@@ -112,43 +203,81 @@ async def sign_up(http, name):
     return {"Authorization": "Bearer " + login.json()["token"]}
 
 
+def count(answers, status):
+    answers[str(status)] = answers.get(str(status), 0) + 1
+
+
+async def flood(url, victim):
+    """16 connections of wrong sign-ins from 127.0.0.2 (half for VICTIM, half for made-up names; one in ten a batch of
+    64) until standard input closes; reports the answers by status."""
+    answers = {}
+
+    async def attack():
+        async with Connection(url, "127.0.0.2") as attacker:
+            while True:
+                name = victim if random.random() < 0.5 else "x" + uuid.uuid4().hex[:10]
+                login = {"username": name, "password": "wrong guess " + uuid.uuid4().hex[:6]}
+                if random.random() < 0.1:
+                    batch = {"requests": [{"service": "ledger", "op": "auth.login", "args": login}] * 64}
+                    status, _, text = await attacker.post("/v1/gateway/batch", batch)
+                else:
+                    status, _, text = await attacker.post("/v1/ledger/auth.login", login)
+                if status not in (200, 401, 429):
+                    raise Unexpected(f"attack got {status} {text[:200]}")
+                count(answers, status)
+
+    await run_until_stdin_closes([attack() for _ in range(16)], "flooding", answers)
+
+
 async def signin(url, seconds):
     victim, user = "v" + uuid.uuid4().hex[:10], "a" + uuid.uuid4().hex[:10]
     async with client(url) as good:
         await sign_up(good, victim)
         headers = await sign_up(good, user)
-        answers = {}
+        flooder = await Attacker("flood", url, victim).start()
+        latencies = await good_loop(seconds, lambda: good.get("/v1/ledger/auth.me", headers=headers),
+                                    lambda a: a.status_code == 200 and a.json()["username"] == user)
+        answers = await flooder.finish()
+    async with client(url, "127.0.0.3") as owner:
+        signed_in = await owner.post("/v1/ledger/auth.login", json={"username": victim, "password": "correct horse"})
+    if signed_in.status_code != 200:
+        raise Unexpected(f"the attacked user could not sign in from elsewhere: {signed_in.text}")
+    report(f"signin attack answers {answers}; {summary('auth.me', latencies)}; "
+           f"attacked user from another address: {signed_in.status_code}")
 
-        async def attack(attacker):
-            deadline = time.monotonic() + seconds
-            while time.monotonic() < deadline:
-                name = victim if random.random() < 0.5 else "x" + uuid.uuid4().hex[:10]
-                login = {"username": name, "password": "wrong guess " + uuid.uuid4().hex[:6]}
-                if random.random() < 0.1:
-                    batch = {"requests": [{"service": "ledger", "op": "auth.login", "args": login}] * 64}
-                    answer = await attacker.post("/v1/gateway/batch", json=batch)
-                else:
-                    answer = await attacker.post("/v1/ledger/auth.login", json=login)
-                if answer.status_code not in (200, 401, 429):
-                    raise Unexpected(f"attack got {answer.status_code} {answer.text[:200]}")
-                answers[answer.status_code] = answers.get(answer.status_code, 0) + 1
 
-        async def me_loop():
-            latencies = []
-            deadline = time.monotonic() + seconds
-            while time.monotonic() < deadline:
-                latencies.append(await timed(lambda: good.get("/v1/ledger/auth.me", headers=headers),
-                                             lambda a: a.status_code == 200 and a.json()["username"] == user))
-            return latencies
+async def poll(url, token, household, polls):
+    """POLLS activity.wait calls for HOUSEHOLD with TOKEN, from 127.0.0.2 to .5, each asked again on its keep-alive
+    connection when answered (a refused one after its Retry-After) until standard input closes; reports the answers by
+    status."""
+    wait = {"householdId": household, "after": 10 ** 9, "waitMs": 3000}
+    answers = {}
 
-        async with client(url, "127.0.0.2", connections=16) as attacker:
-            results = await asyncio.gather(me_loop(), *[attack(attacker) for _ in range(16)])
-        async with client(url, "127.0.0.3") as owner:
-            signed_in = await owner.post("/v1/ledger/auth.login", json={"username": victim, "password": "correct horse"})
-        if signed_in.status_code != 200:
-            raise Unexpected(f"the attacked user could not sign in from elsewhere: {signed_in.text}")
-        print(f"signin attack answers {answers}; {summary('auth.me', results[0])}; "
-              f"attacked user from another address: {signed_in.status_code}")
+    async def keep_polling(index):
+        async with Connection(url, f"127.0.0.{2 + index % 4}") as poller:
+            while True:
+                status, fields, text = await poller.post("/v1/ledger/activity.wait", wait,
+                                                         f"Authorization: Bearer {token}\r\n")
+                if status not in (200, 429):
+                    raise Unexpected(f"long poll got {status} {text[:200]}")
+                count(answers, status)
+                if status == 429:
+                    await asyncio.sleep(float(fields.get("retry-after", "1")))
+
+    await run_until_stdin_closes([keep_polling(index) for index in range(polls)], "polling", answers)
+
+
+async def run_until_stdin_closes(attacks, started, answers):
+    """Runs ATTACKS, reports STARTED, and when standard input closes stops them and reports ANSWERS; an attack that
+    failed fails the process."""
+    tasks = [asyncio.ensure_future(attack) for attack in attacks]
+    report(started)
+    await until_stdin_closes()
+    for task in tasks:
+        if task.done():
+            task.result()
+        task.cancel()
+    report(json.dumps(answers))
 
 
 async def longpolls(url, polls, seconds):
@@ -159,29 +288,14 @@ async def longpolls(url, polls, seconds):
                                 json={"name": "Greedy", "currency": "CAD"})).json()["householdId"]
         mine = (await good.post("/v1/ledger/household.create", headers=other,
                                 json={"name": "Other", "currency": "CAD"})).json()["householdId"]
-        clients = [client(url, f"127.0.0.{2 + index}", connections=polls // 4 + 1) for index in range(4)]
-        statuses = {}
-
-        async def poll(index):
-            answer = await clients[index % 4].post("/v1/ledger/activity.wait", headers=greedy,
-                                                   json={"householdId": home, "after": 10 ** 9, "waitMs": 3000})
-            if answer.status_code not in (200, 429):
-                raise Unexpected(f"long poll got {answer.status_code} {answer.text[:200]}")
-            statuses[answer.status_code] = statuses.get(answer.status_code, 0) + 1
-
-        async def others():
-            latencies, deadline = [], time.monotonic() + seconds
-            while time.monotonic() < deadline:
-                latencies.append(await timed(
-                    lambda: good.get("/v1/ledger/activity.list", headers=other, params={"householdId": mine}),
-                    lambda a: a.status_code == 200 and "entries" in a.json()))
-            return latencies
-
-        results = await asyncio.gather(others(), *[poll(index) for index in range(polls)])
-        for each in clients:
-            await each.aclose()
-        print(f"longpolls {polls} from one account: {statuses}; other account's calls all 200, "
-              f"{summary('activity.list', results[0])}")
+        poller = await Attacker("poll", url, greedy["Authorization"].split()[1], home, polls).start()
+        latencies = await good_loop(seconds,
+                                    lambda: good.get("/v1/ledger/activity.list", headers=other,
+                                                     params={"householdId": mine}),
+                                    lambda a: a.status_code == 200 and "entries" in a.json())
+        statuses = await poller.finish()
+    report(f"longpolls {polls} kept outstanding by one account for {seconds} s: {statuses}; other account's calls "
+           f"all 200, {summary('activity.list', latencies)}")
 
 
 def wait_for_every_service(url):
@@ -198,12 +312,17 @@ def wait_for_every_service(url):
     raise Unexpected("the bridge did not list calc and ledger ops within 60 s")
 
 
+SCENARIOS = {"sockets": sockets, "signin": signin, "longpolls": longpolls}
+ROLES = {"hold": hold, "flood": flood, "poll": poll}
+
 if __name__ == "__main__":
-    scenario, url, *numbers = sys.argv[1:]
-    numbers = [int(n) for n in numbers]
+    name, url, *rest = sys.argv[1:]
     try:
-        wait_for_every_service(url)
-        asyncio.run({"sockets": sockets, "signin": signin, "longpolls": longpolls}[scenario](url, *numbers))
+        if name in ROLES:
+            asyncio.run(ROLES[name](url, *[int(a) if a.isdigit() else a for a in rest]))
+        else:
+            wait_for_every_service(url)
+            asyncio.run(SCENARIOS[name](url, *[int(n) for n in rest]))
     except Unexpected as error:
-        print(f"{scenario}: FAILED, an unexpected answer: {error}")
+        print(f"{name}: FAILED, an unexpected answer: {error}", file=sys.stderr)
         sys.exit(1)

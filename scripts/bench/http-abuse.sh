@@ -3,9 +3,10 @@
 # 200, 16 waiting requests per caller, 256 connections per address, 10,000 in all; the ledger's Argon2id at
 # libsodium's interactive level, one hashing thread per two cores with as many queued; log level info), through
 # scripts/bench/http-abuse.py in a throwaway venv:
-#   sockets    SILENT silent and SLOW slowloris sockets while a good client evaluates 1+1 (bar: p99 < 100 ms)
+#   sockets    SILENT silent sockets from 30 addresses and SLOW slowloris ones from 8, while a good client
+#              evaluates 1+1 (bar: p99 < 100 ms)
 #   signin     a sign-in flood while a signed-in user calls auth.me (bar: p99 < 50 ms; the attacked user signs in)
-#   longpolls  POLLS long polls from one account (bar: no 429 for another account)
+#   longpolls  POLLS long polls kept outstanding by one account (bar: no 429 for another account)
 #   BIN=.build/release scripts/bench/http-abuse.sh     (BIN defaults to .build/release: swift build -c release)
 # Env: BIN, SILENT (20000), SLOW (2000), POLLS (1000), SECONDS_EACH (10).
 set -euo pipefail
@@ -15,7 +16,8 @@ bin=${BIN:-.build/release}
 seconds=${SECONDS_EACH:-10}
 make_workdir http-abuse
 make_venv httpx==0.28.1
-# The driver holds SILENT + SLOW sockets: raise the descriptor limit past them (root may raise the hard limit).
+# The attackers hold SILENT + SLOW sockets over five processes, and the bridge up to 10,000 of them: raise the
+# descriptor limit as far as allowed (root may raise the hard limit).
 ulimit -Hn 65536 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)"
 
