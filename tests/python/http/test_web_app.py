@@ -279,8 +279,10 @@ def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, bro
     wait_for(second_browser, lambda: second_browser.find_elements(By.XPATH, "//button[normalize-space()='Accept']"))
     second_browser.find_element(By.XPATH, "//button[normalize-space()='Accept']").click()
     wait_for(second_browser, lambda: card(second_browser, "Add a bill"))
-    # Ana's page hears of the new member on its own and lists him in the split.
-    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2)
+    # Ana's page hears of the new member on its own and lists him in the split; once no rebuild of the page runs
+    # (aria-busy), the form below is the one that stays.
+    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2
+             and not browser.find_elements(By.CSS_SELECTOR, "[aria-busy='true']"))
 
     bill = card(browser, "Add a bill").find_element(By.TAG_NAME, "form")
     fill(bill, {"description": "Pizza", "amount": "3o.00"})

@@ -21,7 +21,22 @@ export function household() {
   return [h("h1", {}, "Household"), view];
 }
 
+// The page is rebuilt whole (sign-in, a household picked, a membership change); while any rebuild runs the view is
+// aria-busy. The feed of the page being replaced stops first, so it cannot start yet another rebuild for a change
+// the new page will show anyway.
 async function render(view) {
+  stopFollowing();
+  view.rebuilds = (view.rebuilds ?? 0) + 1;
+  view.setAttribute("aria-busy", "true");
+  try {
+    await build(view);
+  } finally {
+    view.rebuilds -= 1;
+    if (view.rebuilds === 0) view.removeAttribute("aria-busy");
+  }
+}
+
+async function build(view) {
   if (!session.token) { view.replaceChildren(...signInView(view)); return; }
   try {
     const [me, { households }] = await Promise.all([ledger("auth.me"), ledger("household.list")]);
