@@ -11,8 +11,14 @@
 # WORKER_REPLACE_EVERY (messages per fake worker socket, 2,500; larger keeps black holes registered past deadlines),
 # WORKER_FUZZ (1; 0 makes fake workers pure black holes: heartbeats and late replies, no bad messages),
 # SLOTS of the real calc worker (2; `reckon up` gives calc 4 per CPU).
+# The test checks every reply of its correct client (right value, or only deadline_exceeded, unavailable or
+# resource_exhausted) and the memory bounds; a run that fails any exits with the test's status.
+# Limits: the gateway at its defaults (per client 5,000 requests a second with a burst of 10,000, 1,000 pending) but
+# for the test's heartbeat of 250 ms, liveness 16 and 2 s deadline, and RECKON_ABUSE_GATEWAY_ARGS if set; calc with
+# SLOTS slots; LOG_LEVEL as set (default info).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
 RECKON_BIN_DIR=$(realpath "${BIN:-.build/release}")
 RECKON_ABUSE_MESSAGES=${MESSAGES:-1000000}
 RECKON_ABUSE_SENDERS=${SENDERS:-8}
@@ -22,6 +28,9 @@ RECKON_ABUSE_WORKER_FUZZ=${WORKER_FUZZ:-1}
 RECKON_ABUSE_CALC_SLOTS=${SLOTS:-2}
 export RECKON_BIN_DIR RECKON_ABUSE_MESSAGES RECKON_ABUSE_SENDERS RECKON_ABUSE_IDLE_SECONDS RECKON_ABUSE_WORKER_REPLACE_EVERY \
     RECKON_ABUSE_WORKER_FUZZ RECKON_ABUSE_CALC_SLOTS
-# The test fails when a bound is not met; the figures are printed either way.
+print_limits "calc $RECKON_ABUSE_CALC_SLOTS slots; $gateway_limits, but --heartbeat-ms 250 --liveness 16 \
+--deadline-ms 2000 ${RECKON_ABUSE_GATEWAY_ARGS:-}"
+# The figures are printed either way. A failed test (a bound not met) fails the run with its status; one that passed
+# without printing them (no test matched the filter) fails it too.
 .build/debug/reckonPackageTests.xctest --testing-library swift-testing --filter AbuseTests 2>&1 |
-    grep -E '^abuse:|recorded an issue' || true
+    grep -E '^abuse:|recorded an issue' || exit $((PIPESTATUS[0] ? PIPESTATUS[0] : 1))

@@ -1,11 +1,16 @@
-/* Sends MDP/0.2 client REQUESTs and never reads a reply: memory.sh's flood. One DEALER sends COUNT requests for
- * SERVICE with BODY, at RATE per second (0: as fast as the gateway takes them; sends block when its queue is
- * full, so nothing is lost on this side), then keeps the socket open for LINGER_S seconds so the replies pile up
- * at the gateway instead of being discarded with the connection. Prints one line of JSON:
- *   {"sent":N,"seconds":S}
- *   flood ENDPOINT SERVICE BODY COUNT RATE LINGER_S
+/* Sends MDP/0.2 client REQUESTs and reads no reply while it floods: memory.sh's flood. One DEALER sends COUNT
+ * requests for SERVICE with BODY, at RATE per second (0: as fast as the gateway takes them; sends block when its
+ * queue is full, so nothing is lost on this side), then keeps the socket open for LINGER_S seconds so the replies
+ * pile up at the gateway instead of being discarded with the connection. Only then does it read the replies that
+ * reached it (the gateway drops those past its queue limit), until none comes for 1 s: each must be a FINAL whose
+ * body holds one of the EXPECTs. Prints one line of JSON (WRONG: the replies read that were not):
+ *   {"sent":N,"seconds":S,"read":R,"wrong":WRONG}
+ *   flood ENDPOINT SERVICE BODY COUNT RATE LINGER_S EXPECT...
+ * A send that fails, no reply at all, or any other reply fails the run: the report is still printed, a line on
+ * standard error says why, and the exit status is 1.
  */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +19,55 @@
 
 #include "timing.h"
 
+enum { drain_timeout_ms = 1000, max_frames = 5 };
+
+static bool send_frame(void *socket, const char *bytes, size_t size, int flags) {
+    if (zmq_send(socket, bytes, size, flags) == (int)size) return true;
+    fprintf(stderr, "flood: a send failed: %s\n", zmq_strerror(zmq_errno()));
+    return false;
+}
+
+/* Whether a reply's frames are a FINAL ["", "MDPC02", 0x03, SERVICE, BODY] whose BODY holds one of `expects`. */
+static bool right(zmq_msg_t *frames, int count, const char *service, char **expects, int expect_count) {
+    static const char *const shape[] = {"", "MDPC02", "\x03"};
+    if (count != max_frames) return false;
+    for (int i = 0; i < 3; i++) {
+        size_t size = strlen(shape[i]);
+        if (zmq_msg_size(&frames[i]) != size || memcmp(zmq_msg_data(&frames[i]), shape[i], size) != 0) return false;
+    }
+    if (zmq_msg_size(&frames[3]) != strlen(service) || memcmp(zmq_msg_data(&frames[3]), service, strlen(service)))
+        return false;
+    for (int i = 0; i < expect_count; i++)
+        if (memmem(zmq_msg_data(&frames[4]), zmq_msg_size(&frames[4]), expects[i], strlen(expects[i]))) return true;
+    return false;
+}
+
+/* Reads replies until none comes for drain_timeout_ms; returns how many, and counts the wrong ones in `wrong`,
+ * showing the first on standard error. */
+static long read_replies(void *socket, const char *service, char **expects, int expect_count, long *wrong) {
+    int timeout_ms = drain_timeout_ms;
+    zmq_setsockopt(socket, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
+    for (long replies = 0;; replies++) {
+        zmq_msg_t frames[max_frames];
+        int count = 0;
+        for (bool more = true; more; count++) {  // frames past max_frames are read into spare and dropped
+            zmq_msg_t spare, *frame = count < max_frames ? &frames[count] : &spare;
+            zmq_msg_init(frame);
+            if (zmq_msg_recv(frame, socket, 0) < 0) return zmq_msg_close(frame), replies;
+            more = zmq_msg_more(frame);
+            if (frame == &spare) zmq_msg_close(frame);
+        }
+        zmq_msg_t *last = &frames[(count < max_frames ? count : max_frames) - 1];
+        if (!right(frames, count, service, expects, expect_count) && (*wrong)++ == 0)
+            fprintf(stderr, "flood: a wrong reply of %d frames, the last: %.*s\n", count,
+                    (int)(zmq_msg_size(last) < 300 ? zmq_msg_size(last) : 300), (char *)zmq_msg_data(last));
+        for (int i = 0; i < count && i < max_frames; i++) zmq_msg_close(&frames[i]);
+    }
+}
+
 int main(int argc, char **argv) {
-    if (argc != 7) {
-        fprintf(stderr, "usage: flood ENDPOINT SERVICE BODY COUNT RATE LINGER_S\n");
+    if (argc < 8) {
+        fprintf(stderr, "usage: flood ENDPOINT SERVICE BODY COUNT RATE LINGER_S EXPECT...\n");
         return 2;
     }
     const char *endpoint = argv[1], *service = argv[2], *body = argv[3];
@@ -38,17 +89,19 @@ int main(int argc, char **argv) {
             double due = started + sent / rate, wait = due - now_us() / 1e6;
             if (wait > 0) usleep((useconds_t)(wait * 1e6));
         }
-        zmq_send(socket, "", 0, ZMQ_SNDMORE);
-        zmq_send(socket, "MDPC02", 6, ZMQ_SNDMORE);
-        zmq_send(socket, "\x01", 1, ZMQ_SNDMORE);
-        zmq_send(socket, service, strlen(service), ZMQ_SNDMORE);
-        if (zmq_send(socket, body, strlen(body), 0) < 0) break;
+        if (!send_frame(socket, "", 0, ZMQ_SNDMORE) || !send_frame(socket, "MDPC02", 6, ZMQ_SNDMORE) ||
+            !send_frame(socket, "\x01", 1, ZMQ_SNDMORE) || !send_frame(socket, service, strlen(service), ZMQ_SNDMORE) ||
+            !send_frame(socket, body, strlen(body), 0))
+            break;
     }
     double seconds = now_us() / 1e6 - started;
-    printf("{\"sent\":%ld,\"seconds\":%.3f}\n", sent, seconds);
-    fflush(stdout);
     sleep(linger_s);
+    long wrong = 0, replies = read_replies(socket, service, argv + 7, argc - 7, &wrong);
+    printf("{\"sent\":%ld,\"seconds\":%.3f,\"read\":%ld,\"wrong\":%ld}\n", sent, seconds, replies, wrong);
     zmq_close(socket);
     zmq_ctx_term(context);
-    return 0;
+    if (sent == count && replies > 0 && wrong == 0) return 0;
+    fprintf(stderr, "flood: %ld of %ld requests sent; %ld replies read, %ld of them wrong: this run is no figure\n",
+            sent, count, replies, wrong);
+    return 1;
 }

@@ -9,10 +9,16 @@
 # Env: BIN (.build/release), BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000), REQUESTS_16 (1000 per client),
 # CAPACITY (unset: the echo takes one request at a time; 8 matches `reckon up`'s calc on two CPUs, and so gives the
 # most any worker could get through this gateway).
+# Every reply is checked (loadgen's EXPECT): it must be a FINAL holding the request's body, which the echo sends
+# back; a run with any other answer, or none within 5 s, fails the script.
+# Limits: the gateway at its per-client defaults (5000 requests a second with a burst of 10000, 1000 pending, 8 MiB
+# pending; each loadgen client is a client of its own), the echo's capacity CAPACITY (unset: 1); LOG_LEVEL as set
+# (default info: no line per request).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
 closed_loop_settings gateway
+print_limits "$gateway_limits; the C echo takes ${CAPACITY:-1} at once"
 
 build_loadgen "$work"
 build_c_peers "$work"
@@ -32,13 +38,14 @@ declare -A endpoints cpu_pids
 for system in "${systems[@]}"; do
     endpoint="tcp://127.0.0.1:$(free_port)"
     if [ "$system" = reckon ]; then start_gateway "$system" "$bin"; else start_gateway "$system" "$BASELINE"; fi
-    wait_for_calc "$endpoint"
+    wait_for_calc "$endpoint" "$body"
     endpoints[$system]=$endpoint
     cpu_pids[$system]=$cpu_pid
 done
 for _ in $(seq "$rounds"); do
     for system in "${systems[@]}"; do
-        endpoint=${endpoints[$system]} cpu_pid=${cpu_pids[$system]} rounds=1 measure_rounds "$system" mdp calc "$body"
+        endpoint=${endpoints[$system]} cpu_pid=${cpu_pids[$system]} rounds=1 \
+            measure_rounds "$system" mdp calc "$body" "$body"
     done
 done
 

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# The HTTP bridge beside its floors, in one run (issue #24): wrk (Debian) and the C MDP load generator (loadgen.c)
-# at 1 connection (latency) and 16 (throughput), rounds taken in turn, medians printed with the issue's ratios:
-#   floor   a bare Hummingbird route answering 200 (`reckon-bench http-floor`): the HTTP floor on this machine
+# The HTTP bridge beside its floors, in one run (issues #24 and #36): wrk (Debian) and the C MDP load generator
+# (loadgen.c) at 1 connection (latency) and 16 (throughput), rounds taken in turn, medians printed with the ratios
+# of issue #36's bars:
+#   nginx   Debian's nginx-light answering a fixed JSON body: the HTTP floor on this machine
+#   floor   a bare Hummingbird route answering 200 (`reckon-bench http-floor`): a peer, what Hummingbird itself costs
 #   mdp     calc evaluate 1+1 over MDP, straight to the gateway of a `reckon up` stack
-#   bridge  the same op through that stack's reckon-http (GET /v1/calc/evaluate?expression=1%2B1)
+#   bridge  the same op through reckon-http on that gateway (GET /v1/calc/evaluate?expression=1%2B1)
 # and then `reckon-bench handoff`: the cost of the bridge's thread hand-offs (see docs/decisions.md).
+# Every answer is checked (wrk through wrk-check.lua, loadgen by its EXPECT): the status, and for the op the value
+# "2". A run with any other answer, socket error or timeout fails, and prints no figure.
+# Limits: reckon-http runs with its caller rate limit off (`--caller-rate 0`; its default, 100 a second with a burst
+# of 200, would answer nearly every request 429), its other limits at their defaults; the gateway and calc at
+# `reckon up`'s defaults (calc's slots: 4 per CPU); LOG_LEVEL as set (default info, so the access log is on).
 #   BIN=.build/release ROUNDS=5 scripts/bench/http.sh          (BIN defaults to .build/release)
 # Env: BIN, ROUNDS (5), SECONDS_EACH (5: wrk's duration), REQUESTS (20000: loadgen's requests per run, split
-# over its clients).
+# over its clients), LOG_LEVEL.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -18,46 +25,51 @@ requests=${REQUESTS:-20000}
 scripts/ensure-packages.sh wrk libzmq3-dev
 make_workdir http
 build_loadgen "$work"
+print_limits "reckon-http --caller-rate 0 (off), its other limits at their defaults; $gateway_limits; calc at 4 slots \
+per CPU, $(nproc) CPUs"
 
 endpoint="tcp://127.0.0.1:$(free_port)"
 http_port=$(free_port)
 floor_port=$(free_port)
+nginx_port=$(free_port)
 "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-    --data-dir "$work/stack" --http "127.0.0.1:$http_port" >>"$work/up.log" 2>&1 &
+    --data-dir "$work/stack" --http none >>"$work/up.log" 2>&1 &
+pids+=($!)
+"$bin/reckon-http" --host 127.0.0.1 --port "$http_port" --gateway "$endpoint" --caller-rate 0 >>"$work/http.log" 2>&1 &
 pids+=($!)
 "$bin/reckon-bench" http-floor --port "$floor_port" >>"$work/floor.log" 2>&1 &
 pids+=($!)
+answer=$calc_expect
+start_nginx "$nginx_port" "{$answer}"
 bridge="http://127.0.0.1:$http_port/v1/calc/evaluate?expression=1%2B1"
 floor="http://127.0.0.1:$floor_port/"
-body='{"op":"evaluate","args":{"expression":"1+1"}}'
+nginx="http://127.0.0.1:$nginx_port/"
 for _ in $(seq 120); do
-    if curl -sf "$bridge" >/dev/null 2>&1 && curl -sf "$floor" >/dev/null 2>&1; then break; fi
+    if [[ $(curl -sf "$bridge" 2>/dev/null) == *"$answer"* ]] && curl -sf "$floor" >/dev/null 2>&1 &&
+        curl -sf "$nginx" >/dev/null 2>&1; then break; fi
     sleep 0.5
 done
-curl -sf "$bridge" >/dev/null || { echo "the stack did not come up:" >&2; cat "$work"/*.log >&2; exit 1; }
+[[ $(curl -sf "$bridge") == *"$answer"* ]] || { echo "the stack did not come up:" >&2; cat "$work"/*.log >&2; exit 1; }
 
-# One wrk run: prints "p50_us rps".
-wrk_run() {
-    wrk -t1 -c"$2" -d"${seconds}s" --latency "$1" | awk '
-        function us(v) { if (v ~ /us$/) return v + 0; if (v ~ /ms$/) return v * 1000; if (v ~ /s$/) return v * 1e6; return v }
-        $1 == "50%" { p50 = us($2) }
-        $1 == "Requests/sec:" { rps = $2 }
-        END { printf "%.1f %.0f\n", p50, rps }'
-}
-# One loadgen run: prints "p50_us rps".
+# One loadgen run: prints "p50_us rps"; a wrong answer fails it (loadgen exits 1).
 mdp_run() {
-    "$work/loadgen" mdp "$endpoint" "$1" $((requests / $1)) calc "$body" | python3 -c '
-import json, sys
-r = json.load(sys.stdin)
-assert r["errors"] == 0, r
-print(r["p50_us"], r["rps"])'
+    local report
+    report=$("$work/loadgen" mdp "$endpoint" "$1" $((requests / $1)) calc "$calc_body" "$answer")
+    python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(r["p50_us"], r["rps"])' "$report"
+}
+# One row of results: SYSTEM CLIENTS P50_US RPS, added to "$work/results" only when its run passed.
+record() {
+    local figures
+    figures=$("${@:3}")
+    echo "$1 $2 $figures" >>"$work/results"
 }
 
 for round in $(seq "$rounds"); do
     for clients in 1 16; do
-        echo "floor $clients $(wrk_run "$floor" "$clients")" >>"$work/results"
-        echo "mdp $clients $(mdp_run "$clients")" >>"$work/results"
-        echo "bridge $clients $(wrk_run "$bridge" "$clients")" >>"$work/results"
+        record nginx "$clients" wrk_run "$nginx" "$clients" "$seconds" 200 "$answer"
+        record floor "$clients" wrk_run "$floor" "$clients" "$seconds" 200 ok
+        record mdp "$clients" mdp_run "$clients"
+        record bridge "$clients" wrk_run "$bridge" "$clients" "$seconds" 200 "$answer"
     done
     echo "round $round done" >&2
 done
@@ -70,16 +82,16 @@ def median(system, clients, index):
 print(f"\nMedians of {sys.argv[2]} rounds (p50 in µs, throughput in requests a second).\n")
 print("| system | 1-conn p50 µs | 1-conn req/s | 16-conn p50 µs | 16-conn req/s |")
 print("|---|---:|---:|---:|---:|")
-names = {"floor": "bare Hummingbird route (HTTP floor)", "mdp": "calc evaluate 1+1 over MDP",
-         "bridge": "the same through reckon-http"}
+names = {"nginx": "nginx, a fixed JSON body (HTTP floor)", "floor": "bare Hummingbird route (peer)",
+         "mdp": "calc evaluate 1+1 over MDP", "bridge": "the same through reckon-http"}
 for system, name in names.items():
     print(f"| {name} | {median(system, 1, 2):.0f} | {median(system, 1, 3):.0f} | {median(system, 16, 2):.0f} "
           f"| {median(system, 16, 3):.0f} |")
-latency = median("bridge", 1, 2) / (median("floor", 1, 2) + median("mdp", 1, 2))
-throughput = median("bridge", 16, 3) / min(median("floor", 16, 3), median("mdp", 16, 3))
-print("\n| ratio (bar) | value |\n|---|---:|")
-print(f"| bridge 1-conn p50 / (floor p50 + MDP p50) (≤ 1.2) | {latency:.2f} |")
-print(f"| bridge 16-conn req/s / min(floor, MDP) (≥ 0.6) | {throughput:.2f} |")
+latency = median("bridge", 1, 2) / (median("nginx", 1, 2) + median("mdp", 1, 2))
+throughput = median("bridge", 16, 3) / min(median("nginx", 16, 3), median("mdp", 16, 3))
+print("\n| ratio (issue #36's bar) | value |\n|---|---:|")
+print(f"| bridge 1-conn p50 / (nginx p50 + MDP p50) (≤ 1.2) | {latency:.2f} |")
+print(f"| bridge 16-conn req/s / min(nginx, MDP) (≥ 0.6) | {throughput:.2f} |")
 PY
 
 # The hand-offs the bridge pays (issue #24, item 7): ReckonClient's ZeroMQ thread against a DEALER used on the

@@ -13,6 +13,8 @@
 # AMOUNT (84.30: whole cents each, so rounding reads nothing; 100.00 leaves a cent over, so every bill rounds against
 # the household's residues, docs/api.md "Rounding").
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
+# Every reply must be a bill, and the floor's the value 2 (reckon-bench --expect); pgbench may fail no transaction.
+# Limits: the gateway's per-client defaults, reckon-ledger at SLOTS, LOG_LEVEL as set (default info).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -25,6 +27,7 @@ make_workdir ledger
 chmod 755 "$work"  # the postgres user keeps its server in here
 trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"' EXIT
 
+print_limits "$gateway_limits; reckon-ledger at ${SLOTS:-its default} slots (2 per CPU, $(nproc) CPUs)"
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
@@ -76,7 +79,7 @@ measure_reckon() {
     for _ in $(seq "$runs"); do
         results+=("$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
             --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --token "$token" \
-            "${args[@]}" | report_figures)")
+            --expect '"billId":' "${args[@]}" | report_figures)")
     done
     measured=$((runs * (requests + warmup)))
     row reckon "$clients" "$([ $# -gt 1 ] && echo own || echo one)"
@@ -107,7 +110,8 @@ measure_floor() {
     start_ticks
     for _ in $(seq "$runs"); do
         results+=("$("$bin/reckon-bench" run calc evaluate --gateway "$RECKON_CLIENT_ENDPOINT" --clients 1 \
-            --requests "$requests" --warmup "$warmup" --quiet --json --args '{"expression": "1+1"}' | report_figures)")
+            --requests "$requests" --warmup "$warmup" --quiet --json --args '{"expression": "1+1"}' \
+            --expect "$calc_expect" | report_figures)")
     done
     measured=$((runs * (requests + warmup)))
     row "gateway floor (calc 1+1)" 1 -

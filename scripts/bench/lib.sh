@@ -59,28 +59,45 @@ make_workdir() {
     trap 'stop_all; rm -rf "$work"' EXIT
 }
 
-# The request every calc load sends, and a wait (10 s at most) until `calc` at ENDPOINT answers it right; needs
-# build_loadgen's "$work/loadgen".
+# The request every calc load sends, what reckon-calc's answer to it holds (loadgen's EXPECT), and a wait (50 tries,
+# 0.2 s apart) until `calc` at ENDPOINT answers it right: holding EXPECT, calc_expect unless given (an echo worker's
+# is calc_body). It fails, saying why, when no try did. Needs build_loadgen's "$work/loadgen".
+#   wait_for_calc ENDPOINT [EXPECT]
 calc_body='{"op":"evaluate","args":{"expression":"1+1"}}'
+calc_expect='"value":"2"'
 wait_for_calc() {
+    local why
     for _ in $(seq 50); do
-        [[ $("$work/loadgen" mdp "$1" 1 1 calc "$calc_body") == *'"errors":0}' ]] && return
+        why=$("$work/loadgen" mdp "$1" 1 1 calc "$calc_body" "${2:-$calc_expect}" 2>&1 >/dev/null) && return
         sleep 0.2
     done
+    echo "calc on $1 never answered right: $why" >&2
+    return 1
 }
+
+# The gateway's limits per client (routing id; each loadgen client has its own) at their defaults, which every
+# bench stack runs with unless its script says otherwise; and the line a script prints at its start with the limits
+# it runs with, TEXT, and the log level (LOG_LEVEL, default info), so a figure is never read without them.
+#   print_limits TEXT
+gateway_limits='gateway at its per-client defaults: 5000 requests a second (burst 10000), 1000 pending, 8 MiB pending'
+print_limits() { echo "limits: $1; LOG_LEVEL=${LOG_LEVEL:-info}" >&2; }
 
 # `rounds` rounds of the load generator against $endpoint at 1 client (requests_1 requests) and 16 clients
 # (requests_16 each), each report printed and added, labelled LABEL, to "$work/reports" for reports.py. With
 # `cpu_pid` set, each report also gets cpu_us: the CPU time that process spent per request (the sum of its threads'
-# on-CPU time from /proc/PID/task/*/schedstat over the run, divided by its requests, warm-up included).
-#   measure_rounds LABEL MODE SERVICE BODY
+# on-CPU time from /proc/PID/task/*/schedstat over the run, divided by its requests, warm-up included). Every reply
+# is checked against EXPECT (loadgen's rule); a run with any other answer fails, its report on standard error.
+#   measure_rounds LABEL MODE SERVICE BODY EXPECT
 measure_rounds() {
     local clients requests report before
     for _ in $(seq "$rounds"); do
         for clients in 1 16; do
             requests=$((clients == 1 ? requests_1 : requests_16))
             [ -n "${cpu_pid:-}" ] && before=$(cpu_ns "$cpu_pid")
-            report=$("$work/loadgen" "$2" "$endpoint" "$clients" "$requests" "$3" "$4")
+            if ! report=$("$work/loadgen" "$2" "$endpoint" "$clients" "$requests" "$3" "$4" "$5"); then
+                echo "$1 at $clients clients: $report" >&2
+                return 1
+            fi
             if [ -n "${cpu_pid:-}" ]; then
                 report="${report%\}},\"cpu_us\":$(awk -v ns=$(($(cpu_ns "$cpu_pid") - before)) \
                     -v n=$((clients * (requests + 200))) 'BEGIN { printf "%.1f", ns / n / 1000 }')}"
@@ -156,12 +173,20 @@ run_pgbench() {
             -t "$transactions" -f "$script" -l --log-prefix="$logs/log$RANDOM" "$database" >"$logs/out.$RANDOM" 2>&1 &
         pgbench_pids+=($!)
     done
-    wait "${pgbench_pids[@]}" || true
-    cat "$logs"/log* | awk '{ print $3 }' | sort -n | awk -v failed="$(grep -h "failed transactions" "$logs"/out.* \
-        | awk '{ sum += $4 } END { print sum + 0 }')" -v tps="$(grep -h "^tps" "$logs"/out.* \
+    local pid passed=true figures
+    for pid in "${pgbench_pids[@]}"; do wait "$pid" || passed=false; done
+    figures=$(cat "$logs"/log* | awk '{ print $3 }' | sort -n | awk -v failed="$(grep -h "failed transactions" \
+        "$logs"/out.* | awk '{ sum += $4 } END { print sum + 0 }')" -v tps="$(grep -h "^tps" "$logs"/out.* \
         | awk '{ sum += $3 } END { printf "%.0f", sum }')" \
-        '{ a[NR] = $1 } END { print tps, a[int((NR + 1) / 2)], a[int(NR * 0.9)], failed }'
+        '{ a[NR] = $1 } END { print tps, a[int((NR + 1) / 2)], a[int(NR * 0.9)], failed }')
+    if ! $passed || [ "${figures##* }" != 0 ]; then
+        echo "pgbench failed or had failed transactions, so this run is no figure:" >&2
+        cat "$logs"/out.* >&2
+        rm -rf "$logs"
+        return 1
+    fi
     rm -rf "$logs"
+    echo "$figures"
 }
 
 # Notes in `ticks` the CPU ticks so far of the worker processes `worker_pids`, the gateway `gateway_pid` and, when
@@ -192,9 +217,11 @@ run_medians() {
 }
 
 # "RATE P50 P90 ERRORS" of a reckon-bench --json report on standard input.
+# A report with any error or malformed reply fails (exit 1): such a run is no figure.
 report_figures() {
-    python3 -c 'import json,sys; r = json.load(sys.stdin); l = r["latency"]
-print(round(r["requests_per_second"]), round(l["p50"]), round(l["p90"]), r["errors"] + r.get("malformed", 0))'
+    python3 -c 'import json,sys; r = json.load(sys.stdin); l = r["latency"]; bad = r["errors"] + r.get("malformed", 0)
+bad and sys.exit(f"reckon-bench counted {bad} unexpected replies, so this run is no figure: {r}")
+print(round(r["requests_per_second"]), round(l["p50"]), round(l["p90"]), bad)'
 }
 
 # Vacuums DATABASE on the PostgreSQL server at PORT, so a row starts without the dead row versions the rows before
@@ -226,4 +253,49 @@ make_venv() {
     scripts/ensure-packages.sh python3-venv
     python3 -m venv "$work/venv"
     "$work/venv/bin/pip" install -q --disable-pip-version-check "$@"
+}
+
+# One wrk run of SECONDS against URL over CONNECTIONS (one thread), with every answer checked by wrk-check.lua: its
+# status must be STATUS and, given TEXT, its body must hold TEXT. Prints "P50_US RPS". Any other answer, or any socket
+# error or timeout, fails the run with wrk's counts on standard error: such a run is no figure.
+#   wrk_run URL CONNECTIONS SECONDS STATUS [TEXT]
+wrk_run() {
+    local out checked
+    out=$(wrk -t1 -c"$2" -d"$3s" --latency -s scripts/bench/wrk-check.lua "$1" -- "${@:4}")
+    checked=$(grep '^checked:' <<<"$out")
+    if [[ $checked != *" unexpected=0 "* || $checked == "checked: expected=0 "* ||
+        $checked != *"errors=connect:0,read:0,write:0,timeout:0" ]]; then
+        echo "wrk against $1 at $2 connections got unexpected answers, so this run is no figure: $checked" >&2
+        return 1
+    fi
+    awk '
+        function us(v) { if (v ~ /us$/) return v + 0; if (v ~ /ms$/) return v * 1000; if (v ~ /s$/) return v * 1e6; return v }
+        $1 == "50%" { p50 = us($2) }
+        $1 == "Requests/sec:" { rps = $2 }
+        END { printf "%.1f %.0f\n", p50, rps }' <<<"$out"
+}
+
+# Starts nginx (Debian's nginx-light) on 127.0.0.1:PORT answering every request with 200 and BODY as JSON, access
+# log off, one worker process per core: the HTTP floor on this machine. It is added to `pids`.
+#   start_nginx PORT BODY
+start_nginx() {
+    scripts/ensure-packages.sh nginx-light
+    mkdir -p "$work/nginx"
+    cat >"$work/nginx/nginx.conf" <<CONF
+daemon off;
+worker_processes auto;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx;
+    server {
+        listen 127.0.0.1:$1;
+        location / { default_type application/json; return 200 '$2'; }
+    }
+}
+CONF
+    /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
+    pids+=($!)
 }

@@ -1,20 +1,25 @@
-/* The one closed-loop load generator peers.sh drives every system with. Each client is a thread with its own
- * DEALER socket: it sends a request, waits for the reply, and repeats. 200 warm-up requests per client go
- * unmeasured; then every request's round trip is timed. Prints one line of JSON:
+/* The one closed-loop load generator the bench scripts drive every system with. Each client is a thread with its
+ * own DEALER socket: it sends a request, waits for the reply, and repeats. 200 warm-up requests per client go
+ * unmeasured; then every right answer's round trip is timed. Prints one line of JSON:
  *   {"clients":N,"requests":MEASURED,"seconds":S,"rps":R,"p50_us":..,"p90_us":..,"p99_us":..,"errors":E}
- *   loadgen MODE ENDPOINT CLIENTS REQUESTS_PER_CLIENT [SERVICE BODY]
+ *   loadgen MODE ENDPOINT CLIENTS REQUESTS_PER_CLIENT [SERVICE BODY [EXPECT]]
  * MODE is what the client speaks, always behind an empty delimiter frame:
  *   raw        ["", BODY], answered ["", BODY]: zmq_proxy with echo workers.
  *   mdp        MDP/0.2 (RFC 18): REQUEST ["", "MDPC02", 0x01, SERVICE, BODY], answered by PARTIALs (0x02) and one
- *              FINAL ["", "MDPC02", 0x03, SERVICE, BODY], whose BODY must not hold "error" (Reckon's
- *              {"error":{...},"ok":false}).
+ *              FINAL ["", "MDPC02", 0x03, SERVICE, BODY].
  *   majortomo  what majortomo 0.2.0 speaks instead: REQUEST is 0x02, PARTIAL 0x03, FINAL 0x04 and replies carry
  *              no SERVICE frame: FINAL ["", "MDPC02", 0x04, BODY].
- * In raw and majortomo mode the workers echo, so the reply's BODY must equal the request's. An error is a reply of
- * any other shape, or none within 5 s, after which that client stops. Warm-up errors count too.
+ * A reply is right when its BODY holds EXPECT; without EXPECT, in mdp mode, when it holds "ok":true (Reckon's
+ * success; its errors are {"error":{...},"ok":false}). So calc evaluate 1+1 is checked with EXPECT "value":"2", and
+ * an echo worker behind Reckon's gateway (mdp-echo.c) with EXPECT the request's BODY. In raw and majortomo mode the
+ * workers echo, so the BODY must also equal the request's. An error is a reply of any other shape or BODY (not
+ * timed), or none within 5 s, after which that client stops. Warm-up errors count too. Any error, or fewer right
+ * answers than requests, fails the run: the report is still printed, a line on standard error says why, and the
+ * exit status is 1.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +34,9 @@ enum outcome { answered, wrong, partial, timed_out };
 
 static struct {
     enum mode mode;
-    const char *endpoint, *service, *body;
+    const char *endpoint, *service, *body, *expect;
     int requests;
+    atomic_bool shown;  // whether the first wrong reply has been shown on standard error
     void *context;
     pthread_barrier_t warm;
 } run;
@@ -38,7 +44,7 @@ static struct {
 struct client {
     pthread_t thread;
     double *latencies;
-    int measured, errors;
+    int measured, wrong, timeouts;
 };
 
 static double percentile(const double *sorted, int count, int p) {
@@ -47,6 +53,12 @@ static double percentile(const double *sorted, int count, int p) {
 
 static bool is(zmq_msg_t *frame, const char *bytes, size_t size) {
     return zmq_msg_size(frame) == size && memcmp(zmq_msg_data(frame), bytes, size) == 0;
+}
+
+/* Whether a reply's BODY is right: it holds EXPECT and, from an echo worker, equals the request's. */
+static bool right_body(zmq_msg_t *body, bool echoed) {
+    return memmem(zmq_msg_data(body), zmq_msg_size(body), run.expect, strlen(run.expect)) &&
+           (!echoed || is(body, run.body, strlen(run.body)));
 }
 
 static void send_request(void *socket) {
@@ -60,21 +72,28 @@ static void send_request(void *socket) {
     zmq_send(socket, run.body, strlen(run.body), 0);
 }
 
-/* Judges one reply's frames: the FINAL (or raw echo) of the right shape, a PARTIAL to skip, or wrong. */
+/* Judges one reply's frames: the right FINAL (or raw echo), a PARTIAL to skip, or wrong. */
 static enum outcome judge(zmq_msg_t *frames, int count) {
-    size_t body_size = strlen(run.body);
     if (count < 2 || !is(&frames[0], "", 0)) return wrong;
-    if (run.mode == raw) return count == 2 && is(&frames[1], run.body, body_size) ? answered : wrong;
+    if (run.mode == raw) return count == 2 && right_body(&frames[1], true) ? answered : wrong;
     if (count < 4 || !is(&frames[1], "MDPC02", 6)) return wrong;
     if (run.mode == mdp) {
         if (is(&frames[2], "\x02", 1)) return partial;
         return count == 5 && is(&frames[2], "\x03", 1) && is(&frames[3], run.service, strlen(run.service)) &&
-                       !memmem(zmq_msg_data(&frames[4]), zmq_msg_size(&frames[4]), "\"error\"", 7)
+                       right_body(&frames[4], false)
                    ? answered
                    : wrong;
     }
     if (is(&frames[2], "\x03", 1)) return partial;
-    return count == 4 && is(&frames[2], "\x04", 1) && is(&frames[3], run.body, body_size) ? answered : wrong;
+    return count == 4 && is(&frames[2], "\x04", 1) && right_body(&frames[3], true) ? answered : wrong;
+}
+
+/* Shows the first wrong reply of the run (its last frame, cut at 300 bytes) on standard error. */
+static void show_wrong(zmq_msg_t *frames, int count) {
+    if (atomic_exchange(&run.shown, true)) return;
+    zmq_msg_t *last = &frames[count - 1];
+    int size = zmq_msg_size(last) < 300 ? (int)zmq_msg_size(last) : 300;
+    fprintf(stderr, "loadgen: a wrong reply of %d frames, the last: %.*s\n", count, size, (char *)zmq_msg_data(last));
 }
 
 static enum outcome receive_reply(void *socket) {
@@ -90,19 +109,20 @@ static enum outcome receive_reply(void *socket) {
         if (frame == &spare) zmq_msg_close(frame);
     }
     enum outcome outcome = count <= max_frames ? judge(frames, count) : wrong;
+    if (outcome == wrong) show_wrong(frames, count < max_frames ? count : max_frames);
     for (int i = 0; i < count && i < max_frames; i++) zmq_msg_close(&frames[i]);
     return outcome;
 }
 
-/* One request and its reply; false when no reply came in time. */
+/* One request and its reply, timed when measured and right; false when no reply came in time. */
 static bool call(void *socket, struct client *client, bool measured) {
     double started = now_us();
     send_request(socket);
     enum outcome outcome;
     while ((outcome = receive_reply(socket)) == partial) {}
-    if (outcome == timed_out) return client->errors++, false;
-    if (outcome == wrong) client->errors++;
-    if (measured) client->latencies[client->measured++] = now_us() - started;
+    if (outcome == timed_out) return client->timeouts++, false;
+    if (outcome == wrong) client->wrong++;
+    else if (measured) client->latencies[client->measured++] = now_us() - started;
     return true;
 }
 
@@ -125,14 +145,16 @@ int main(int argc, char **argv) {
     while (argc > 1 && mode <= majortomo && strcmp(argv[1], modes[mode]) != 0) mode++;
     int clients = argc > 3 ? atoi(argv[3]) : 0;
     run.requests = argc > 4 ? atoi(argv[4]) : 0;
-    if ((argc != 5 && argc != 7) || mode > majortomo || clients < 1 || run.requests < 1)
-        return fprintf(stderr, "usage: %s raw|mdp|majortomo ENDPOINT CLIENTS REQUESTS_PER_CLIENT [SERVICE BODY]\n",
+    if ((argc != 5 && argc != 7 && argc != 8) || mode > majortomo || clients < 1 || run.requests < 1)
+        return fprintf(stderr,
+                       "usage: %s raw|mdp|majortomo ENDPOINT CLIENTS REQUESTS_PER_CLIENT [SERVICE BODY [EXPECT]]\n",
                        argv[0]),
                2;
     run.mode = mode;
     run.endpoint = argv[2];
-    run.service = argc == 7 ? argv[5] : "calc";
-    run.body = argc == 7 ? argv[6] : "{\"op\":\"evaluate\",\"args\":{\"expression\":\"1+1\"}}";
+    run.service = argc >= 7 ? argv[5] : "calc";
+    run.body = argc >= 7 ? argv[6] : "{\"op\":\"evaluate\",\"args\":{\"expression\":\"1+1\"}}";
+    run.expect = argc == 8 ? argv[7] : mode == mdp ? "\"ok\":true" : "";
     run.context = zmq_ctx_new();
     pthread_barrier_init(&run.warm, NULL, clients + 1);
 
@@ -147,16 +169,22 @@ int main(int argc, char **argv) {
     double seconds = (now_us() - started) / 1e6;
 
     double *latencies = malloc((size_t)clients * run.requests * sizeof(double));
-    int total = 0, errors = 0;
+    int total = 0, wrong_replies = 0, timeouts = 0;
     for (int i = 0; i < clients; i++) {
         memcpy(latencies + total, all[i].latencies, all[i].measured * sizeof(double));
         total += all[i].measured;
-        errors += all[i].errors;
+        wrong_replies += all[i].wrong;
+        timeouts += all[i].timeouts;
     }
+    int errors = wrong_replies + timeouts;
     qsort(latencies, total, sizeof(double), compare_doubles);
     printf("{\"clients\":%d,\"requests\":%d,\"seconds\":%.3f,\"rps\":%.0f,\"p50_us\":%.1f,\"p90_us\":%.1f,"
            "\"p99_us\":%.1f,\"errors\":%d}\n",
            clients, total, seconds, total / seconds, percentile(latencies, total, 50),
            percentile(latencies, total, 90), percentile(latencies, total, 99), errors);
-    return 0;
+    if (errors == 0 && total == clients * run.requests) return 0;
+    fprintf(stderr, "loadgen: %d of %d measured requests answered right; %d wrong replies and %d timeouts of %d s "
+                    "(each ends its client), warm-up included: this run is no figure\n",
+            total, clients * run.requests, wrong_replies, timeouts, timeout_ms / 1000);
+    return 1;
 }

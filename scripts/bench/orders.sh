@@ -10,6 +10,8 @@
 # is driven by the same client), RUNS (3), REQUESTS (3000 measured per run; a cart line holds at most 9999),
 # CLIENTS ("1 16": the client counts to run), PROCESSES ("1"), ENGINES ("sqlite postgres"), INPROCESS (1).
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
+# Every reply must be a cart (reckon-bench --expect); limits: the gateway's per-client defaults, reckon-orders at its
+# default slots (2 per CPU), LOG_LEVEL as set (default info).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -21,6 +23,7 @@ client_counts=${CLIENTS:-1 16}
 process_counts=${PROCESSES:-1}
 warmup=200
 make_workdir orders
+print_limits "$gateway_limits; reckon-orders at its default slots (2 per CPU, $(nproc) CPUs)"
 chmod 755 "$work"  # the postgres user keeps its server in here
 trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -92,7 +95,7 @@ for engine in ${ENGINES:-sqlite postgres}; do
                     done
                     results+=("$("$driver/reckon-bench" run orders cart.increment --gateway "$client" \
                         --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json "${args[@]}" \
-                        | report_figures)")
+                        --expect '"totalCount":' | report_figures)")
                 done
                 # The carts made for each run cost the workers a little too: 2 requests a cart.
                 measured=$((runs * (requests + warmup)))

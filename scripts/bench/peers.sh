@@ -11,14 +11,20 @@
 # Every system gets the body {"op":"evaluate","args":{"expression":"1+1"}}; the echo workers send it back.
 #   baseline   with BASELINE set: `reckon up` from the bin dir BASELINE (an older build), for before/after figures
 #              measured side by side in one run.
+# Every reply is checked (loadgen's EXPECT): the echoes must be that body, calc's answer must hold "value":"2". A
+# run with any other answer, or none within 5 s, fails the script.
 # Prints each run's report, then a markdown table of the medians of ROUNDS rounds and Reckon's ratios.
 #   BIN=.build-release/release scripts/bench/peers.sh        (BIN defaults to .build/release: swift build -c release)
 # Env: BIN, BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000 measured requests at 1 client), REQUESTS_16 (1000 measured requests per
 # client at 16 clients). Every client first makes 200 unmeasured requests.
+# Limits: Reckon's gateways at their per-client defaults (5000 requests a second with a burst of 10000, 1000
+# pending, 8 MiB pending; each loadgen client is a client of its own), calc's slots at their default (4 per CPU),
+# the C echo's capacity 4 per CPU; LOG_LEVEL as set (default info: no line per request); majortomo at WARNING.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
 closed_loop_settings peers
+print_limits "$gateway_limits; calc: 4 slots per CPU, the C echo 4 per CPU ($(nproc) CPUs); majortomo at WARNING"
 
 scripts/ensure-packages.sh python3-venv
 build_loadgen "$work"
@@ -47,28 +53,30 @@ start_reckon_from() {
 }
 # Until one request is answered right, or a process it started has died; each try waits at most 5 s for its reply.
 wait_ready() {
+    local why="a process it started has died"
     for _ in $(seq 12); do
         kill -0 "${pids[@]}" 2>/dev/null || break
-        [[ $("$work/loadgen" "$mode" "$endpoint" 1 1 "$service" "$body") == *'"errors":0}' ]] && return
+        why=$("$work/loadgen" "$mode" "$endpoint" 1 1 "$service" "$body" "$expect" 2>&1 >/dev/null) && return
         sleep 0.5
     done
-    echo "$system did not answer right on $endpoint; its logs:" >&2
+    echo "$system did not answer right on $endpoint ($why); its logs:" >&2
     cat "$work/$system.log" "$work/$system"/logs/*.log >&2 2>/dev/null || true
-    exit 1
+    return 1
 }
 
 systems=(native majortomo reckon gateway)
 [ -n "${BASELINE:-}" ] && systems+=(baseline)
 for system in "${systems[@]}"; do
     case $system in
-        native) mode=raw service=echo ;;
-        majortomo) mode=majortomo service=echo ;;
-        reckon | gateway | baseline) mode=mdp service=calc ;;
+        native) mode=raw service=echo expect=$body ;;
+        majortomo) mode=majortomo service=echo expect=$body ;;
+        gateway) mode=mdp service=calc expect=$body ;;
+        reckon | baseline) mode=mdp service=calc expect=$calc_expect ;;
     esac
     endpoint="tcp://127.0.0.1:$(free_port)"
     "start_$system"
     wait_ready
-    measure_rounds "$system" "$mode" "$service" "$body"
+    measure_rounds "$system" "$mode" "$service" "$body" "$expect"
     stop_all
 done
 

@@ -2,7 +2,8 @@
 
     python-client.py async ENDPOINT CALLS IN_FLIGHT   reckon.AsyncClient, IN_FLIGHT calls in flight on one socket
     python-client.py majortomo ENDPOINT CALLS         majortomo 0.2.0's Client, one request at a time
-Each first makes 200 unmeasured calls; every reply is checked (calc evaluate 1+1 is "2").
+Each first makes 200 unmeasured calls; every reply is checked (calc evaluate 1+1 is "2"). A wrong reply or an error
+fails the run: exit 1, with one line saying why (checks, not asserts, which python -O would drop).
 """
 
 import asyncio
@@ -14,6 +15,16 @@ WARM_UP = 200
 ARGS = {"expression": "1+1"}
 
 
+class WrongReply(Exception):
+    pass
+
+
+def expect_two(result, client: str) -> None:
+    """Raises WrongReply unless RESULT is calc's result for 1+1 (value "2")."""
+    if not isinstance(result, dict) or result.get("value") != "2":
+        raise WrongReply(f"{client}: evaluate 1+1 answered {result!r}")
+
+
 async def async_client(endpoint: str, calls: int, in_flight: int) -> float:
     import reckon
 
@@ -22,7 +33,11 @@ async def async_client(endpoint: str, calls: int, in_flight: int) -> float:
 
         async def one() -> None:
             async with slots:
-                assert (await client.call("calc", "evaluate", ARGS))["value"] == "2"
+                try:
+                    result = await client.call("calc", "evaluate", ARGS)
+                except reckon.Error as error:
+                    result = error
+                expect_two(result, "AsyncClient")
 
         await asyncio.gather(*[one() for _ in range(WARM_UP)])
         start = time.perf_counter()
@@ -39,7 +54,8 @@ def majortomo_client(endpoint: str, calls: int) -> float:
 
     def one() -> None:
         client.send(b"calc", body)
-        assert json.loads(client.recv_all_as_list(timeout=30)[-1])["result"]["value"] == "2"
+        reply = json.loads(client.recv_all_as_list(timeout=30)[-1])
+        expect_two(reply.get("result", reply), "majortomo")
 
     for _ in range(WARM_UP):
         one()
@@ -52,5 +68,11 @@ def majortomo_client(endpoint: str, calls: int) -> float:
 
 if __name__ == "__main__":
     mode, endpoint, calls = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    rate = asyncio.run(async_client(endpoint, calls, int(sys.argv[4]))) if mode == "async" else majortomo_client(endpoint, calls)
+    try:
+        if mode == "async":
+            rate = asyncio.run(async_client(endpoint, calls, int(sys.argv[4])))
+        else:
+            rate = majortomo_client(endpoint, calls)
+    except WrongReply as error:
+        sys.exit(f"python-client: FAILED, a wrong reply: {error}")
     print(f"{rate:.0f}")

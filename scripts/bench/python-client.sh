@@ -5,9 +5,13 @@
 #   majortomo  majortomo.client.Client, one request at a time (it holds one request at a time)
 # Both run in a throwaway venv (pyzmq, `pip install ./clients/python`, majortomo==0.2.0 and the six it imports
 # undeclared), alternating, ROUNDS rounds; prints each figure, the medians, and the ratio (the bar is 5).
+# Every reply is checked ("2"); a run with a wrong reply or an error fails and says why.
+# Limits: `reckon up`'s defaults, with no reckon-http (so no caller rate): the gateway's per-client rate of 5,000
+# requests a second with a burst of 10,000 (each driver run is a new client: calls past what the burst and the rate
+# cover are refused, which fails the run) and 1,000 pending (IN_FLIGHT stays below it); calc's slots, 4 per CPU;
+# LOG_LEVEL as set (default info).
 #   BIN=.build/debug scripts/bench/python-client.sh        (BIN defaults to .build/release: swift build -c release)
-# Env: BIN, ROUNDS (5), CALLS_ASYNC (10000), CALLS_MAJORTOMO (3000), IN_FLIGHT (100; the gateway refuses a client
-# more than 1000 pending).
+# Env: BIN, ROUNDS (5), CALLS_ASYNC (10000), CALLS_MAJORTOMO (3000), IN_FLIGHT (100), LOG_LEVEL.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -16,6 +20,7 @@ rounds=${ROUNDS:-5}
 make_workdir python-client
 make_venv majortomo==0.2.0 six ./clients/python
 driver() { "$work/venv/bin/python" scripts/bench/python-client.py "$@"; }
+print_limits "reckon up's defaults, no reckon-http: $gateway_limits; calc 4 slots per CPU ($(nproc) CPUs)"
 
 endpoint="tcp://127.0.0.1:$(free_port)"
 start_reckon_up "$bin" --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" --http none

@@ -4,6 +4,11 @@
 # Prints each run's report, then the medians of ROUNDS rounds.
 #   BIN=.build-release/release scripts/bench/slots.sh      (BIN defaults to .build/release: swift build -c release)
 # Env: BIN, SLOTS ("1 2 4 8 16"), ROUNDS (3), REQUESTS_1 (5000), REQUESTS_16 (1000 per client).
+# Every answer is checked (loadgen's EXPECT): it must hold "value":"2"; a run with any other answer, or none within
+# 5 s, fails the script.
+# Limits: the gateway at its per-client defaults (5000 requests a second with a burst of 10000, 1000 pending, 8 MiB
+# pending; each loadgen client is a client of its own), calc's slots as SLOTS says; LOG_LEVEL as set (default info:
+# no line per request).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -13,6 +18,7 @@ rounds=${ROUNDS:-3}
 requests_1=${REQUESTS_1:-5000}
 requests_16=${REQUESTS_16:-1000}
 make_workdir slots
+print_limits "$gateway_limits; calc --slots each of $slot_counts"
 build_loadgen "$work"
 
 for slots in $slot_counts; do
@@ -23,7 +29,7 @@ for slots in $slot_counts; do
     "$bin/reckon-calc" --gateway "$worker_endpoint" --slots "$slots" >>"$work/calc.log" 2>&1 &
     pids+=($!)
     wait_for_calc "$endpoint"
-    measure_rounds "$slots" mdp calc "$calc_body"
+    measure_rounds "$slots" mdp calc "$calc_body" "$calc_expect"
     stop_all
 done
 

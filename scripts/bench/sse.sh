@@ -5,8 +5,14 @@
 # deliveries and the delay from each write's sending to its event's reading (p50, p99, max), in ms, beside the
 # write's own round trip through the bridge (the floor under each delivery), from
 # scripts/bench/sse-latency.py (httpx + httpx-sse in a throwaway venv), ROUNDS rounds, and the medians.
+# Every answer is checked (each call's status and content, each stream's status, each bill delivered once and in
+# order to every subscriber); a run with any other answer, or a delivery missing, fails and says why.
+# Limits: both reckon-http replicas run with their caller rate limit off (`--caller-rate 0`) and no cap on one
+# caller's streams (`--max-long-polls-per-caller 0`): every stream is one user's, and the defaults (100 calls a
+# second, 16 streams) would refuse all but 16 of them; their other limits and the gateway's at their defaults; the
+# ledger at its default slots (2 per CPU); LOG_LEVEL as set (default info).
 #   scripts/bench/sse.sh                     (BIN defaults to .build/release: swift build -c release)
-# Env: BIN, ROUNDS (3), SUBSCRIBERS (100), OTHERS (10), WRITES (50).
+# Env: BIN, ROUNDS (3), SUBSCRIBERS (100), OTHERS (10), WRITES (50), LOG_LEVEL.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -18,20 +24,24 @@ trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || t
 scripts/ensure-packages.sh python3-venv postgresql-15
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check httpx==0.28.1 httpx-sse==0.4.3
+print_limits "reckon-http --caller-rate 0 --max-long-polls-per-caller 0 (both off); $gateway_limits; reckon-ledger at \
+its default slots (2 per CPU, $(nproc) CPUs)"
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
-# Starts reckon-http on a free port in front of the gateway; prints its base URL once it answers /ready.
+# Starts reckon-http on a free port in front of the gateway and sets `bridge` to its base URL once it answers /ready.
+# Not called in $(...): a subshell's `pids` would not reach stop_all, and the bridge would outlive the script.
 start_bridge() {
     local port
     port=$(free_port)
-    "$bin/reckon-http" --port "$port" --gateway "$1" --caller-rate 0 --metrics-port 0 >>"$work/http.log" 2>&1 &
+    "$bin/reckon-http" --port "$port" --gateway "$1" --caller-rate 0 --max-long-polls-per-caller 0 \
+        --metrics-port 0 >>"$work/http.log" 2>&1 &
     pids+=($!)
     for _ in $(seq 120); do
         curl -sf "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
         sleep 0.25
     done
-    echo "http://127.0.0.1:$port"
+    bridge="http://127.0.0.1:$port"
 }
 
 for engine in sqlite postgres; do
@@ -49,8 +59,10 @@ for engine in sqlite postgres; do
         pids+=($!)
         "$bin/reckon-ledger" --gateway "$worker" "${database[@]}" --metrics-port 0 >>"$work/ledger.log" 2>&1 &
         pids+=($!)
-        first=$(start_bridge "$client")
-        second=$(start_bridge "$client")
+        start_bridge "$client"
+        first=$bridge
+        start_bridge "$client"
+        second=$bridge
         report=$("$work/venv/bin/python" scripts/bench/sse-latency.py "$first" "$second" "${SUBSCRIBERS:-100}" \
             "${OTHERS:-10}" "${WRITES:-50}")
         echo "$engine round $round: $report"
@@ -64,10 +76,9 @@ import json, statistics, sys
 runs = [json.loads(line) for line in open(sys.argv[1])]
 for replica, name in (("a", "same replica"), ("b", "other replica")):
     figures = {key: statistics.median(run[replica][key] for run in runs) for key in ("p50_ms", "p99_ms", "max_ms")}
-    missing = sum(run[replica]["missing"] for run in runs)
     write = statistics.median(run["write"]["p50_ms"] for run in runs)
     print(f"{sys.argv[2]} {name}: median of {len(runs)} rounds: p50 {figures['p50_ms']} ms, "
-          f"p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; missing {missing}; the write's own round trip "
+          f"p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; the write's own round trip "
           f"p50 {write} ms")
 PY
 done

@@ -8,11 +8,17 @@
 # the share of the machine's CPU time left idle during the run (from /proc/stat): medians of ROUNDS rounds.
 #   BIN=.build-release/release BASELINE=/tmp/old-bin scripts/bench/threads.sh
 # Env: BIN (.build/release), BASELINE (unset), ROUNDS (3), REQUESTS_1 (5000), REQUESTS_16 (2000 per client).
+# Every reply is checked (loadgen's EXPECT): the echoes must be the request's body, calc's answer must hold
+# "value":"2"; a run with any other answer, or none within 5 s, fails the script.
+# Limits: Reckon's gateways at their per-client defaults (5000 requests a second with a burst of 10000, 1000
+# pending, 8 MiB pending; each loadgen client is a client of its own), calc's slots at their default (4 per CPU),
+# the C echo's capacity 4 per CPU; LOG_LEVEL as set (default info: no line per request).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
 REQUESTS_16=${REQUESTS_16:-2000}
 closed_loop_settings threads
+print_limits "$gateway_limits; calc: 4 slots per CPU, the C echo 4 per CPU ($(nproc) CPUs)"
 
 build_loadgen "$work"
 build_c_peers "$work"
@@ -35,16 +41,17 @@ start() {
     printf '%s\n' "${pids[@]:first}" >"$work/$1.pids"
 }
 
-# Until one request is answered right (10 s at most).
-#   wait_ready MODE SERVICE
+# Until one request is answered right, holding EXPECT (50 tries, 0.2 s apart).
+#   wait_ready MODE SERVICE EXPECT
 wait_ready() {
+    local why
     for _ in $(seq 50); do
-        [[ $("$work/loadgen" "$1" "$endpoint" 1 1 "$2" "$body") == *'"errors":0}' ]] && return
+        why=$("$work/loadgen" "$1" "$endpoint" 1 1 "$2" "$body" "$3" 2>&1 >/dev/null) && return
         sleep 0.2
     done
-    echo "$system did not answer on $endpoint; its log:" >&2
+    echo "$system did not answer right on $endpoint ($why); its log:" >&2
     cat "$work/$system.log" >&2
-    exit 1
+    return 1
 }
 
 # One line per thread of SYSTEM's processes and their children: "PROCESS/THREAD TID CPU_NS VOLUNTARY_SWITCHES".
@@ -62,17 +69,18 @@ snapshot() {
 # Idle and total CPU time of the machine so far, in clock ticks: "IDLE TOTAL".
 cpu_times() { awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
 
-declare -A endpoints modes services
+declare -A endpoints modes services expects
 systems=(native reckon gateway)
 [ -n "${BASELINE:-}" ] && systems+=(baseline)
 for system in "${systems[@]}"; do
     endpoint="tcp://127.0.0.1:$(free_port)"
     case $system in
-        native) modes[$system]=raw services[$system]=echo ;;
-        *) modes[$system]=mdp services[$system]=calc ;;
+        native) modes[$system]=raw services[$system]=echo expects[$system]=$body ;;
+        gateway) modes[$system]=mdp services[$system]=calc expects[$system]=$body ;;
+        *) modes[$system]=mdp services[$system]=calc expects[$system]=$calc_expect ;;
     esac
     start "$system"
-    wait_ready "${modes[$system]}" "${services[$system]}"
+    wait_ready "${modes[$system]}" "${services[$system]}" "${expects[$system]}"
     endpoints[$system]=$endpoint
 done
 sleep 1
@@ -84,8 +92,9 @@ for round in $(seq "$rounds"); do
         for system in "${systems[@]}"; do
             snapshot "$system" >"$work/before"
             read -r idle_before total_before < <(cpu_times)
+            # time's figures go to loadgen-time, loadgen's own standard error (why a run failed) to the script's.
             { time "$work/loadgen" "${modes[$system]}" "${endpoints[$system]}" "$clients" "$requests" \
-                "${services[$system]}" "$body" >"$work/report"; } 2>"$work/loadgen-time"
+                "${services[$system]}" "$body" "${expects[$system]}" >"$work/report" 2>&3; } 3>&2 2>"$work/loadgen-time"
             read -r idle_after total_after < <(cpu_times)
             snapshot "$system" >"$work/after"
             echo "$system $clients $(cat "$work/report")" >&2

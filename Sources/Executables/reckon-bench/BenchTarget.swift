@@ -8,14 +8,21 @@ struct BenchTarget: Sendable {
     let op: String
     /// The request bodies: `{"op":…,"args":…,"id":"bench"}` as compact JSON, one per argument object.
     let bodies: [[UInt8]]
+    /// The service's name as the reply's service frame carries it.
+    let serviceFrame: [UInt8]
+    /// What every reply's body must hold to count as answered: `"ok":true` and each `--expect` text.
+    let expected: [[UInt8]]
 
     /// - Parameters:
     ///   - arguments: the op's arguments as JSON text, one or more.
     ///   - token: a ledger session token for every request.
+    ///   - expect: texts every reply's body must hold beside `"ok":true` (Reckon writes compact JSON).
     /// - Throws: `ValidationError` when an argument is not a JSON object.
-    init(service: String, op: String, arguments: [String], token: String? = nil) throws {
+    init(service: String, op: String, arguments: [String], token: String? = nil, expect: [String] = []) throws {
         self.service = service
         self.op = op
+        serviceFrame = Array(service.utf8)
+        expected = [ReplyOutcome.okMarker] + expect.map { Array($0.utf8) }
         bodies = try arguments.map { text in
             guard let args = try? JSONValue(parsing: text), args.objectValue != nil else {
                 throw ValidationError("--args must be a JSON object, got \(text)")

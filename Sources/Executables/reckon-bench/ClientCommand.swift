@@ -44,14 +44,18 @@ struct ClientCommand: AsyncParsableCommand {
             let client = try ReckonClient(configuration: .init(endpoint: gateway.clientEndpoint))
             defer { client.close() }
             let request = ReckonClient.Request(service: "calc", op: "evaluate", args: ["expression": "1+1"])
-            _ = await client.calls(Array(repeating: request, count: window))  // warm-up
+            for result in await client.calls(Array(repeating: request, count: window)) {  // warm-up
+                try CalcAnswer.check(try result.get())
+            }
             var sequential: [Double] = []
             var pipelined: [Double] = []
             for round in 1...rounds {
                 sequential.append(
                     try await Self.rate(requests) {
                         for _ in 0..<requests {
-                            _ = try await client.call(service: "calc", op: "evaluate", args: request.args)
+                            try CalcAnswer.check(
+                                try await client.call(service: "calc", op: "evaluate", args: request.args)
+                            )
                         }
                     }
                 )
@@ -60,7 +64,7 @@ struct ClientCommand: AsyncParsableCommand {
                         var left = requests
                         while left > 0 {
                             let results = await client.calls(Array(repeating: request, count: min(window, left)))
-                            for result in results { _ = try result.get() }
+                            for result in results { try CalcAnswer.check(try result.get()) }
                             left -= results.count
                         }
                     }

@@ -53,7 +53,7 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects, token: load.token)
+        let target = try load.target(service: service, op: op)
         let result = try await withChildProcesses { children in
             try await Comparison(
                 session: BenchSession(context: try ZMQContext(), children: children, target: target),
@@ -65,5 +65,6 @@ struct CompareCommand: AsyncParsableCommand {
             ).run()
         }
         print(load.json ? try Report.json(result) : Report.text(result))
+        try BenchError.failUnlessExpected(result.runs)
     }
 }

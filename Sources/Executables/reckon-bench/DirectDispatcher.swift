@@ -18,8 +18,9 @@ final class DirectDispatcher: LoadTransport {
     }
 
     private let socket: ZMQSocket
-    private let service: String
-    private let body: [UInt8]
+    private let target: BenchTarget
+    private var service: String { target.service }
+    private var body: [UInt8] { target.body(client: 0) }
     private var slots: [Slot] = []
     /// Each registered worker's slots.
     private var slotsByIdentity: [ZMQRoutingID: [Int]] = [:]
@@ -38,8 +39,7 @@ final class DirectDispatcher: LoadTransport {
         socket = try ZMQSocket(context: context, type: .router)
         try socket.setRouterMandatory(true)
         try socket.bind(endpoint)
-        service = target.service
-        body = target.body(client: 0)
+        self.target = target
     }
 
     /// Worker slots registered and still connected.
@@ -126,7 +126,7 @@ final class DirectDispatcher: LoadTransport {
             let client = slots[slot].client!
             slots[slot].client = nil
             idle.append(slot)
-            try handle(client, reply.count == 1 ? ReplyOutcome(body: reply.bytes(at: 0)) : .malformed)
+            try handle(client, reply.count == 1 ? ReplyOutcome(body: reply.bytes(at: 0), for: target) : .malformed)
         case .disconnect:
             slotsByIdentity[slots[workerSlots[0]].identity] = nil
             idle.removeAll { workerSlots.contains($0) }

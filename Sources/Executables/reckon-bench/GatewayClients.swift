@@ -38,7 +38,7 @@ final class GatewayClients: LoadTransport {
         // A client has one request in flight, so one read per readable socket is all there is.
         for client in sockets.indices where poller.isReadable(pollIndices[client]) {
             if let frames = try sockets[client].receive(dontWait: true) {
-                try handle(client, ReplyOutcome(clientReply: frames))
+                try handle(client, ReplyOutcome(clientReply: frames, for: target))
             }
         }
     }

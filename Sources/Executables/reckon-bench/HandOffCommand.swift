@@ -43,7 +43,9 @@ struct HandOffCommand: AsyncParsableCommand {
             var latencies: [Double] = []
             for _ in 0..<requests {
                 let started = MonotonicClock.now()
-                _ = try await client.call(service: "calc", op: "evaluate", args: args, idempotencyKey: nil)
+                try CalcAnswer.check(
+                    try await client.call(service: "calc", op: "evaluate", args: args, idempotencyKey: nil)
+                )
                 latencies.append(Double(MonotonicClock.now() - started) / 1000)
             }
             handedOff.append(latencies.median)
@@ -79,9 +81,10 @@ struct HandOffCommand: AsyncParsableCommand {
         for _ in 0..<requests {
             let started = MonotonicClock.now()
             try socket.send(frames)
-            guard let reply = try socket.receive(),
-                (try? PeerCodec.decodeClientReply(ZMQFrames(reply)))?.final == true
+            guard let reply = try socket.receive(), let decoded = try? PeerCodec.decodeClientReply(ZMQFrames(reply)),
+                decoded.final, decoded.body.count == 1
             else { throw BenchError("the gateway answered something other than a FINAL") }
+            try CalcAnswer.check(body: decoded.body.bytes(at: 0))
             latencies.append(Double(MonotonicClock.now() - started) / 1000)
         }
         return latencies.median

@@ -80,7 +80,11 @@ struct InProcessCommand: AsyncParsableCommand {
                 throw ValidationError("\(name): the op did not succeed")
             }
             let libraryTimes = try time { try library() }
-            let opTimes = try await timeAsync { _ = await dispatcher.handle(body) }
+            let opTimes = try await timeAsync {
+                guard ReplyOutcome.contains(await dispatcher.handle(body), ReplyOutcome.okMarker) else {
+                    throw BenchError("\(name): a timed call did not succeed")
+                }
+            }
             rows.append(InProcessTiming(name: name, library: libraryTimes, op: opTimes))
         }
         print(
@@ -97,11 +101,11 @@ struct InProcessCommand: AsyncParsableCommand {
         }
     }
 
-    private func timeAsync(_ body: () async -> Void) async throws -> [Double] {
+    private func timeAsync(_ body: () async throws -> Void) async throws -> [Double] {
         var times: [Double] = []
         for _ in 0..<runs {
             let started = ContinuousClock.now
-            for _ in 0..<iterations { await body() }
+            for _ in 0..<iterations { try await body() }
             times.append((ContinuousClock.now - started).microseconds / Double(iterations))
         }
         return times

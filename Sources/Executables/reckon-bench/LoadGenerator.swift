@@ -3,7 +3,8 @@ import ZeroMQ
 /// Drives a ``LoadTransport`` on the calling thread: every client keeps exactly one request in flight and sends its
 /// next one as soon as its reply arrives.
 ///
-/// A run warms up, then measures, then waits for the requests still in flight (their replies are not recorded).
+/// A run warms up, then measures, then waits for the requests still in flight (their replies are checked but not
+/// recorded).
 /// Latency is timed from just before a send to the moment its FINAL is read; throughput is the replies read during
 /// the measured phase over its length. Once a second a progress line goes to stderr.
 final class LoadGenerator<Transport: LoadTransport> {
@@ -75,11 +76,27 @@ final class LoadGenerator<Transport: LoadTransport> {
         replies += 1
         lastReplyAt = now
         advance(now: now)
+        if phase == .measure {
+            recorder.record(now - sentAt[client], outcome)
+        } else {
+            try Self.checkUnmeasured(outcome)
+        }
         guard phase != .drain else { return }
-        if phase == .measure { recorder.record(now - sentAt[client], outcome) }
         phaseReplies += 1
         advance(now: now)
         if mayStartRequest { try send(client) }
+    }
+
+    /// A warm-up or drain reply is not timed, but a wrong one still fails the run: the figures would be of another
+    /// answer than the one asked for.
+    private static func checkUnmeasured(_ outcome: ReplyOutcome) throws {
+        switch outcome {
+        case .ok, .partial: return
+        case .error(let body):
+            let text = String(decoding: body.prefix(300), as: UTF8.self)
+            throw BenchError("a reply outside the measured phase was not the expected answer: \(text)")
+        case .malformed: throw BenchError("a reply outside the measured phase was no Majordomo FINAL for its request")
+        }
     }
 
     /// Whether a client whose reply just came may send again.

@@ -10,6 +10,19 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "A ledger session token every request carries.")
     var token: String?
 
+    @Option(
+        help: """
+            Text every reply must hold beside "ok":true, as compact JSON writes it (e.g. '"value":"2"'); repeatable. \
+            Any other reply fails the run.
+            """
+    )
+    var expect: [String] = []
+
+    /// What every request asks of `service`'s `op`, and what its reply must hold.
+    func target(service: String, op: String) throws -> BenchTarget {
+        try BenchTarget(service: service, op: op, arguments: argumentObjects, token: token, expect: expect)
+    }
+
     /// The argument objects given, `{}` when none.
     var argumentObjects: [String] { args.isEmpty ? ["{}"] : args }
 

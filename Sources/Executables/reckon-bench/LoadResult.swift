@@ -5,7 +5,7 @@ struct LoadResult: Sendable, Codable {
     var clients: Int
     /// Replies received in the measured phase, errors included.
     var replies: Int
-    /// Replies whose body says `"ok":false`.
+    /// Replies that were errors or wrong answers: without `"ok":true` or an expected text.
     var errors: Int
     /// Replies that were no Majordomo FINAL for the request in flight.
     var malformed: Int
@@ -13,7 +13,7 @@ struct LoadResult: Sendable, Codable {
     var seconds: Double
     var requestsPerSecond: Double
     var latency: LatencySummary
-    /// The first `"ok":false` body seen, to tell what went wrong.
+    /// The first error or wrong answer seen, to tell what went wrong.
     var firstError: String?
 }
 

@@ -5,31 +5,37 @@ import Darwin
 #endif
 import Majordomo
 
-/// What a reply says, as far as the bench cares. Bodies are never parsed: a byte search tells errors apart.
+/// What a reply says, as far as the bench cares. Bodies are never parsed: byte searches tell the expected answer
+/// from any other.
 enum ReplyOutcome {
+    /// The body holds everything the target expects: `"ok":true` and each `--expect` text.
     case ok
-    /// The body holds `"ok":false`; it is kept so a report can show the first one.
+    /// An error (`"ok":false`) or a wrong answer; the body is kept so a report can show the first one.
     case error(body: [UInt8])
     /// A PARTIAL: the FINAL is still to come, and the request stays in flight.
     case partial
     /// Not a Majordomo reply to the request in flight.
     case malformed
 
-    private static let errorMarker = Array(#""ok":false"#.utf8)
+    /// What every successful reply holds (Reckon writes compact JSON).
+    static let okMarker = Array(#""ok":true"#.utf8)
 
-    /// Classifies a reply body by searching it for `"ok":false` (Reckon writes compact JSON).
-    init(body: [UInt8]) {
-        self = Self.contains(body, Self.errorMarker) ? .error(body: body) : .ok
+    /// Classifies a reply body: ``ok`` when it holds every one of `target`'s expected texts.
+    init(body: [UInt8], for target: BenchTarget) {
+        self = target.expected.allSatisfy { Self.contains(body, $0) } ? .ok : .error(body: body)
     }
 
-    /// Classifies a reply read by a client DEALER: `["MDPC02", FINAL or PARTIAL, service, body]`.
-    init(clientReply frames: [[UInt8]]) {
-        guard frames.count == 4, frames[0] == ProtocolHeader.client02, frames[1].count == 1 else {
+    /// Classifies a reply read by a client DEALER: `["MDPC02", FINAL or PARTIAL, service, body]`, from `target`'s
+    /// service.
+    init(clientReply frames: [[UInt8]], for target: BenchTarget) {
+        guard frames.count == 4, frames[0] == ProtocolHeader.client02, frames[1].count == 1,
+            frames[2] == target.serviceFrame
+        else {
             self = .malformed
             return
         }
         switch frames[1][0] {
-        case Command.clientFinal: self.init(body: frames[3])
+        case Command.clientFinal: self.init(body: frames[3], for: target)
         case Command.clientPartial: self = .partial
         default: self = .malformed
         }

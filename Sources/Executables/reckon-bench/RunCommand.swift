@@ -70,7 +70,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target = try BenchTarget(service: service, op: op, arguments: load.argumentObjects, token: load.token)
+        let target = try load.target(service: service, op: op)
         let plan = load.plan(path: direct ? "direct" : "gateway", clients: clients, defaultDuration: .seconds(10))
         let result = try await withChildProcesses { children in
             let session = BenchSession(context: try ZMQContext(), children: children, target: target)
@@ -90,5 +90,6 @@ struct RunCommand: AsyncParsableCommand {
             return try await session.measureThroughGateway(endpoint: endpoint, plan: plan)
         }
         print(load.json ? try Report.json(result) : Report.text(result, target: target))
+        try BenchError.failUnlessExpected([result])
     }
 }
