@@ -4,14 +4,16 @@
 # of issue #36's bars:
 #   nginx   Debian's nginx-light answering a fixed JSON body: the HTTP floor on this machine
 #   floor   a bare Hummingbird route answering 200 (`reckon-bench http-floor`): a peer, what Hummingbird itself costs
-#   mdp     calc evaluate 1+1 over MDP, straight to the gateway of a `reckon up` stack
+#   mdp     calc evaluate 1+1 over MDP, straight to a gateway with one calc worker
 #   bridge  the same op through reckon-http on that gateway (GET /v1/calc/evaluate?expression=1%2B1)
 # and then `reckon-bench handoff`: the cost of the bridge's thread hand-offs (see docs/decisions.md).
 # Every answer is checked (wrk through wrk-check.lua, loadgen by its EXPECT): the status, and for the op the value
 # "2". A run with any other answer, socket error or timeout fails, and prints no figure.
 # Limits: reckon-http runs with its caller rate limit off (`--caller-rate 0`; its default, 100 a second with a burst
-# of 200, would answer nearly every request 429), its other limits at their defaults; the gateway and calc at
-# `reckon up`'s defaults (calc's slots: 4 per CPU); LOG_LEVEL as set (default info, so the access log is on).
+# of 200, would answer nearly every request 429), its other limits at their defaults. The gateway's per-client rate
+# is off too (`--client-rate 0`): the bridge names each request's caller, and wrk's one address is one caller, whose
+# default 5,000 a second the bridge passes at 16 connections. Its pending caps stay at their defaults; calc has its
+# default slots (4 per CPU); LOG_LEVEL as set (default info, so the access log is on).
 #   BIN=.build/release ROUNDS=5 scripts/bench/http.sh          (BIN defaults to .build/release)
 # Env: BIN, ROUNDS (5), SECONDS_EACH (5: wrk's duration), REQUESTS (20000: loadgen's requests per run, split
 # over its clients), LOG_LEVEL.
@@ -25,15 +27,18 @@ requests=${REQUESTS:-20000}
 scripts/ensure-packages.sh wrk libzmq3-dev
 make_workdir http
 build_loadgen "$work"
-print_limits "reckon-http --caller-rate 0 (off), its other limits at their defaults; $gateway_limits; calc at 4 slots \
-per CPU, $(nproc) CPUs"
+print_limits "reckon-http --caller-rate 0 (off), its other limits at their defaults; the gateway --client-rate 0 (off), \
+its pending caps at their defaults; calc at 4 slots per CPU, $(nproc) CPUs"
 
 endpoint="tcp://127.0.0.1:$(free_port)"
 http_port=$(free_port)
 floor_port=$(free_port)
 nginx_port=$(free_port)
-"$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" \
-    --data-dir "$work/stack" --http none >>"$work/up.log" 2>&1 &
+workers="tcp://127.0.0.1:$(free_port)"
+"$bin/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$workers" --client-rate 0 \
+    >>"$work/gateway.log" 2>&1 &
+pids+=($!)
+"$bin/reckon-calc" --gateway "$workers" >>"$work/calc.log" 2>&1 &
 pids+=($!)
 "$bin/reckon-http" --host 127.0.0.1 --port "$http_port" --gateway "$endpoint" --caller-rate 0 >>"$work/http.log" 2>&1 &
 pids+=($!)
