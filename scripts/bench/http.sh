@@ -30,23 +30,13 @@ build_loadgen "$work"
 print_limits "reckon-http --caller-rate 0 (off), its other limits at their defaults; the gateway --client-rate 0 (off), \
 its pending caps at their defaults; calc at 4 slots per CPU, $(nproc) CPUs"
 
-endpoint="tcp://127.0.0.1:$(free_port)"
-http_port=$(free_port)
+start_bridge_stack "$bin"
 floor_port=$(free_port)
 nginx_port=$(free_port)
-workers="tcp://127.0.0.1:$(free_port)"
-"$bin/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$workers" --client-rate 0 \
-    >>"$work/gateway.log" 2>&1 &
-pids+=($!)
-"$bin/reckon-calc" --gateway "$workers" >>"$work/calc.log" 2>&1 &
-pids+=($!)
-"$bin/reckon-http" --host 127.0.0.1 --port "$http_port" --gateway "$endpoint" --caller-rate 0 >>"$work/http.log" 2>&1 &
-pids+=($!)
 "$bin/reckon-bench" http-floor --port "$floor_port" >>"$work/floor.log" 2>&1 &
 pids+=($!)
 answer=$calc_expect
 start_nginx "$nginx_port" "{$answer}"
-bridge="http://127.0.0.1:$http_port/v1/calc/evaluate?expression=1%2B1"
 floor="http://127.0.0.1:$floor_port/"
 nginx="http://127.0.0.1:$nginx_port/"
 for _ in $(seq 120); do

@@ -299,3 +299,23 @@ CONF
     /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
     pids+=($!)
 }
+
+# Starts, from bin dir DIR, a gateway with its per-client rate off, one reckon-calc and reckon-http with its caller
+# rate off (so a load generator from one address is neither throttled by the bridge nor, as one named caller, by the
+# gateway); sets `endpoint` (the gateway's client endpoint), `bridge` (evaluate 1+1 through reckon-http) and
+# `stack_pids` (gateway, calc, bridge), all added to `pids`. Their output goes to "$work"/*.log.
+#   start_bridge_stack DIR
+start_bridge_stack() {
+    local workers="tcp://127.0.0.1:$(free_port)" http_port=$(free_port)
+    endpoint="tcp://127.0.0.1:$(free_port)"
+    "$1/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$workers" --client-rate 0 \
+        >>"$work/gateway.log" 2>&1 &
+    stack_pids=($!)
+    "$1/reckon-calc" --gateway "$workers" >>"$work/calc.log" 2>&1 &
+    stack_pids+=($!)
+    "$1/reckon-http" --host 127.0.0.1 --port "$http_port" --gateway "$endpoint" --caller-rate 0 \
+        >>"$work/http.log" 2>&1 &
+    stack_pids+=($!)
+    pids+=("${stack_pids[@]}")
+    bridge="http://127.0.0.1:$http_port/v1/calc/evaluate?expression=1%2B1"
+}
