@@ -17,52 +17,15 @@
 #include <unistd.h>
 #include <zmq.h>
 
+#include "replies.h"
 #include "timing.h"
 
-enum { drain_timeout_ms = 1000, max_frames = 5 };
+enum { drain_timeout_ms = 1000 };
 
 static bool send_frame(void *socket, const char *bytes, size_t size, int flags) {
     if (zmq_send(socket, bytes, size, flags) == (int)size) return true;
     fprintf(stderr, "flood: a send failed: %s\n", zmq_strerror(zmq_errno()));
     return false;
-}
-
-/* Whether a reply's frames are a FINAL ["", "MDPC02", 0x03, SERVICE, BODY] whose BODY holds one of `expects`. */
-static bool right(zmq_msg_t *frames, int count, const char *service, char **expects, int expect_count) {
-    static const char *const shape[] = {"", "MDPC02", "\x03"};
-    if (count != max_frames) return false;
-    for (int i = 0; i < 3; i++) {
-        size_t size = strlen(shape[i]);
-        if (zmq_msg_size(&frames[i]) != size || memcmp(zmq_msg_data(&frames[i]), shape[i], size) != 0) return false;
-    }
-    if (zmq_msg_size(&frames[3]) != strlen(service) || memcmp(zmq_msg_data(&frames[3]), service, strlen(service)))
-        return false;
-    for (int i = 0; i < expect_count; i++)
-        if (memmem(zmq_msg_data(&frames[4]), zmq_msg_size(&frames[4]), expects[i], strlen(expects[i]))) return true;
-    return false;
-}
-
-/* Reads replies until none comes for drain_timeout_ms; returns how many, and counts the wrong ones in `wrong`,
- * showing the first on standard error. */
-static long read_replies(void *socket, const char *service, char **expects, int expect_count, long *wrong) {
-    int timeout_ms = drain_timeout_ms;
-    zmq_setsockopt(socket, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
-    for (long replies = 0;; replies++) {
-        zmq_msg_t frames[max_frames];
-        int count = 0;
-        for (bool more = true; more; count++) {  // frames past max_frames are read into spare and dropped
-            zmq_msg_t spare, *frame = count < max_frames ? &frames[count] : &spare;
-            zmq_msg_init(frame);
-            if (zmq_msg_recv(frame, socket, 0) < 0) return zmq_msg_close(frame), replies;
-            more = zmq_msg_more(frame);
-            if (frame == &spare) zmq_msg_close(frame);
-        }
-        zmq_msg_t *last = &frames[(count < max_frames ? count : max_frames) - 1];
-        if (!right(frames, count, service, expects, expect_count) && (*wrong)++ == 0)
-            fprintf(stderr, "flood: a wrong reply of %d frames, the last: %.*s\n", count,
-                    (int)(zmq_msg_size(last) < 300 ? zmq_msg_size(last) : 300), (char *)zmq_msg_data(last));
-        for (int i = 0; i < count && i < max_frames; i++) zmq_msg_close(&frames[i]);
-    }
 }
 
 int main(int argc, char **argv) {
@@ -96,7 +59,9 @@ int main(int argc, char **argv) {
     }
     double seconds = now_us() / 1e6 - started;
     sleep(linger_s);
-    long wrong = 0, replies = read_replies(socket, service, argv + 7, argc - 7, &wrong);
+    // argv ends with NULL, so the EXPECTs are a NULL-ended list as they stand.
+    long wrong = 0, replies = drain_finals(socket, drain_timeout_ms, true, service, (const char *const *)argv + 7,
+                                           "flood", &wrong);
     printf("{\"sent\":%ld,\"seconds\":%.3f,\"read\":%ld,\"wrong\":%ld}\n", sent, seconds, replies, wrong);
     zmq_close(socket);
     zmq_ctx_term(context);

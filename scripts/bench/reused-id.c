@@ -16,7 +16,7 @@
 #include <string.h>
 #include <zmq.h>
 
-enum { max_frames = 4 };
+#include "replies.h"
 
 static void *dealer(void *context, const char *endpoint) {
     void *socket = zmq_socket(context, ZMQ_DEALER);
@@ -32,40 +32,6 @@ static void send_request(void *socket, const char *service, const char *body, si
     zmq_send(socket, "\x01", 1, ZMQ_SNDMORE);
     zmq_send(socket, service, strlen(service), ZMQ_SNDMORE);
     zmq_send(socket, body, size, 0);
-}
-
-static bool is(zmq_msg_t *frame, const char *bytes) {
-    return zmq_msg_size(frame) == strlen(bytes) && memcmp(zmq_msg_data(frame), bytes, strlen(bytes)) == 0;
-}
-
-static bool holds(zmq_msg_t *frame, const char *text) {
-    return memmem(zmq_msg_data(frame), zmq_msg_size(frame), text, strlen(text)) != NULL;
-}
-
-/* Reads whole replies until none comes for `timeout_ms`; returns how many, and counts in `wrong` those that are not
- * a FINAL [MDPC02, 0x03, SERVICE, BODY] whose BODY holds one of `texts` (ended by NULL), showing the first. */
-static long drain(void *socket, int timeout_ms, const char *service, const char *const *texts, long *wrong) {
-    zmq_setsockopt(socket, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
-    for (long replies = 0;; replies++) {
-        zmq_msg_t frames[max_frames];
-        int count = 0;
-        for (bool more = true; more; count++) {  // frames past max_frames are read into spare and dropped
-            zmq_msg_t spare, *frame = count < max_frames ? &frames[count] : &spare;
-            zmq_msg_init(frame);
-            if (zmq_msg_recv(frame, socket, 0) < 0) return zmq_msg_close(frame), replies;
-            more = zmq_msg_more(frame);
-            if (frame == &spare) zmq_msg_close(frame);
-        }
-        bool right = count == max_frames && is(&frames[0], "MDPC02") && is(&frames[1], "\x03") &&
-                     is(&frames[2], service);
-        const char *const *text = texts;
-        while (right && *text && !holds(&frames[3], *text)) text++;
-        zmq_msg_t *last = &frames[(count < max_frames ? count : max_frames) - 1];
-        if ((!right || !*text) && (*wrong)++ == 0)
-            fprintf(stderr, "reused-id: a wrong reply of %d frames, the last: %.*s\n", count,
-                    (int)(zmq_msg_size(last) < 300 ? zmq_msg_size(last) : 300), (char *)zmq_msg_data(last));
-        for (int i = 0; i < count && i < max_frames; i++) zmq_msg_close(&frames[i]);
-    }
 }
 
 int main(int argc, char **argv) {
@@ -84,14 +50,15 @@ int main(int argc, char **argv) {
     void *first = dealer(context, endpoint);
     const char *health = "{\"op\":\"health\"}";
     send_request(first, "gateway", health, strlen(health));
-    if (drain(first, 2000, "gateway", (const char *const[]){"\"ok\":true", NULL}, &wrong) != 1 || wrong) {
+    const char *const healthy[] = {"\"ok\":true", NULL};
+    if (drain_finals(first, 2000, false, "gateway", healthy, "reused-id", &wrong) != 1 || wrong) {
         fprintf(stderr, "reused-id: the first DEALER got no healthy reply\n");
         return 1;
     }
     void *second = dealer(context, endpoint);
     for (long sent = 0; sent < count; sent++) send_request(second, service, body, size);
     const char *const refusals[] = {"\"code\":\"unavailable\"", "\"code\":\"unknown_service\"", NULL};
-    long answered = drain(second, 5000, service, refusals, &wrong);
+    long answered = drain_finals(second, 5000, false, service, refusals, "reused-id", &wrong);
     printf("{\"sent\":%ld,\"answered\":%ld}\n", count, answered);
     zmq_close(first);
     zmq_close(second);
