@@ -18,10 +18,6 @@ make_workdir http-profile
 print_limits "reckon-http --caller-rate 0 (off); the gateway --client-rate 0 (off); calc at 4 slots per CPU, \
 $(nproc) CPUs; perf at $frequency Hz with call graphs"
 start_bridge_stack "$bin"
-for _ in $(seq 120); do
-    [[ $(curl -sf "$bridge" 2>/dev/null) == *"$calc_expect"* ]] && break
-    sleep 0.5
-done
 names=(reckon-gateway reckon-calc reckon-http)
 # wrk runs two seconds longer than perf on both sides, so every sample falls in steady load.
 wrk_run "$bridge" "$connections" $((seconds + 4)) 200 "$calc_expect" >"$work/wrk" &

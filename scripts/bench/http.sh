@@ -40,11 +40,10 @@ start_nginx "$nginx_port" "{$answer}"
 floor="http://127.0.0.1:$floor_port/"
 nginx="http://127.0.0.1:$nginx_port/"
 for _ in $(seq 120); do
-    if [[ $(curl -sf "$bridge" 2>/dev/null) == *"$answer"* ]] && curl -sf "$floor" >/dev/null 2>&1 &&
-        curl -sf "$nginx" >/dev/null 2>&1; then break; fi
+    curl -sf "$floor" >/dev/null 2>&1 && curl -sf "$nginx" >/dev/null 2>&1 && break
     sleep 0.5
 done
-[[ $(curl -sf "$bridge") == *"$answer"* ]] || { echo "the stack did not come up:" >&2; cat "$work"/*.log >&2; exit 1; }
+curl -sf "$floor" >/dev/null && curl -sf "$nginx" >/dev/null || { echo "a floor did not come up:" >&2; exit 1; }
 
 # One loadgen run: prints "p50_us rps"; a wrong answer fails it (loadgen exits 1).
 mdp_run() {

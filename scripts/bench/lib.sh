@@ -303,7 +303,8 @@ CONF
 # Starts, from bin dir DIR, a gateway with its per-client rate off, one reckon-calc and reckon-http with its caller
 # rate off (so a load generator from one address is neither throttled by the bridge nor, as one named caller, by the
 # gateway); sets `endpoint` (the gateway's client endpoint), `bridge` (evaluate 1+1 through reckon-http) and
-# `stack_pids` (gateway, calc, bridge), all added to `pids`. Their output goes to "$work"/*.log.
+# `stack_pids` (gateway, calc, bridge), all added to `pids`. Their output goes to "$work"/*.log. Returns once the
+# bridge answers evaluate 1+1 right, or fails with their logs after 60 s.
 #   start_bridge_stack DIR
 start_bridge_stack() {
     local workers="tcp://127.0.0.1:$(free_port)" http_port=$(free_port)
@@ -318,4 +319,11 @@ start_bridge_stack() {
     stack_pids+=($!)
     pids+=("${stack_pids[@]}")
     bridge="http://127.0.0.1:$http_port/v1/calc/evaluate?expression=1%2B1"
+    for _ in $(seq 120); do
+        [[ $(curl -sf "$bridge" 2>/dev/null) == *"$calc_expect"* ]] && return
+        sleep 0.5
+    done
+    echo "the bridge stack did not come up:" >&2
+    cat "$work"/*.log >&2
+    return 1
 }
