@@ -68,25 +68,9 @@ for round in $(seq "$rounds"); do
     echo "round $round done" >&2
 done
 
-python3 - "$work/results" "$rounds" <<'PY'
-import statistics, sys
-rows = [line.split() for line in open(sys.argv[1])]
-def median(system, clients, index):
-    return statistics.median_low(float(r[index]) for r in rows if r[0] == system and r[1] == str(clients))
-print(f"\nMedians of {sys.argv[2]} rounds (p50 in µs, throughput in requests a second).\n")
-print("| system | 1-conn p50 µs | 1-conn req/s | 16-conn p50 µs | 16-conn req/s |")
-print("|---|---:|---:|---:|---:|")
-names = {"nginx": "nginx, a fixed JSON body (HTTP floor)", "floor": "bare Hummingbird route (peer)",
-         "mdp": "calc evaluate 1+1 over MDP", "bridge": "the same through reckon-http"}
-for system, name in names.items():
-    print(f"| {name} | {median(system, 1, 2):.0f} | {median(system, 1, 3):.0f} | {median(system, 16, 2):.0f} "
-          f"| {median(system, 16, 3):.0f} |")
-latency = median("bridge", 1, 2) / (median("nginx", 1, 2) + median("mdp", 1, 2))
-throughput = median("bridge", 16, 3) / min(median("nginx", 16, 3), median("mdp", 16, 3))
-print("\n| ratio (issue #36's bar) | value |\n|---|---:|")
-print(f"| bridge 1-conn p50 / (nginx p50 + MDP p50) (≤ 1.2) | {latency:.2f} |")
-print(f"| bridge 16-conn req/s / min(nginx, MDP) (≥ 0.6) | {throughput:.2f} |")
-PY
+scripts/bench/connection-medians.py "$work/results" "$rounds" --bars \
+    "nginx=nginx, a fixed JSON body (HTTP floor)" "floor=bare Hummingbird route (peer)" \
+    "mdp=calc evaluate 1+1 over MDP" "bridge=the same through reckon-http"
 
 # The hand-offs the bridge pays (issue #24, item 7): ReckonClient's ZeroMQ thread against a DEALER used on the
 # calling thread, the best a socket on the HTTP event loop (ZMQ_FD) could do, against the same stack.

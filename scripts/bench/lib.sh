@@ -307,23 +307,34 @@ CONF
 # bridge answers evaluate 1+1 right, or fails with their logs after 60 s.
 #   start_bridge_stack DIR
 start_bridge_stack() {
-    local workers="tcp://127.0.0.1:$(free_port)" http_port=$(free_port)
+    local workers="tcp://127.0.0.1:$(free_port)"
     endpoint="tcp://127.0.0.1:$(free_port)"
     "$1/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$workers" --client-rate 0 \
         >>"$work/gateway.log" 2>&1 &
     stack_pids=($!)
     "$1/reckon-calc" --gateway "$workers" >>"$work/calc.log" 2>&1 &
     stack_pids+=($!)
-    "$1/reckon-http" --host 127.0.0.1 --port "$http_port" --gateway "$endpoint" --caller-rate 0 \
-        >>"$work/http.log" 2>&1 &
-    stack_pids+=($!)
     pids+=("${stack_pids[@]}")
+    start_bridge "$1" http
+    stack_pids+=("$bridge_pid")
+}
+
+# Starts reckon-http from bin dir DIR on "$endpoint" with its caller rate off, its output in "$work/NAME.log"; sets
+# `bridge` (evaluate 1+1 through it) and `bridge_pid` (added to `pids`). Returns once it answers evaluate 1+1 right,
+# or fails with the logs after 60 s.
+#   start_bridge DIR NAME
+start_bridge() {
+    local http_port=$(free_port)
+    "$1/reckon-http" --host 127.0.0.1 --port "$http_port" --gateway "$endpoint" --caller-rate 0 \
+        >>"$work/$2.log" 2>&1 &
+    bridge_pid=$!
+    pids+=($!)
     bridge="http://127.0.0.1:$http_port/v1/calc/evaluate?expression=1%2B1"
     for _ in $(seq 120); do
         [[ $(curl -sf "$bridge" 2>/dev/null) == *"$calc_expect"* ]] && return
         sleep 0.5
     done
-    echo "the bridge stack did not come up:" >&2
+    echo "the bridge from $1 did not come up:" >&2
     cat "$work"/*.log >&2
     return 1
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# One change to reckon-http, measured alone (issue #36, item 3): two bridges, reckon-http from bin dir BASE and from
+# bin dir VARIANT, on one gateway with one calc worker (both from BASE), driven in turn with wrk at 1 connection
+# (latency) and 16 (throughput), `calc evaluate 1+1` each call, with every answer checked (status 200 and "value":"2";
+# a run with any other answer fails and prints no figure). Prints the medians of ROUNDS rounds and the variant's
+# ratios to the base, so the figure of a change is taken side by side with what it changes, in one run.
+# Limits: as http.sh (both bridges with their caller rate off, the gateway's per-client rate off, calc at 4 slots per
+# CPU), LOG_LEVEL as set (default info: the access log on).
+#   BASE=/tmp/base VARIANT=.build/release ROUNDS=5 scripts/bench/http-ab.sh
+# Env: BASE, VARIANT (bin dirs holding reckon-http; BASE also reckon-gateway and reckon-calc), ROUNDS (5),
+# SECONDS_EACH (5: wrk's duration).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/bench/lib.sh
+base=${BASE:?BASE is the bin dir of the reckon-http to compare against}
+variant=${VARIANT:?VARIANT is the bin dir of the changed reckon-http}
+rounds=${ROUNDS:-5}
+seconds=${SECONDS_EACH:-5}
+scripts/ensure-packages.sh wrk
+make_workdir http-ab
+print_limits "both reckon-http --caller-rate 0 (off), their other limits at their defaults; the gateway \
+--client-rate 0 (off); calc at 4 slots per CPU, $(nproc) CPUs"
+
+start_bridge_stack "$base"
+base_url=$bridge
+start_bridge "$variant" variant
+variant_url=$bridge
+
+for round in $(seq "$rounds"); do
+    for clients in 1 16; do
+        echo "base $clients $(wrk_run "$base_url" "$clients" "$seconds" 200 "$calc_expect")" >>"$work/results"
+        echo "variant $clients $(wrk_run "$variant_url" "$clients" "$seconds" 200 "$calc_expect")" >>"$work/results"
+    done
+    echo "round $round done" >&2
+done
+
+scripts/bench/connection-medians.py "$work/results" "$rounds" --versus base variant \
+    "base=reckon-http from $base" "variant=reckon-http from $variant"
