@@ -112,6 +112,16 @@ let package = Package(
             path: "Sources/Runtime/ReckonClient"
         ),
         .target(
+            name: "LoopClient",
+            dependencies: [
+                "ReckonClient", "Majordomo", "Wire", "GatewayAPI",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/Runtime/LoopClient"
+        ),
+        .target(
             name: "HTTPBridge",
             dependencies: [
                 "ReckonClient", "Wire", "GatewayAPI", "LedgerAPI",
@@ -274,12 +284,14 @@ let package = Package(
         .executableTarget(
             name: "reckon-http",
             dependencies: [
-                "HTTPBridge", "ReckonClient", "ServerCommands", "Observability", "ZeroMQ",
+                "HTTPBridge", "LoopClient", "ReckonClient", "ServerCommands", "Observability", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -316,6 +328,14 @@ let package = Package(
             dependencies: ["Gateway", "GatewayAPI", "Majordomo", "ZeroMQ", "Wire", "ReckonTesting"]
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(
+            name: "LoopClientTests",
+            dependencies: [
+                "LoopClient",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "HTTPBridgeTests", dependencies: ["HTTPBridge", "ReckonClient", "LedgerAPI", "Wire"]),
         .testTarget(
             name: "ServerCommandsTests",
@@ -354,7 +374,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI", "ReckonTesting", "Storage",
+                "ReckonClient", "LoopClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI", "ReckonTesting",
+                "Storage",
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerAPI
+import LoopClient
 import ReckonClient
 import ReckonTesting
 import Storage
@@ -15,16 +16,36 @@ extension HeavyLoadTests {
         private func twoGateways(
             timeout: Duration = .seconds(30)
         ) async throws -> (LocalStack, LocalStack, ReckonClient) {
+            let (first, second, configuration) = try await twoGatewayConfiguration(timeout: timeout)
+            return (first, second, try ReckonClient(configuration: configuration))
+        }
+
+        /// Two gateways and a client of `kind` that knows both; the client's `close` is the third part.
+        private func twoGateways(
+            _ kind: ClientKind
+        ) async throws -> (LocalStack, LocalStack, any ReckonCalls, @Sendable () -> Void) {
+            let (first, second, configuration) = try await twoGatewayConfiguration(timeout: .seconds(30))
+            switch kind {
+            case .thread:
+                let client = try ReckonClient(configuration: configuration)
+                return (first, second, client, client.close)
+            case .loops:
+                let client = try LoopClient(configuration: configuration)
+                return (first, second, client, client.close)
+            }
+        }
+
+        private func twoGatewayConfiguration(
+            timeout: Duration
+        ) async throws -> (LocalStack, LocalStack, ReckonClient.Configuration) {
             let first = try await LocalStack.start(workers: [])
             let second = try await LocalStack.start(workers: [])
-            let client = try ReckonClient(
-                configuration: .init(
-                    endpoints: [first.clientEndpoint, second.clientEndpoint],
-                    timeout: timeout,
-                    failoverAfter: .milliseconds(300)
-                ).recordingReplies()
-            )
-            return (first, second, client)
+            let configuration = ReckonClient.Configuration(
+                endpoints: [first.clientEndpoint, second.clientEndpoint],
+                timeout: timeout,
+                failoverAfter: .milliseconds(300)
+            ).recordingReplies()
+            return (first, second, configuration)
         }
 
         @Test func aWorkerGivenTwoGatewaysServesBoth() async throws {
@@ -39,10 +60,11 @@ extension HeavyLoadTests {
             }
         }
 
-        @Test func killingTheGatewayInUseLosesNoKeyedCall() async throws {
-            let (first, second, client) = try await twoGateways()
+        @Test(arguments: ClientKind.allCases)
+        func killingTheGatewayInUseLosesNoKeyedCall(kind: ClientKind) async throws {
+            let (first, second, client, close) = try await twoGateways(kind)
             defer { [first, second].forEach { $0.stop() } }
-            defer { client.close() }
+            defer { close() }
             try first.startWorker(slots: 2, ["--gateway", second.workerEndpoint])
             try await first.waitForWorkers(service: "calc", count: 2)
             try await second.waitForWorkers(service: "calc", count: 2)
@@ -80,10 +102,11 @@ extension HeavyLoadTests {
         /// The call is held by the test's ``HoldingWorker`` (heartbeating, so it stays registered however slow the
         /// machine) when its gateway is killed. "At once" shows in the answer itself: the client's failover fails the
         /// call `unavailable`, where waiting out its timeout (the 30 s of `twoGateways`) would be `deadline_exceeded`.
-        @Test func aCallWithoutKeyInFlightWhenItsGatewayDiesIsUnavailableAtOnce() async throws {
-            let (first, second, client) = try await twoGateways()
+        @Test(arguments: ClientKind.allCases)
+        func aCallWithoutKeyInFlightWhenItsGatewayDiesIsUnavailableAtOnce(kind: ClientKind) async throws {
+            let (first, second, client, close) = try await twoGateways(kind)
             defer { [first, second].forEach { $0.stop() } }
-            defer { client.close() }
+            defer { close() }
             let holder = HoldingWorker(
                 endpoint: first.workerEndpoint,
                 service: "calc",
@@ -127,6 +150,12 @@ extension HeavyLoadTests {
             }
         }
     }
+}
+
+/// The client a test runs with: ``ReckonClient`` (libzmq, on a thread of its own) or ``LoopClient`` (ZMTP on NIO's
+/// event loops, as the HTTP bridge makes its op calls).
+enum ClientKind: CaseIterable, Sendable {
+    case thread, loops
 }
 
 /// Calls answered so far, counted across tasks.

@@ -4,6 +4,9 @@ import HTTPBridge
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
+import LoopClient
+import NIOCore
+import NIOPosix
 import NIOSSL
 import Logging
 import Observability
@@ -22,7 +25,14 @@ struct HTTPCommand: AsyncParsableCommand {
     )
 
     /// Every option may also come from the environment (`RECKON_CORS_ORIGIN` for `--cors-origin`).
-    static func main() async { await mainWithEnvironment() }
+    ///
+    /// Swift concurrency's jobs run on NIO's event loops, the ones the server's connections live on, instead of on
+    /// the global pool: a handler's task starts and resumes on a loop, with no hop to a pool thread and back
+    /// (issue #36; docs/decisions.md).
+    static func main() async {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await mainWithEnvironment()
+    }
 
     @Option(help: "Address to listen on (0.0.0.0 in containers).")
     var host = "127.0.0.1"
@@ -193,10 +203,20 @@ struct HTTPCommand: AsyncParsableCommand {
         )
         let client = try ReckonClient(configuration: bridge.client)
         defer { client.close() }
+        // Ops go through connections on the event loops; with CURVE, which that client does not speak, through
+        // `client`'s thread.
+        let loopClient = bridge.client.curve == nil ? try LoopClient(configuration: bridge.client) : nil
+        defer { loopClient?.close() }
         let catalog = OpCatalog()
         let streams = ActivityStreams(client: client, logger: logger)
         let application = Application(
-            router: BridgeRouter.make(client: client, catalog: catalog, streams: streams, configuration: bridge),
+            router: BridgeRouter.make(
+                client: client,
+                opCalls: loopClient,
+                catalog: catalog,
+                streams: streams,
+                configuration: bridge
+            ),
             server: try httpServer(bridge.connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "reckon-http"),
             services: [

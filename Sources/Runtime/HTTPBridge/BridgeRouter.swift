@@ -9,9 +9,11 @@ import Wire
 public enum BridgeRouter {
     /// The router, with access logs and metrics and the security headers on every route, the `Host` check when hosts
     /// are listed, CORS when origins are listed, 405 for a method no op takes, and the per-caller limits on the ops
-    /// (``CallerLimits``).
+    /// (``CallerLimits``). The ops go through `opCalls` (a client on the event loops), or `client` when it is `nil`;
+    /// the rest of the bridge (streams, token checks) through `client`.
     public static func make(
         client: ReckonClient,
+        opCalls: (any ReckonCalls)? = nil,
         catalog: OpCatalog,
         streams: ActivityStreams,
         configuration: BridgeConfiguration
@@ -32,7 +34,12 @@ public enum BridgeRouter {
             proxies: configuration.trustedProxies,
             longPolls: LongPolls(perCaller: configuration.longPollsPerCaller)
         )
-        let endpoint = OpEndpoint(client: client, catalog: catalog, configuration: configuration, limits: limits)
+        let endpoint = OpEndpoint(
+            client: opCalls ?? client,
+            catalog: catalog,
+            configuration: configuration,
+            limits: limits
+        )
         router.add(middleware: OpMethods(endpoint: endpoint))
         router.get("/health") { _, _ in json(["status": "ok"]) }
         router.get("/ready") { _, _ in

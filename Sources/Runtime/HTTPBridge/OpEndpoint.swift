@@ -11,7 +11,7 @@ import Wire
 /// response (docs/http.md). `POST` takes the arguments as a JSON body; `GET` and `HEAD` take them as query
 /// parameters, for ops that change nothing.
 struct OpEndpoint: Sendable {
-    let client: ReckonClient
+    let client: any ReckonCalls
     let catalog: OpCatalog
     let configuration: BridgeConfiguration
     let limits: CallerLimits

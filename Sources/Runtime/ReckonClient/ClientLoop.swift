@@ -35,15 +35,6 @@ struct ClientState: Sendable {
     var closed = false
 }
 
-/// A request waiting to be sent, with the id of the call it belongs to.
-struct QueuedRequest: Sendable {
-    let id: String
-    let service: String
-    let body: [UInt8]
-    /// Whether it may be sent again through another gateway (it carries an idempotency key, or only reads).
-    let resendable: Bool
-}
-
 /// The client's socket loop: sends queued requests through the gateway in use, resolves replies from any gateway,
 /// times calls out, and fails over (see ``ClientLoop+Failover``).
 ///

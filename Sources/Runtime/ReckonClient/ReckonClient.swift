@@ -17,7 +17,7 @@ import ZeroMQ
 /// print(answer.value)
 /// let raw = try await client.call(service: "calc", op: "evaluate", args: ["expression": "2^100"])  // any op, JSON
 /// ```
-public final class ReckonClient: Sendable {
+public final class ReckonClient: ReckonCalls {
     let configuration: Configuration
     let shared: ClientShared
     private var wakeup: WakeupPipe { shared.wakeup }
@@ -53,54 +53,24 @@ public final class ReckonClient: Sendable {
         context.shutdown()
     }
 
-    /// Calls `op` on `service` and returns the reply's `result`.
-    /// - Parameters:
-    ///   - args: the op's arguments.
-    ///   - token: a ledger session token.
-    ///   - idempotencyKey: makes the request safe to re-dispatch if its worker dies, and to send again through
-    ///     another gateway if its gateway dies; a fresh one by default (pass `nil` for a request that must never run
-    ///     twice: it fails with `unavailable` when its gateway dies before replying).
-    ///   - timeout: overrides the configured timeout.
-    ///   - requestID: the caller's own id for the request (an HTTP `X-Request-Id`), appended to the JSON `id` the
-    ///     client makes, so the worker's logs carry it.
-    ///   - caller: the end caller a bridge sends the request for (``Request/caller``).
-    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
-    public func call(
-        service: String,
-        op: String,
-        args: JSONValue = [:],
-        token: String? = nil,
-        idempotencyKey: String? = UUID().uuidString,
-        timeout: Duration? = nil,
-        requestID: String? = nil,
-        caller: String? = nil
-    ) async throws -> JSONValue {
-        try Self.checkJSONService(service)
-        let request = queuedRequest(
-            Request(
-                service: service,
-                op: op,
-                args: args,
-                token: token,
-                idempotencyKey: idempotencyKey,
-                caller: caller
-            ),
-            tag: requestID
-        )
+    /// Sends `call` and returns its reply's `result`; see ``ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
+    public func call(_ call: Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
+        try Self.checkJSONService(call.service)
+        let request = queuedRequest(call, tag: requestID)
         let reply = try await send(
-            service: service,
+            service: call.service,
             body: request.body,
             id: request.id,
             timeout: timeout,
             resendable: request.resendable
         )
-        configuration.replyObserver?(ObservedReply(service: service, op: op, reply: reply))
+        configuration.replyObserver?(ObservedReply(service: call.service, op: call.op, reply: reply))
         return try reply.replyResult()
     }
 
     /// Throws, before anything is sent, for a service no JSON call can reach: a name that is empty or over 255 bytes
     /// (which the gateway refuses), or MMI's (`mmi.*`, which answers plain text: ``callRaw(service:body:timeout:)``).
-    static func checkJSONService(_ service: String) throws {
+    public static func checkJSONService(_ service: String) throws {
         guard !service.isEmpty, service.utf8.count <= 255 else {
             throw WireError(.invalidArgument, "a service name is 1 to 255 bytes of UTF-8", field: "service")
         }
@@ -126,22 +96,9 @@ public final class ReckonClient: Sendable {
         return Array((reply.stringValue ?? "").utf8)
     }
 
-    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given. A caller comes first, so
-    /// the gateway's scan for it (``Wire/JSONMemberScan``) stops at once.
+    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given.
     func queuedRequest(_ call: Request, tag: String? = nil) -> QueuedRequest {
-        let id = prefix + String(nextCallNumber()) + (tag.map { "/" + $0 } ?? "")
-        var request = JSONObject(call.caller.map { [("caller", JSONValue.string($0))] } ?? [])
-        request["op"] = .string(call.op)
-        request["args"] = call.args
-        request["id"] = .string(id)
-        if let token = call.token { request["token"] = .string(token) }
-        if let key = call.idempotencyKey { request["idempotencyKey"] = .string(key) }
-        return QueuedRequest(
-            id: id,
-            service: call.service,
-            body: JSONValue.object(request).serialized,
-            resendable: call.idempotencyKey != nil
-        )
+        QueuedRequest(call, id: prefix + String(nextCallNumber()) + (tag.map { "/" + $0 } ?? ""))
     }
 
     /// A fresh call number, the suffix of the call's JSON id.

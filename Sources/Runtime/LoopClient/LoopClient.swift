@@ -1,0 +1,80 @@
+import NIOCore
+import NIOPosix
+import ReckonClient
+import Synchronization
+import Wire
+
+/// A Reckon client whose gateway connections live on NIO's event loops, one per loop: a call made on a loop (an HTTP
+/// handler's task, with NIO's loops as Swift concurrency's executor) is sent, answered and resumed there, with no
+/// hand-off to another thread. It speaks ZMTP 3.1 itself, over plain TCP or IPC with the NULL mechanism; for CURVE
+/// use ``ReckonClient/ReckonClient``. Failover and timeouts are ``ReckonClient/ReckonClient``'s (``LoopLink``).
+public final class LoopClient: ReckonCalls {
+    private let links: [LoopLink]
+    private let timeout: Duration
+    private let prefix = "lc-\(UInt32.random(in: 0...UInt32.max))-"
+    private let counter = Atomic<UInt64>(0)
+
+    /// Starts connecting every loop of `group` to the first gateway of `configuration` (which must not use CURVE).
+    /// - Throws: ``ZMTPError`` for an endpoint that is not `tcp://HOST:PORT` or `ipc://PATH`, or for CURVE.
+    public init(
+        configuration: ReckonClient.Configuration,
+        group: MultiThreadedEventLoopGroup = .singleton
+    ) throws {
+        guard configuration.curve == nil else { throw ZMTPError("LoopClient speaks the NULL mechanism only") }
+        let endpoints = try configuration.endpoints.map(GatewayAddress.init(parsing:))
+        let failoverAfter = TimeAmount(configuration.failoverAfter)
+        links = group.makeIterator().map { LoopLink(loop: $0, endpoints: endpoints, failoverAfter: failoverAfter) }
+        timeout = configuration.timeout
+        for link in links { link.start() }
+    }
+
+    deinit { close() }
+
+    /// Fails every pending call with `unavailable` and closes the connections. Later calls fail at once.
+    public func close() {
+        for link in links { link.close() }
+    }
+
+    /// Sends `call` through the current loop's connection (any loop's, off the loops) and returns the reply's
+    /// `result`; see ``ReckonClient/ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
+    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed or when
+    ///   a gateway went away with a call that carried no idempotency key.
+    public func call(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
+        try ReckonClient.checkJSONService(call.service)
+        let number = counter.add(1, ordering: .relaxed).newValue
+        let request = QueuedRequest(call, id: prefix + String(number) + (requestID.map { "/" + $0 } ?? ""))
+        let link = link(number)
+        let wait = TimeAmount(timeout ?? self.timeout)
+        let reply = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if link.loop.inEventLoop {
+                    link.call(request, timeout: wait, continuation: continuation)
+                } else {
+                    link.loop.execute { link.call(request, timeout: wait, continuation: continuation) }
+                }
+            }
+        } onCancel: {
+            link.loop.execute { link.cancel(request.id) }
+        }
+        return try reply.replyResult()
+    }
+
+    /// The current loop's link; off the loops, one in turn.
+    private func link(_ number: UInt64) -> LoopLink {
+        if let current = MultiThreadedEventLoopGroup.currentEventLoop,
+            let link = links.first(where: { $0.loop === current })
+        {
+            return link
+        }
+        return links[Int(number % UInt64(links.count))]
+    }
+}
+
+extension TimeAmount {
+    /// A `Duration` in NIO's nanoseconds, saturating.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        self = .nanoseconds(overflow ? .max : nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000).0)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Wire
+
+/// What makes JSON op calls through a gateway: ``ReckonClient``, or a client whose connections live elsewhere (the
+/// HTTP bridge's, on its event loops).
+public protocol ReckonCalls: Sendable {
+    /// Sends `call` under a fresh JSON id (with `requestID` after it when given), waits at most `timeout` (the
+    /// client's own when `nil`), and returns the reply's `result`.
+    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
+    func call(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue
+}
+
+extension ReckonCalls {
+    /// Calls `op` on `service` and returns the reply's `result`.
+    /// - Parameters:
+    ///   - args: the op's arguments.
+    ///   - token: a ledger session token.
+    ///   - idempotencyKey: makes the request safe to re-dispatch if its worker dies, and to send again through
+    ///     another gateway if its gateway dies; a fresh one by default (pass `nil` for a request that must never run
+    ///     twice: it fails with `unavailable` when its gateway dies before replying).
+    ///   - timeout: overrides the configured timeout.
+    ///   - requestID: the caller's own id for the request (an HTTP `X-Request-Id`), appended to the JSON `id` the
+    ///     client makes, so the worker's logs carry it.
+    ///   - caller: the end caller a bridge sends the request for (``ReckonClient/Request/caller``).
+    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
+    public func call(
+        service: String,
+        op: String,
+        args: JSONValue = [:],
+        token: String? = nil,
+        idempotencyKey: String? = UUID().uuidString,
+        timeout: Duration? = nil,
+        requestID: String? = nil,
+        caller: String? = nil
+    ) async throws -> JSONValue {
+        try await call(
+            ReckonClient.Request(
+                service: service,
+                op: op,
+                args: args,
+                token: token,
+                idempotencyKey: idempotencyKey,
+                caller: caller
+            ),
+            timeout: timeout,
+            requestID: requestID
+        )
+    }
+}
