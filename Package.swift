@@ -340,7 +340,9 @@ let package = Package(
         .testTarget(
             name: "ServerCommandsTests",
             dependencies: [
-                "ServerCommands", "StorageCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ServerCommands", "StorageCommands", "Observability",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

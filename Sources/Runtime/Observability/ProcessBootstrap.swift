@@ -4,14 +4,11 @@ import Prometheus
 
 /// Process-wide logging and metrics set-up, for executables only: call it once, first thing in `main`.
 public enum ProcessBootstrap {
-    /// Sends logs to standard error at `logLevel` and metrics to a new Prometheus registry.
+    /// Sends logs to standard error at `logLevel`, formatted and written in batches off the callers' threads
+    /// (``LogWriter``), and metrics to a new Prometheus registry.
     /// - Returns: the registry that `/metrics` serves.
     public static func bootstrap(logLevel: Logger.Level) -> PrometheusCollectorRegistry {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = logLevel
-            return handler
-        }
+        LoggingSystem.bootstrap { label in BatchedLogHandler(label: label, logLevel: logLevel) }
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         return registry

@@ -39,6 +39,9 @@ def test_a_query_is_form_encoded_so_a_plus_is_a_space(http):
     assert http.get("/v1/calc/evaluate?expression=2+*+3").json()["value"] == "6"
     assert http.get("/v1/calc/evaluate?expression=2%2B3").json()["value"] == "5"
     problem(http.get("/v1/calc/evaluate?expression=%zz"), 400, "invalid_argument")
+    assert http.get("/v1/calc/evaluate?expression=%28%20%32%2a%33%29").json()["value"] == "6"
+    for malformed in ("%4", "2%2", "%C3%28"):  # cut short, and bytes that are no UTF-8
+        problem(http.get(f"/v1/calc/evaluate?expression={malformed}"), 400, "invalid_argument")
 
 
 def test_a_number_past_the_largest_exponent_is_refused_and_calc_keeps_serving(http):
