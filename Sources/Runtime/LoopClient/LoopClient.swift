@@ -11,6 +11,7 @@ import Wire
 public final class LoopClient: ReckonCalls {
     private let links: [LoopLink]
     private let timeout: Duration
+    private let replyObserver: (@Sendable (ReckonClient.ObservedReply) -> Void)?
     private let prefix = "lc-\(UInt32.random(in: 0...UInt32.max))-"
     private let counter = Atomic<UInt64>(0)
 
@@ -25,6 +26,7 @@ public final class LoopClient: ReckonCalls {
         let failoverAfter = TimeAmount(configuration.failoverAfter)
         links = group.makeIterator().map { LoopLink(loop: $0, endpoints: endpoints, failoverAfter: failoverAfter) }
         timeout = configuration.timeout
+        replyObserver = configuration.replyObserver
         for link in links { link.start() }
     }
 
@@ -56,6 +58,7 @@ public final class LoopClient: ReckonCalls {
         } onCancel: {
             link.loop.execute { link.cancel(request.id) }
         }
+        replyObserver?(ReckonClient.ObservedReply(service: call.service, op: call.op, reply: reply))
         return try reply.replyResult()
     }
 

@@ -65,5 +65,11 @@ extension ReckonClient {
         public var op: String
         /// The reply body: `{"ok": true, "id", "result"}` or `{"ok": false, "id", "error"}`.
         public var reply: JSONValue
+
+        public init(service: String, op: String, reply: JSONValue) {
+            self.service = service
+            self.op = op
+            self.reply = reply
+        }
     }
 }
