@@ -3,7 +3,8 @@
 # PostgreSQL 15, at 1 client, 16 clients in one household (every write queues for the household's activity counter)
 # and 16 clients each in a household of its own; one reckon-ledger with its default slots. On PostgreSQL, beside
 # it, pgbench runs the statements one bills.add sends, traced from the server's log (trace-to-pgbench.py), against
-# the same server: one round trip each, and all in one round trip; and the gateway's own floor, one client's
+# the same server with `-M prepared`, as Reckon sends them: one round trip each, and all in one round trip (a
+# pipeline); and the gateway's own floor, one client's
 # `calc evaluate "1+1"` through the same gateway. Each row has the CPU per request of the worker,
 # the gateway and PostgreSQL, from /proc/PID/stat over all its runs (warm-up included). Then balances and
 # settle.suggest in-process for 8 members and 10,000 bills.

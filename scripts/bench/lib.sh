@@ -159,7 +159,9 @@ trace_to_pgbench() {
     python3 scripts/bench/trace-to-pgbench.py "$out.log" "$out" "$@" >/dev/null
 }
 
-# Runs pgbench (simple protocol) with SCRIPT... against DATABASE on PORT, one pgbench of 1 client per script at once
+# Runs pgbench (`-M prepared`: each statement prepared once per connection, as Reckon sends them; each pgbench seeded
+# from a strong random source, since pgbenches started at once with the time's seed draw the same fresh ids) with
+# SCRIPT... against DATABASE on PORT, one pgbench of 1 client per script at once
 # when there are several (each client its own script), else CLIENTS clients on the one script, TRANSACTIONS each.
 # Prints "TPS P50_US P90_US FAILED".
 #   run_pgbench PORT DATABASE CLIENTS TRANSACTIONS SCRIPT...
@@ -169,7 +171,7 @@ run_pgbench() {
     logs=$(mktemp -d "$work/pgbench.XXXXXX")
     for script in "$@"; do
         [ $# -gt 1 ] && clients=1
-        /usr/lib/postgresql/15/bin/pgbench -n -M simple -h 127.0.0.1 -p "$port" -U postgres -c "$clients" \
+        /usr/lib/postgresql/15/bin/pgbench -n -M prepared --random-seed=rand -h 127.0.0.1 -p "$port" -U postgres -c "$clients" \
             -t "$transactions" -f "$script" -l --log-prefix="$logs/log$RANDOM" "$database" >"$logs/out.$RANDOM" 2>&1 &
         pgbench_pids+=($!)
     done

@@ -6,11 +6,14 @@
 LOG holds the server's log from just before the transaction, as logged for the extended protocol (`execute
 <unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the session of the first statement is taken, up to its COMMIT
 if it began with BEGIN, else all of its statements (a write in autocommit). Each statement's parameters are written into it
-as literals, and two scripts are written for `pgbench -M simple`:
+as literals, and two scripts are written for `pgbench -M prepared`, as Reckon sends its statements (each prepared
+once per connection, then bound and executed):
   OUT_PREFIX-each.sql  every statement on a line of its own: one round trip each, as the trace sent them
-  OUT_PREFIX-one.sql   the same statements chained with `\\;`: one round trip for the whole request (one transaction)
+  OUT_PREFIX-one.sql   the same statements in one pipeline (`\\startpipeline` … `\\endpipeline`): one round trip for
+                       the whole request (one transaction)
 --fresh PREFIX: a value holding PREFIX and a UUID is new in every transaction (a bill's id, say); its UUID is
-  replaced by the pgbench client's id and a random number, the same in every statement of one transaction.
+  replaced by the pgbench client's id and a random number, the same in every statement of one transaction (the
+  literal becomes a concatenation, so the variables are bound as parameters).
 --drop PATTERN: text matching the regular expression is taken out of every statement after its parameters are
   written in (a version check that would fail when the statement runs again, say).
 """
@@ -57,9 +60,28 @@ def render(sql, parameters, fresh, drop):
     text = re.sub(r"\$(\d+)\b", lambda m: literals[int(m.group(1))], sql)
     for pattern in drop:
         text = re.sub(pattern, "", text)
-    for index, prefix in enumerate(fresh):
-        text = re.sub(re.escape(prefix) + UUID, f"{prefix}:client_id-:fresh{index}", text)
+    text = LITERAL.sub(lambda m: fresh_literal(m.group(0), fresh), text)
     return " ".join(text.split())
+
+
+LITERAL = re.compile(r"'(?:[^']|'')*'")
+
+
+def fresh_literal(literal, fresh):
+    """A quoted literal with its fresh values (PREFIX and a UUID) made new per transaction: the literal becomes a
+    concatenation, `('b_' || :client_id || '-' || :fresh0)`, so pgbench's variables stay outside quotes, where
+    `-M prepared` binds them as parameters (inside quotes they would be left as text)."""
+    pattern = "|".join(f"({re.escape(prefix)}){UUID}" for prefix in fresh)
+    if not pattern or not re.search(pattern, literal):
+        return literal
+    parts, last = [], 1
+    for match in re.finditer(pattern, literal):
+        index = next(i for i, group in enumerate(match.groups()) if group is not None)
+        parts.append("'" + literal[last:match.start()] + fresh[index] + "'")
+        parts += [":client_id", "'-'", f":fresh{index}"]
+        last = match.end()
+    parts.append("'" + literal[last:-1] + "'")
+    return "(" + " || ".join(part for part in parts if part != "''") + ")"
 
 
 def main():
@@ -76,7 +98,7 @@ def main():
     with open(f"{args.out}-each.sql", "w") as each:
         each.write(header + "".join(f"{s};\n" for s in sql))
     with open(f"{args.out}-one.sql", "w") as one:
-        one.write(header + " \\;\n".join(sql) + "\n")
+        one.write(header + "\\startpipeline\n" + "".join(f"{s};\n" for s in sql) + "\\endpipeline\n")
     print(len(sql))
 
 
