@@ -1,6 +1,7 @@
 """One client's throughput against a gateway's calc, for python-client.sh: prints calls per second.
 
     python-client.py async ENDPOINT CALLS IN_FLIGHT   reckon.AsyncClient, IN_FLIGHT calls in flight on one socket
+    python-client.py blocking ENDPOINT CALLS          reckon.Client, one call at a time
     python-client.py majortomo ENDPOINT CALLS         majortomo 0.2.0's Client, one request at a time
 Each first makes 200 unmeasured calls; every reply is checked (calc evaluate 1+1 is "2"). A wrong reply or an error
 fails the run: exit 1, with one line saying why (checks, not asserts, which python -O would drop).
@@ -45,6 +46,31 @@ async def async_client(endpoint: str, calls: int, in_flight: int) -> float:
         return calls / (time.perf_counter() - start)
 
 
+def one_at_a_time(one, calls: int) -> float:
+    """Calls ONE WARM_UP times unmeasured, then CALLS times; returns calls a second."""
+    for _ in range(WARM_UP):
+        one()
+    start = time.perf_counter()
+    for _ in range(calls):
+        one()
+    return calls / (time.perf_counter() - start)
+
+
+def blocking_client(endpoint: str, calls: int) -> float:
+    import reckon
+
+    with reckon.Client(endpoint, timeout=30) as client:
+
+        def one() -> None:
+            try:
+                result = client.call("calc", "evaluate", ARGS)
+            except reckon.Error as error:
+                result = error
+            expect_two(result, "Client")
+
+        return one_at_a_time(one, calls)
+
+
 def majortomo_client(endpoint: str, calls: int) -> float:
     from majortomo.client import Client
 
@@ -57,13 +83,9 @@ def majortomo_client(endpoint: str, calls: int) -> float:
         reply = json.loads(client.recv_all_as_list(timeout=30)[-1])
         expect_two(reply.get("result", reply), "majortomo")
 
-    for _ in range(WARM_UP):
-        one()
-    start = time.perf_counter()
-    for _ in range(calls):
-        one()
+    rate = one_at_a_time(one, calls)
     client.close()
-    return calls / (time.perf_counter() - start)
+    return rate
 
 
 if __name__ == "__main__":
@@ -71,6 +93,8 @@ if __name__ == "__main__":
     try:
         if mode == "async":
             rate = asyncio.run(async_client(endpoint, calls, int(sys.argv[4])))
+        elif mode == "blocking":
+            rate = blocking_client(endpoint, calls)
         else:
             rate = majortomo_client(endpoint, calls)
     except WrongReply as error:

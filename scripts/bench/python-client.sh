@@ -2,16 +2,18 @@
 # The Python client (clients/python, issue #25) against PyPI's majortomo 0.2.0 client, in one run against the same
 # gateway and worker: `reckon up` from BIN (Reckon's gateway with calc), asked calc evaluate 1+1.
 #   async      reckon.AsyncClient from one process, IN_FLIGHT calls in flight on one socket
+#   blocking   reckon.Client, one call at a time (issue #36's bar: at least majortomo's)
 #   majortomo  majortomo.client.Client, one request at a time (it holds one request at a time)
 # Both run in a throwaway venv (pyzmq, `pip install ./clients/python`, majortomo==0.2.0 and the six it imports
-# undeclared), alternating, ROUNDS rounds; prints each figure, the medians, and the ratio (the bar is 5).
+# undeclared), in turn, ROUNDS rounds; prints each figure, the medians, and the ratios (the bars are 1 and 5).
 # Every reply is checked ("2"); a run with a wrong reply or an error fails and says why.
 # Limits: `reckon up`'s defaults, with no reckon-http (so no caller rate): the gateway's per-client rate of 5,000
 # requests a second with a burst of 10,000 (each driver run is a new client: calls past what the burst and the rate
 # cover are refused, which fails the run) and 1,000 pending (IN_FLIGHT stays below it); calc's slots, 4 per CPU;
 # LOG_LEVEL as set (default info).
 #   BIN=.build/debug scripts/bench/python-client.sh        (BIN defaults to .build/release: swift build -c release)
-# Env: BIN, ROUNDS (5), CALLS_ASYNC (10000), CALLS_MAJORTOMO (3000), IN_FLIGHT (100), LOG_LEVEL.
+# Env: BIN, ROUNDS (5), CALLS_ASYNC (10000), CALLS_MAJORTOMO (3000: also the blocking client's), IN_FLIGHT (100),
+# LOG_LEVEL.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -27,16 +29,20 @@ start_reckon_up "$bin" --client-endpoint "$endpoint" --worker-endpoint "tcp://12
 
 for round in $(seq "$rounds"); do
     majortomo=$(driver majortomo "$endpoint" "${CALLS_MAJORTOMO:-3000}")
+    blocking=$(driver blocking "$endpoint" "${CALLS_MAJORTOMO:-3000}")
     async=$(driver async "$endpoint" "${CALLS_ASYNC:-10000}" "${IN_FLIGHT:-100}")
-    echo "round $round: majortomo $majortomo calls/s, AsyncClient $async calls/s"
+    echo "round $round: majortomo $majortomo calls/s, Client $blocking calls/s, AsyncClient $async calls/s"
     echo "$majortomo" >>"$work/majortomo"
+    echo "$blocking" >>"$work/blocking"
     echo "$async" >>"$work/async"
 done
 majortomo=$(median <"$work/majortomo")
+blocking=$(median <"$work/blocking")
 async=$(median <"$work/async")
+ratio() { awk -v a="$1" -v m="$majortomo" 'BEGIN { printf "%.2f", a / m }'; }
 echo
-echo "| client | calls/s (median of $rounds) |"
-echo "|---|---:|"
-echo "| majortomo 0.2.0 \`Client\`, one at a time | $majortomo |"
-echo "| reckon.AsyncClient, ${IN_FLIGHT:-100} in flight | $async |"
-echo "| ratio AsyncClient / majortomo | $(awk -v a="$async" -v m="$majortomo" 'BEGIN { printf "%.2f", a / m }') |"
+echo "| client | calls/s (median of $rounds) | / majortomo |"
+echo "|---|---:|---:|"
+echo "| majortomo 0.2.0 \`Client\`, one at a time | $majortomo | 1.00 |"
+echo "| reckon.Client, one at a time (bar ≥ 1.0) | $blocking | $(ratio "$blocking") |"
+echo "| reckon.AsyncClient, ${IN_FLIGHT:-100} in flight (bar ≥ 5) | $async | $(ratio "$async") |"

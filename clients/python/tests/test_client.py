@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
@@ -24,6 +25,34 @@ async def test_200_concurrent_calls_on_one_socket_are_each_answered_once(stack: 
     delivered = worker_replies(client) - before
     print(f"async: {correct} of 200 answered once and correctly; the gateway delivered {delivered} replies")
     assert (correct, delivered) == (200, 200)
+
+
+def test_threads_sharing_one_blocking_client_each_get_their_own_answers(stack: Stack) -> None:
+    """One thread runs the client's loop at a time and serves the others' calls while they wait: every call of 8
+    threads at once is answered, right, and no thread is left waiting once the others are done."""
+    answers: dict[int, list[bool]] = {}
+    with reckon.Client(stack.endpoints, timeout=30.0) as blocking:
+
+        def calls(thread: int) -> None:
+            answers[thread] = [
+                calc.evaluate(blocking, expression=f"{thread}*1000+{call}")["value"] == str(thread * 1000 + call)
+                for call in range(40)
+            ]
+
+        threads = [threading.Thread(target=calls, args=(thread,)) for thread in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert not any(thread.is_alive() for thread in threads)
+        assert calc.evaluate(blocking, expression="6*7")["value"] == "42"
+    assert {thread: all(right) and len(right) == 40 for thread, right in answers.items()} == {t: True for t in range(8)}
+
+
+async def test_a_blocking_client_called_from_a_running_loop_still_answers(stack: Stack) -> None:
+    """As from a notebook's cell: the caller's thread runs an event loop, so the call is made from a helper thread."""
+    with reckon.Client(stack.endpoints, timeout=10.0) as blocking:
+        assert calc.evaluate(blocking, expression="2*21")["value"] == "42"
 
 
 def test_a_timeout_leaves_the_client_usable(stack: Stack) -> None:
