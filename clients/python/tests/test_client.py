@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
+import time
 
 import pytest
 
@@ -53,6 +56,26 @@ async def test_a_blocking_client_called_from_a_running_loop_still_answers(stack:
     """As from a notebook's cell: the caller's thread runs an event loop, so the call is made from a helper thread."""
     with reckon.Client(stack.endpoints, timeout=10.0) as blocking:
         assert calc.evaluate(blocking, expression="2*21")["value"] == "42"
+
+
+def test_ctrl_c_during_a_call_ends_it_at_once_and_the_client_goes_on(stack: Stack) -> None:
+    """The gateway is paused, so the call waits; an interrupt (as Ctrl-C sends) ends it at once, not at its 60 s
+    timeout, and the next call is answered."""
+    with reckon.Client(stack.endpoints, timeout=60.0) as blocking:
+        assert calc.evaluate(blocking, expression="1+1")["value"] == "2"
+
+        def interrupt_once_the_call_waits() -> None:
+            while blocking._waiting == 0:  # the call has started on the main thread
+                time.sleep(0.001)
+            os.kill(os.getpid(), signal.SIGINT)  # as Ctrl-C does
+
+        with stack.paused("reckon-gateway"):
+            started = time.monotonic()
+            threading.Thread(target=interrupt_once_the_call_waits).start()
+            with pytest.raises(KeyboardInterrupt):
+                calc.evaluate(blocking, expression="2+2")
+            assert time.monotonic() - started < 30
+        assert calc.evaluate(blocking, expression="3+3")["value"] == "6"
 
 
 def test_a_timeout_leaves_the_client_usable(stack: Stack) -> None:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import signal
+import socket
 import threading
 from typing import Any, Callable, Coroutine, Mapping, Optional, TypeVar
 
@@ -51,6 +54,7 @@ class Client:
         self._waiting = 0  # calls started and not yet ended
         self._idle: Optional[asyncio.Future[None]] = None  # the leader's wait for the others' calls to end
         self._helper: Optional[concurrent.futures.ThreadPoolExecutor] = None
+        self._wakeup: Optional[tuple[socket.socket, socket.socket]] = None  # the signal wakeup pair, once set
 
     def __enter__(self) -> Client:
         return self
@@ -92,6 +96,14 @@ class Client:
         self._run(self._async.close)
         if self._helper is not None:
             self._helper.shutdown()
+        if self._wakeup is not None and threading.current_thread() is threading.main_thread():
+            reader, writer = self._wakeup
+            self._loop.remove_reader(reader.fileno())
+            previous = signal.set_wakeup_fd(-1)
+            if previous != writer.fileno():
+                signal.set_wakeup_fd(previous)  # changed since by someone else: theirs now
+            reader.close()
+            writer.close()
         self._loop.close()
 
     def _run(self, make: Callable[[], Coroutine[Any, Any, T]]) -> T:
@@ -107,20 +119,49 @@ class Client:
             lead = not self._leading
             self._leading = True
         if not lead:
-            return asyncio.run_coroutine_threadsafe(self._counted(make()), self._loop).result()
+            future = asyncio.run_coroutine_threadsafe(make(), self._loop)
+            future.add_done_callback(lambda _: self._ended())
+            return future.result()
         try:
-            return self._loop.run_until_complete(self._counted(make()))
+            self._wake_on_signals()
+            task = self._loop.create_task(make())
+            try:
+                return self._loop.run_until_complete(task)
+            except (KeyboardInterrupt, SystemExit):
+                # Interrupted (Ctrl-C) while the call waits: end the call now rather than leave it to its timeout.
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    self._loop.run_until_complete(task)
+                raise
         finally:
+            self._ended()
             self._serve_the_others()
 
-    async def _counted(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        try:
-            return await coroutine
-        finally:
-            with self._mutex:
-                self._waiting -= 1
-                if self._waiting == 0 and self._idle is not None and not self._idle.done():
-                    self._idle.set_result(None)
+    def _wake_on_signals(self) -> None:
+        """On the main thread, once: a signal (Ctrl-C) wakes the loop's wait for the socket, so Python's handler runs
+        at once and the call raises ``KeyboardInterrupt``, as a blocking wait on a lock would. It takes the process's
+        wakeup descriptor only when nothing else holds it, and gives it back at a ``close()`` on the main thread."""
+        if self._wakeup is not None or threading.current_thread() is not threading.main_thread():
+            return
+        reader, writer = socket.socketpair()
+        writer.setblocking(False)
+        if signal.set_wakeup_fd(writer.fileno()) != -1:
+            signal.set_wakeup_fd(-1)  # someone else's: leave it to them
+            reader.close()
+            writer.close()
+            return
+        reader.setblocking(False)
+        self._loop.add_reader(reader.fileno(), lambda: reader.recv(4096))
+        self._wakeup = (reader, writer)
+
+    def _ended(self) -> None:
+        """Counts a call as ended, however it ended (a follower's may end before it ran); the last one wakes the
+        leader that serves the others."""
+        with self._mutex:
+            self._waiting -= 1
+            idle = self._idle if self._waiting == 0 else None
+        if idle is not None:
+            self._loop.call_soon_threadsafe(_settle, idle)
 
     def _serve_the_others(self) -> None:
         """Runs the loop until no call waits, then lets the next caller lead."""
@@ -130,8 +171,13 @@ class Client:
                     self._leading = False
                     self._idle = None
                     return
-                self._idle = self._loop.create_future()
-            self._loop.run_until_complete(self._idle)
+                self._idle = idle = self._loop.create_future()
+            self._loop.run_until_complete(idle)
+
+
+def _settle(idle: asyncio.Future[None]) -> None:
+    if not idle.done():
+        idle.set_result(None)
 
 
 def _runs_a_loop() -> bool:
