@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// Reckon: Apache License 2.0 (LICENSE).
 import PackageDescription
 
 /// Settings shared by every target: Swift 6 language mode plus the upcoming features the style guide asks for.
