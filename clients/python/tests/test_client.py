@@ -52,6 +52,32 @@ def test_threads_sharing_one_blocking_client_each_get_their_own_answers(stack: S
     assert {thread: all(right) and len(right) == 40 for thread, right in answers.items()} == {t: True for t in range(8)}
 
 
+def test_a_call_that_ends_does_not_wait_for_another_threads_call(stack: Stack) -> None:
+    """The gateway is paused: the main thread's call leads the loop and times out, while another thread's call still
+    waits. The main thread returns then (a helper thread takes the loop over), not once the other call ends."""
+    with reckon.Client(stack.endpoints, timeout=30.0) as blocking:
+        assert calc.evaluate(blocking, expression="1+1")["value"] == "2"
+        outcome: dict[str, object] = {}
+
+        def other_call() -> None:
+            outcome["value"] = calc.evaluate(blocking, expression="2+2")["value"]
+
+        other = threading.Thread(target=other_call)
+
+        def start_it_once_the_first_waits() -> None:
+            while blocking._waiting == 0:
+                time.sleep(0.001)
+            other.start()
+
+        with stack.paused("reckon-gateway"):
+            threading.Thread(target=start_it_once_the_first_waits).start()
+            with pytest.raises(reckon.DeadlineExceeded):
+                calc.evaluate(blocking, expression="3+3", timeout=1.0)
+            assert other.is_alive(), "the main thread's call waited for the other thread's to end"
+        other.join(timeout=60)
+        assert outcome == {"value": "4"}
+
+
 async def test_a_blocking_client_called_from_a_running_loop_still_answers(stack: Stack) -> None:
     """As from a notebook's cell: the caller's thread runs an event loop, so the call is made from a helper thread."""
     with reckon.Client(stack.endpoints, timeout=10.0) as blocking:

@@ -4,8 +4,8 @@ It runs an ``AsyncClient`` on an event loop of its own, so it has the same rules
 and may be used from many threads at once, each call blocking only its caller. The loop runs on the calling thread:
 one call at a time costs no hand-off to another thread (issue #36: the thread it used to run on cost a third of
 majortomo's calls a second). When several threads call at once, the first runs the loop, serving the others' calls
-too, until none waits; a call from a thread that already runs an event loop (a notebook, an async view) is made from
-a helper thread instead.
+too; when its own call ends while others wait, a helper thread takes the loop over until none waits. A call from a
+thread that already runs an event loop (a notebook, an async view) is made from a helper thread instead.
 """
 
 from __future__ import annotations
@@ -110,10 +110,7 @@ class Client:
         """Runs the coroutine ``make`` gives on the client's loop and returns its result: leading the loop when no
         other thread does, else as a call the leader serves."""
         if _runs_a_loop():
-            with self._mutex:
-                if self._helper is None:
-                    self._helper = concurrent.futures.ThreadPoolExecutor(thread_name_prefix="reckon-client")
-            return self._helper.submit(self._run, make).result()
+            return self._helpers().submit(self._run, make).result()
         with self._mutex:
             self._waiting += 1
             lead = not self._leading
@@ -135,7 +132,7 @@ class Client:
                 raise
         finally:
             self._ended()
-            self._serve_the_others()
+            self._hand_over()
 
     def _wake_on_signals(self) -> None:
         """On the main thread, once: a signal (Ctrl-C) wakes the loop's wait for the socket, so Python's handler runs
@@ -162,6 +159,21 @@ class Client:
             idle = self._idle if self._waiting == 0 else None
         if idle is not None:
             self._loop.call_soon_threadsafe(_settle, idle)
+
+    def _helpers(self) -> concurrent.futures.ThreadPoolExecutor:
+        with self._mutex:
+            if self._helper is None:
+                self._helper = concurrent.futures.ThreadPoolExecutor(thread_name_prefix="reckon-client")
+            return self._helper
+
+    def _hand_over(self) -> None:
+        """The leader's own call has ended: when other calls still wait, a helper thread runs the loop for them, so
+        the leader returns at once and no call waits on another's; else the next caller leads."""
+        with self._mutex:
+            if self._waiting == 0:
+                self._leading = False
+                return
+        self._helpers().submit(self._serve_the_others)
 
     def _serve_the_others(self) -> None:
         """Runs the loop until no call waits, then lets the next caller lead."""
