@@ -52,7 +52,7 @@ class Client:
         self._mutex = threading.Lock()
         self._leading = False  # whether a calling thread runs the loop
         self._waiting = 0  # calls started and not yet ended
-        self._idle: Optional[asyncio.Future[None]] = None  # the leader's wait for the others' calls to end
+        self._idle: Optional[asyncio.Future[None]] = None  # the helper's wait for the others' calls to end
         self._helper: Optional[concurrent.futures.ThreadPoolExecutor] = None
         self._wakeup: Optional[tuple[socket.socket, socket.socket]] = None  # the signal wakeup pair, once set
 
@@ -108,7 +108,7 @@ class Client:
 
     def _run(self, make: Callable[[], Coroutine[Any, Any, T]]) -> T:
         """Runs the coroutine ``make`` gives on the client's loop and returns its result: leading the loop when no
-        other thread does, else as a call the leader serves."""
+        other thread runs it, else as a call the thread that runs it serves."""
         if _runs_a_loop():
             return self._helpers().submit(self._run, make).result()
         with self._mutex:
@@ -153,7 +153,7 @@ class Client:
 
     def _ended(self) -> None:
         """Counts a call as ended, however it ended (a follower's may end before it ran); the last one wakes the
-        leader that serves the others."""
+        helper thread that serves the others."""
         with self._mutex:
             self._waiting -= 1
             idle = self._idle if self._waiting == 0 else None
