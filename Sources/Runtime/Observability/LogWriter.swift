@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 
-/// Standard error, written in batches by a thread of its own (issue #36: formatting and writing the bridge's access
-/// log line was a sixth of its CPU per request). A record below `warning` costs its caller an append under a lock:
+/// Standard error, written in batches by a thread of its own (issue #36: the bridge's access log line and metrics
+/// were about a sixth of its CPU per request). A record below `warning` costs its caller an append under a lock:
 /// the thread gathers records for a few milliseconds, then formats them and writes them at once. A record at
 /// `warning` or worse is written at once, after every record before it, and whatever waits is written when the
 /// process exits normally; a crash loses at most the last few milliseconds of records below `warning`.
