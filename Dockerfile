@@ -1,6 +1,6 @@
 # Reckon: one image holding every executable; compose.yaml picks the one each service runs.
 FROM swift:6.3-bookworm AS build
-RUN apt-get update -qq && apt-get install -y -qq libzmq3-dev libsodium-dev libsqlite3-dev && rm -rf /var/lib/apt/lists/*
+RUN apt-get update -qq && apt-get install -y -qq libzmq3-dev libsodium-dev libsqlite3-dev zlib1g-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources

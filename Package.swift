@@ -39,6 +39,8 @@ let package = Package(
         // Core only: HummingbirdTesting would pull async-http-client into the build; the HTTP tests are Python's.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // zlib for the bridge's gzip answers (the system's libz).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: - ZeroMQ
@@ -134,6 +136,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             path: "Sources/Runtime/HTTPBridge",
             resources: [.copy("Public")]

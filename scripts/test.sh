@@ -9,7 +9,7 @@
 # client's), checks formatting, validates compose.yaml, and runs a 3-minute soak test with faults (scripts/soak.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev postgresql-15 docker-compose iproute2 procps openssl
+scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev zlib1g-dev postgresql-15 docker-compose iproute2 procps openssl
 swift build --build-tests
 # Generated files match the services' own ops replies: docs/ops.json and docs/api.md's op tables
 # (scripts/api-docs.sh), and the Python client's typed helpers (scripts/generate-python-client.py).

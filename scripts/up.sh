@@ -3,6 +3,6 @@
 # in ./.reckon/. Ctrl-C stops everything. Extra arguments go to `reckon up` (e.g. --client-endpoint ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev
+scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev zlib1g-dev
 swift build -c release
 exec .build/release/reckon up "$@"

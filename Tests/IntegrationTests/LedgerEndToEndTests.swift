@@ -35,9 +35,18 @@ import Wire
                     split: .init(kind: "equal")
                 )
             )
-            // An offline client replaying its queue: one key, many sends, one bill.
-            for _ in 0..<5 {
-                _ = try await client.call(BillsAddOp.self, groceries, token: ana.token, idempotencyKey: "queue-1")
+            // An offline client replaying its queue: one key, many sends, one bill; each reply past the first says
+            // it is a replay.
+            let send = ReckonClient.Request(
+                service: BillsAddOp.service,
+                op: BillsAddOp.name,
+                args: try JSONValue(parsing: JSONCoding.encode(groceries)),
+                token: ana.token,
+                idempotencyKey: "queue-1"
+            )
+            for attempt in 0..<5 {
+                let reply = try await client.reply(to: send, timeout: nil, requestID: nil)
+                #expect(reply["ok"] == .bool(true) && reply["replayed"] == (attempt == 0 ? nil : .bool(true)))
             }
             let balances = try await client.call(
                 BalancesOp.self,

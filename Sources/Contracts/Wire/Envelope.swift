@@ -48,7 +48,8 @@ public struct RequestHeader: Codable, Sendable, Hashable {
     }
 }
 
-/// A reply body: `{"ok": true, "id", "result"}` or `{"ok": false, "id", "error"}`.
+/// A reply body: `{"ok": true, "id", "result"}` or `{"ok": false, "id", "error"}`. A replayed idempotent write's
+/// reply also says `"replayed": true` (``JSONCoding/successReply(resultJSON:id:replayed:)``).
 public struct Reply<Result: Codable & Sendable>: Codable, Sendable {
     public var ok: Bool
     public var id: String?

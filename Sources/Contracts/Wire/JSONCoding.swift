@@ -14,8 +14,10 @@ public enum JSONCoding {
 
     /// A success reply around a result already encoded as JSON: the same bytes as encoding
     /// `Reply.success(result, id:)`, without decoding the result again.
-    public static func successReply(resultJSON: [UInt8], id: String?) -> [UInt8] {
-        var bytes = successReplyOpening(id: id, capacity: resultJSON.count + 1)
+    /// - Parameter replayed: marks the stored result of an earlier request with the same idempotency key
+    ///   (`"replayed":true`, before `result`, so the keys stay sorted).
+    public static func successReply(resultJSON: [UInt8], id: String?, replayed: Bool = false) -> [UInt8] {
+        var bytes = successReplyOpening(id: id, replayed: replayed, capacity: resultJSON.count + 1)
         bytes += resultJSON
         bytes.append(UInt8(ascii: "}"))
         return bytes
@@ -24,14 +26,14 @@ public enum JSONCoding {
     /// Encodes `Reply.success(result, id:)`: the same bytes as ``successReply(resultJSON:id:)`` around
     /// ``encode(_:)``'s, written into one buffer.
     public static func successReply<T: Encodable>(_ result: T, id: String?) throws -> [UInt8] {
-        var bytes = successReplyOpening(id: id, capacity: 512)
+        var bytes = successReplyOpening(id: id, replayed: false, capacity: 512)
         try JSONValueEncoder.serialize(result, appendingTo: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
     /// A success reply up to its result: `{"id":…,"ok":true,"result":`, with room for `capacity` more bytes.
-    private static func successReplyOpening(id: String?, capacity: Int) -> [UInt8] {
+    private static func successReplyOpening(id: String?, replayed: Bool, capacity: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(capacity + 32 + (id?.utf8.count ?? 0))
         bytes.append(UInt8(ascii: "{"))
@@ -40,7 +42,9 @@ public enum JSONCoding {
             JSONValue.writeString(id, to: &bytes)
             bytes.append(UInt8(ascii: ","))
         }
-        bytes.append(contentsOf: "\"ok\":true,\"result\":".utf8)
+        bytes.append(contentsOf: "\"ok\":true,".utf8)
+        if replayed { bytes.append(contentsOf: "\"replayed\":true,".utf8) }
+        bytes.append(contentsOf: "\"result\":".utf8)
         return bytes
     }
 

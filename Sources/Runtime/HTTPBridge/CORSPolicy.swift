@@ -13,7 +13,9 @@ struct CORSPolicy<Context: RequestContext>: RouterMiddleware {
         "Authorization, Content-Type, Idempotency-Key, X-Request-Id, Request-Timeout, If-Match, If-None-Match, "
             + "Last-Event-ID"
     }
-    static var exposedHeaders: String { "ETag, Link, Location, Retry-After, X-Request-Id, Content-Disposition" }
+    static var exposedHeaders: String {
+        "ETag, Link, Location, Retry-After, X-Request-Id, Content-Disposition, Idempotent-Replayed"
+    }
 
     func handle(
         _ request: Request,

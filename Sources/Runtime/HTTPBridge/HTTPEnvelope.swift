@@ -77,6 +77,18 @@ enum EntityTag {
     /// What a tag this API gives looks like: a positive version, quoted, maybe weak (`"3"`, `W/"3"`).
     static let pattern = #"^(W/)?"[1-9][0-9]{0,17}"$"#
 
+    /// Whether one of `If-None-Match`'s tags matches `tag`, so a `GET` answers 304 (RFC 9110, section 13.1.2): `*`, or
+    /// a tag equal to it by weak comparison (`W/"3"` matches `"3"`).
+    static func anyMatches(_ tags: [String], _ tag: String) -> Bool {
+        let opaque = weakless(tag)
+        return tags.contains { $0 == "*" || weakless($0) == opaque }
+    }
+
+    /// A tag without its weakness indicator.
+    private static func weakless(_ tag: String) -> Substring {
+        tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
+    }
+
     /// The version in a tag that matches ``pattern``.
     static func version(_ tag: String) -> Int? {
         var text = Substring(tag.trimmingCharacters(in: .whitespaces))

@@ -48,18 +48,24 @@ struct OpEndpoint: Sendable {
             let retryable = description?.effect?.changesNothing == true
             let ticket = try admit(service: service, op: op, args: args, caller: caller)
             defer { withExtendedLifetime(ticket) {} }
-            let result = try await client.call(
+            let call = ReckonClient.Request(
                 service: service,
                 op: op,
                 args: args,
                 token: token,
                 idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID().uuidString : nil),
-                timeout: envelope.timeout,
-                requestID: envelope.requestID,
                 caller: caller
             )
-            return OpResult(service: service, op: op, args: args, result: result, readable: retryable)
-                .response(request: request, envelope: envelope)
+            let reply = try await client.reply(to: call, timeout: envelope.timeout, requestID: envelope.requestID)
+            return OpResult(
+                service: service,
+                op: op,
+                args: args,
+                result: try reply.replyResult(),
+                readable: retryable,
+                replayed: reply["replayed"] == .bool(true)
+            )
+            .response(request: request, envelope: envelope)
         } catch let error as WireError {
             return ProblemDetails.response(error, conditional: conditional, headers: Self.echo(requestID))
         } catch let error as BodyTooLarge {

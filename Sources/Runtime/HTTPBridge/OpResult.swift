@@ -4,8 +4,8 @@ import Hummingbird
 import Wire
 
 /// An op's result as an HTTP response: its JSON with no envelope, an `ETag` for an entity with a `version`, a
-/// `Link: rel="next"` for a page with a `nextCursor`, and the few results that are files (CSV, iCalendar) in their
-/// own media types.
+/// `Link: rel="next"` for a page with a `nextCursor`, `Idempotent-Replayed: true` for a replayed write, and the few
+/// results that are files (CSV, iCalendar) in their own media types.
 struct OpResult {
     let service: String
     let op: String
@@ -13,6 +13,8 @@ struct OpResult {
     let result: JSONValue
     /// Whether the op may be reached by `GET`, so a next page can be linked.
     let readable: Bool
+    /// Whether the result is the stored one of an earlier request with the same idempotency key.
+    let replayed: Bool
 
     /// A result that is a file: which member holds its text, its media type and its file name.
     private struct FileResult {
@@ -32,6 +34,8 @@ struct OpResult {
     ]
 
     private static let link = HTTPField.Name("Link")!
+    /// Marks a replayed answer (draft-ietf-httpapi-idempotency-key-header).
+    static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")!
 
     /// The media type of an op's successful response.
     static func mediaType(service: String, op: String) -> String {
@@ -40,11 +44,10 @@ struct OpResult {
 
     func response(request: Request, envelope: HTTPEnvelope) -> Response {
         var headers: HTTPFields = [HTTPEnvelope.requestID: envelope.requestID]
+        if replayed { headers[Self.idempotentReplayed] = "true" }
         if let tag = EntityTag.of(result) {
             headers[.eTag] = tag
-            if request.method == .get || request.method == .head,
-                envelope.ifNoneMatch.contains(tag) || envelope.ifNoneMatch.contains("*")
-            {
+            if request.method == .get || request.method == .head, EntityTag.anyMatches(envelope.ifNoneMatch, tag) {
                 return Response(status: .notModified, headers: headers)
             }
         }

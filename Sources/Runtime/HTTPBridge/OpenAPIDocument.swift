@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Wire
 
 /// The OpenAPI 3.1 document of the bridge, made from the services' `ops` listings: every op as a `POST` (and a
@@ -39,16 +40,20 @@ enum OpenAPIDocument {
         ]
     }
 
-    /// The problems any op may answer, by status.
+    /// The problems any op may answer, by status; a `GET` sends no body, so it answers none of ``bodyStatuses``.
     private static let problemStatuses: [(String, String)] = [
         ("400", "Invalid or malformed arguments, or a failed precondition without If-Match"),
         ("401", "No valid session token"), ("403", "Not allowed to this caller"),
         ("404", "No such entity, service or op"), ("409", "Stale version or a collision"),
         ("412", "If-Match no longer matches"), ("413", "The body is over the limit"),
         ("415", "The body was not sent as application/json"), ("421", "The Host is not one this server answers"),
+        ("422", "The Idempotency-Key was used before with another body"),
         ("429", "Over a rate or queue limit; see Retry-After"), ("500", "An internal fault"),
         ("503", "No worker or no database now; see Retry-After"), ("504", "The op's deadline passed"),
     ]
+
+    /// The problems only a request with a body can meet.
+    private static let bodyStatuses: Set = ["413", "415", "422"]
 
     static func problemResponse(_ description: String) -> JSONValue {
         [
@@ -130,6 +135,17 @@ enum OpenAPIDocument {
         let schema: JSONValue = mediaType == "application/json" ? (op.resultSchema ?? [:]) : ["type": "string"]
         var headers: [(String, JSONValue)] = [("X-Request-Id", ["schema": ["type": "string"]])]
         if versioned { headers.append(("ETag", ["schema": ["type": "string"]])) }
+        if !get, op.effect?.changesNothing != true {
+            headers.append(
+                (
+                    OpResult.idempotentReplayed.rawName,
+                    [
+                        "schema": ["const": "true"],
+                        "description": "this is the stored answer of an earlier request with the same Idempotency-Key",
+                    ]
+                )
+            )
+        }
         if op.resultSchema?["properties"]?["nextCursor"] != nil {
             headers.append(("Link", ["schema": ["type": "string"], "description": "rel=\"next\": the next page"]))
         }
@@ -143,7 +159,7 @@ enum OpenAPIDocument {
         if get, versioned {
             responses.append(("304", ["description": "Not modified: the If-None-Match tag still matches"]))
         }
-        for (status, _) in problemStatuses where get ? !["413", "415"].contains(status) : true {
+        for (status, _) in problemStatuses where !get || !bodyStatuses.contains(status) {
             responses.append((status, ["$ref": .string("#/components/responses/\(status)")]))
         }
         return .object(JSONObject(responses))

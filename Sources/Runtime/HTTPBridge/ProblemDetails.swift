@@ -7,9 +7,11 @@ import Wire
 /// Statuses follow grpc-gateway's table (docs/http.md).
 enum ProblemDetails {
     /// The HTTP status of a wire error; `failed_precondition`, and a stale `version` (`conflict` on `version`), are 412
-    /// when the request carried `If-Match` (RFC 9110: its precondition failed).
+    /// when the request carried `If-Match` (RFC 9110: its precondition failed). An idempotency key reused with other
+    /// arguments (`conflict` on `idempotencyKey`) is 422, as draft-ietf-httpapi-idempotency-key-header says.
     static func status(of error: WireError, conditional: Bool) -> HTTPResponse.Status {
         if conditional, error.code == .conflict, error.field == "version" { return .preconditionFailed }
+        if error.code == .conflict, error.field == "idempotencyKey" { return .unprocessableContent }
         return switch error.code {
         case .invalidArgument, .malformedRequest: .badRequest
         case .unauthenticated: .unauthorized

@@ -37,11 +37,11 @@ public final class LoopClient: ReckonCalls {
         for link in links { link.close() }
     }
 
-    /// Sends `call` through the current loop's connection (any loop's, off the loops) and returns the reply's
-    /// `result`; see ``ReckonClient/ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
-    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed or when
-    ///   a gateway went away with a call that carried no idempotency key.
-    public func call(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
+    /// Sends `call` through the current loop's connection (any loop's, off the loops) and returns the whole reply;
+    /// see ``ReckonClient/ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
+    /// - Throws: ``WireError``: `deadline_exceeded` on timeout, `unavailable` once closed or when a gateway went away
+    ///   with a call that carried no idempotency key.
+    public func reply(to call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
         try ReckonClient.checkJSONService(call.service)
         let number = counter.add(1, ordering: .relaxed).newValue
         let request = QueuedRequest(call, id: prefix + String(number) + (requestID.map { "/" + $0 } ?? ""))
@@ -59,7 +59,7 @@ public final class LoopClient: ReckonCalls {
             link.loop.execute { link.cancel(request.id) }
         }
         replyObserver?(ReckonClient.ObservedReply(service: call.service, op: call.op, reply: reply))
-        return try reply.replyResult()
+        return reply
     }
 
     /// The current loop's link; off the loops, one in turn.

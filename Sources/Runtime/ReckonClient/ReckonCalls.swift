@@ -5,12 +5,18 @@ import Wire
 /// HTTP bridge's, on its event loops).
 public protocol ReckonCalls: Sendable {
     /// Sends `call` under a fresh JSON id (with `requestID` after it when given), waits at most `timeout` (the
-    /// client's own when `nil`), and returns the reply's `result`.
-    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
-    func call(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue
+    /// client's own when `nil`), and returns the whole reply: `ok`, `result` or `error`, and `replayed`.
+    /// - Throws: ``WireError``: `deadline_exceeded` on timeout, `unavailable` once closed; never the reply's error.
+    func reply(to call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue
 }
 
 extension ReckonCalls {
+    /// Sends `call` as ``reply(to:timeout:requestID:)`` does, and returns the reply's `result`.
+    /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
+    public func call(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
+        try await reply(to: call, timeout: timeout, requestID: requestID).replyResult()
+    }
+
     /// Calls `op` on `service` and returns the reply's `result`.
     /// - Parameters:
     ///   - args: the op's arguments.

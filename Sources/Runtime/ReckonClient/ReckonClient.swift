@@ -53,8 +53,8 @@ public final class ReckonClient: ReckonCalls {
         context.shutdown()
     }
 
-    /// Sends `call` and returns its reply's `result`; see ``ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
-    public func call(_ call: Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
+    /// Sends `call` and returns its whole reply; see ``ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
+    public func reply(to call: Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
         try Self.checkJSONService(call.service)
         let request = queuedRequest(call, tag: requestID)
         let reply = try await send(
@@ -65,7 +65,7 @@ public final class ReckonClient: ReckonCalls {
             resendable: request.resendable
         )
         configuration.replyObserver?(ObservedReply(service: call.service, op: call.op, reply: reply))
-        return try reply.replyResult()
+        return reply
     }
 
     /// Throws, before anything is sent, for a service no JSON call can reach: a name that is empty or over 255 bytes

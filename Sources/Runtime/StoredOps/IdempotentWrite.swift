@@ -49,7 +49,7 @@ enum IdempotentWrite {
             )
         }
         request.context.logger.debug("idempotent replay", metadata: ["idempotency.key": "\(key)"])
-        return OpResponse(resultJSON: Array(result.utf8))
+        return OpResponse(resultJSON: Array(result.utf8), replayed: true)
     }
 
     /// `request`'s key, `nil` when it has none.

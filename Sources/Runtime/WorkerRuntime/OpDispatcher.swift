@@ -132,7 +132,11 @@ public struct OpDispatcher: Sendable {
                 [op = pending.op, request = pending.request] in
                 try await op.run(request)
             }
-            let reply = JSONCoding.successReply(resultJSON: response.resultJSON, id: context.requestID)
+            let reply = JSONCoding.successReply(
+                resultJSON: response.resultJSON,
+                id: context.requestID,
+                replayed: response.replayed
+            )
             return record(pending.op, pending.started, reply: reply)
         } catch let error as DeadlineExceeded where error.answered {
             return nil

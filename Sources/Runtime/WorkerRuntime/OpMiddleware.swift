@@ -15,9 +15,13 @@ public struct OpRequest: Sendable {
 /// What an op produced: its `result`, encoded as JSON. Middleware may replace it (a replayed idempotent write).
 public struct OpResponse: Sendable {
     public var resultJSON: [UInt8]
+    /// Whether this is the stored result of an earlier request with the same idempotency key, not a new run: the
+    /// reply then says `"replayed": true`.
+    public var replayed: Bool
 
-    public init(resultJSON: [UInt8]) {
+    public init(resultJSON: [UInt8], replayed: Bool = false) {
         self.resultJSON = resultJSON
+        self.replayed = replayed
     }
 }
 

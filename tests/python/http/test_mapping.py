@@ -164,9 +164,20 @@ def test_an_idempotency_key_replays_the_first_response(http, member):
     first, again = bill(http, member, key=key), bill(http, member, key=key)
     assert first.status_code == again.status_code == 200
     assert first.json() == again.json()
+    assert "idempotent-replayed" not in first.headers and again.headers["idempotent-replayed"] == "true"
     headers, _, home = member
     bills = http.get("/v1/ledger/bills.list", params={"householdId": home}, headers=headers).json()["bills"]
     assert [b["billId"] for b in bills] == [first.json()["billId"]]
+
+
+def test_an_idempotency_key_reused_with_another_body_is_422_and_changes_nothing(http, member):
+    key = "key-" + uuid.uuid4().hex
+    first = bill(http, member, key=key)
+    assert first.status_code == 200
+    problem(bill(http, member, amount="1.00", key=key), 422, "conflict", "idempotencyKey")
+    headers, _, home = member
+    bills = http.get("/v1/ledger/bills.list", params={"householdId": home}, headers=headers).json()["bills"]
+    assert [(b["billId"], b["amount"]) for b in bills] == [(first.json()["billId"], "84.30")]
 
 
 def test_versions_travel_as_etags(http, member):
@@ -176,6 +187,12 @@ def test_versions_travel_as_etags(http, member):
     bill_id = created.json()["billId"]
     fresh = http.get("/v1/ledger/bills.get", params={"billId": bill_id}, headers={**headers, "If-None-Match": '"1"'})
     assert fresh.status_code == 304 and fresh.content == b""
+    # If-None-Match compares weakly (RFC 9110, 13.1.2): a weak tag, or one in a list, matches too.
+    for held in ('W/"1"', '"9", W/"1"', "*"):
+        weak = http.get("/v1/ledger/bills.get", params={"billId": bill_id}, headers={**headers, "If-None-Match": held})
+        assert weak.status_code == 304, held
+    other = http.get("/v1/ledger/bills.get", params={"billId": bill_id}, headers={**headers, "If-None-Match": 'W/"2"'})
+    assert other.status_code == 200 and other.json()["billId"] == bill_id
     stale = http.post("/v1/ledger/bills.edit", headers={**headers, "If-Match": '"7"'},
                       json={"billId": bill_id, "amount": "90.00"})
     problem(stale, 412, "conflict", "version")
@@ -283,3 +300,21 @@ def test_a_certificate_and_key_serve_https(stack, tmp_path):
     url = stack.bridge("--tls-cert", str(cert), "--tls-key", str(key), scheme="https", verify=trusted)
     with httpx.Client(base_url=url, timeout=10, verify=trusted) as client:
         assert client.post("/v1/calc/evaluate", json={"expression": "6*7"}).json()["value"] == "42"
+
+
+def test_json_over_a_kilobyte_is_gzipped_when_asked(http, member):
+    headers, _, home = member
+    for index in range(12):
+        assert bill(http, member, description=f"bill {index}", amount="3.00").status_code == 200
+    route, params = "/v1/ledger/bills.list", {"householdId": home}
+    plain = http.get(route, params=params, headers={**headers, "Accept-Encoding": "identity"})
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    assert len(plain.content) > 1024 and "Accept-Encoding" in plain.headers["vary"]
+    raw = http.get(route, params=params, headers={**headers, "Accept-Encoding": "br;q=1, gzip"})
+    assert raw.status_code == 200 and raw.headers["content-encoding"] == "gzip"
+    assert int(raw.headers["content-length"]) < len(plain.content)
+    assert raw.json() == plain.json()  # httpx undoes the gzip
+    refused = http.get(route, params=params, headers={**headers, "Accept-Encoding": "gzip;q=0, *"})
+    assert "content-encoding" not in refused.headers
+    small = http.post("/v1/calc/evaluate", json={"expression": "1+1"}, headers={"Accept-Encoding": "gzip"})
+    assert small.status_code == 200 and "content-encoding" not in small.headers
