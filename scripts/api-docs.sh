@@ -4,7 +4,9 @@
 # `ops` from the gateway, calc, orders and ledger, and writes
 #   docs/ops.json   every listing in one document (sorted keys): the contract other tools are generated from
 #   docs/api.md     one op table per service between its `<!-- BEGIN GENERATED: ops SERVICE ... -->` markers
-# With --check it writes nothing and fails, with a diff, when either file is out of date, or when an op lacks a
+#   docs/openapi.json  the OpenAPI 3.1 document reckon-http serves at /openapi.json, indented: what SDKs are
+#                   generated from
+# With --check it writes nothing and fails, with a diff, when any of them is out of date, or when an op lacks a
 # result schema.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,13 +25,13 @@ stop_stack() {
 }
 trap stop_stack EXIT
 ports=$(python3 -c 'import socket
-s = [socket.socket() for _ in range(2)]
+s = [socket.socket() for _ in range(3)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(" ".join(str(x.getsockname()[1]) for x in s))')
-read -r client_port worker_port <<<"$ports"
+read -r client_port worker_port http_port <<<"$ports"
 endpoint=tcp://127.0.0.1:$client_port
 "$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$worker_port" \
-    --data-dir "$work/stack" --http none >"$work/up.log" 2>&1 &
+    --data-dir "$work/stack" --http "127.0.0.1:$http_port" >"$work/up.log" 2>&1 &
 stack_pid=$!
 call() { "$bin/reckon" call "$1" "$2" --endpoint "$endpoint" --json; }
 for attempt in $(seq 1 120); do
@@ -44,14 +46,33 @@ for service in gateway calc orders ledger; do call "$service" ops >"$work/$servi
 out=$work/out
 mkdir -p "$out"
 python3 scripts/api_docs.py "$work" docs/api.md "$out"
+# The bridge's document, once it holds every service (it reads their listings every 2 s until it has them all).
+python3 - "http://127.0.0.1:$http_port/openapi.json" "$out/openapi.json" <<'PY'
+import json, sys, time, urllib.error, urllib.request
+url, target = sys.argv[1], sys.argv[2]
+for attempt in range(120):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            document = json.load(answer)
+        if {tag["name"] for tag in document["tags"]} >= {"gateway", "calc", "orders", "ledger"}:
+            break
+    except (urllib.error.URLError, ConnectionError):
+        pass
+    time.sleep(0.5)
+else:
+    sys.exit("reckon-http's /openapi.json did not list every service in 60 s")
+with open(target, "w", encoding="utf-8") as out:
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+PY
 if $check; then
     status=0
-    for file in ops.json api.md; do
+    for file in ops.json api.md openapi.json; do
         if ! diff -u "docs/$file" "$out/$file"; then status=1; fi
     done
     python3 scripts/api_docs.py --missing-result-schemas "$out/ops.json" || status=1
-    [ $status = 0 ] || echo "docs/api.md or docs/ops.json is out of date: run scripts/api-docs.sh" >&2
+    [ $status = 0 ] || echo "docs/api.md, docs/ops.json or docs/openapi.json is out of date: run scripts/api-docs.sh" >&2
     exit $status
 fi
-cp "$out/ops.json" "$out/api.md" docs/
-echo "wrote docs/ops.json and the op tables of docs/api.md"
+cp "$out/ops.json" "$out/api.md" "$out/openapi.json" docs/
+echo "wrote docs/ops.json, docs/openapi.json and the op tables of docs/api.md"

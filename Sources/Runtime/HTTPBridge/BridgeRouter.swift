@@ -47,7 +47,7 @@ public enum BridgeRouter {
             catalog.isReady ? json(["status": "ready"]) : json(["status": "starting"], status: .serviceUnavailable)
         }
         router.get("/openapi.json") { _, _ in
-            json(OpenAPIDocument.make(catalog.services, requestTimeouts: configuration.requestTimeouts))
+            json(bytes: catalog.openAPIDocument(requestTimeouts: configuration.requestTimeouts))
         }
         router.get("/docs") { _, _ in
             Response(
@@ -84,10 +84,14 @@ public enum BridgeRouter {
     }
 
     private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        json(bytes: value.serialized, status: status)
+    }
+
+    private static func json(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serialized))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         )
     }
 }

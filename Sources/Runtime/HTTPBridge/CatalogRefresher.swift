@@ -2,7 +2,8 @@ import Logging
 import ReckonClient
 import ServiceLifecycle
 
-/// Keeps an ``OpCatalog`` fresh: every 2 s until it is ready, then every `interval`, until graceful shutdown.
+/// Keeps an ``OpCatalog`` fresh: every 2 s until every service the gateway lists has answered, then every
+/// `interval`, until graceful shutdown.
 public struct CatalogRefresher: Service {
     let catalog: OpCatalog
     let client: ReckonClient
@@ -18,9 +19,9 @@ public struct CatalogRefresher: Service {
 
     public func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            await catalog.refresh(through: client, logger: logger)
+            let complete = await catalog.refresh(through: client, logger: logger)
             try? await cancelWhenGracefulShutdown {
-                try await Task.sleep(for: catalog.isReady ? interval : .seconds(2))
+                try await Task.sleep(for: complete && catalog.isReady ? interval : .seconds(2))
             }
         }
     }

@@ -9,8 +9,22 @@ import Wire
 /// an actor.
 public final class OpCatalog: Sendable {
     private let listings = Mutex<[String: OpsListing]>([:])
+    /// Counts the changes to the listings, so the document knows when it is stale.
+    private let generation = Atomic<Int>(0)
+    /// The OpenAPI document, and the generation of the listings it was made from.
+    private let document = Mutex<(generation: Int, bytes: [UInt8])?>(nil)
 
     public init() {}
+
+    /// The serialized OpenAPI document of the listings (``OpenAPIDocument``), made once per change of the listings
+    /// rather than once per request.
+    func openAPIDocument(requestTimeouts: ClosedRange<Int>) -> [UInt8] {
+        let made = generation.load(ordering: .acquiring)
+        if let cached = document.withLock({ $0 }), cached.generation == made { return cached.bytes }
+        let bytes = OpenAPIDocument.make(services, requestTimeouts: requestTimeouts).serialized
+        document.withLock { $0 = (made, bytes) }
+        return bytes
+    }
 
     /// The listings, by service name.
     public var services: [OpsListing] {
@@ -32,14 +46,17 @@ public final class OpCatalog: Sendable {
 
     /// Reads the gateway's `ops`, then the `ops` of every service its `health` lists. A service that does not
     /// answer keeps its last listing.
-    public func refresh(through client: ReckonClient, logger: Logger) async {
+    /// - Returns: whether every listed service answered.
+    @discardableResult
+    public func refresh(through client: ReckonClient, logger: Logger) async -> Bool {
         var services = [GatewayOps.service]
         do {
             services += try await client.call(HealthOp.self, NoArgs(), timeout: Self.listingWait).services.map(\.name)
         } catch {
             logger.warning("cannot read the gateway's health", metadata: ["error": "\(error)"])
-            return
+            return false
         }
+        var complete = true
         for service in services {
             do {
                 let listing = try await client.call(
@@ -48,10 +65,16 @@ public final class OpCatalog: Sendable {
                     timeout: Self.listingWait
                 )
                 let decoded = try JSONValueDecoder.decode(OpsListing.self, from: listing)
-                listings.withLock { $0[service] = decoded }
+                let changed = listings.withLock { listings in
+                    defer { listings[service] = decoded }
+                    return listings[service] != decoded
+                }
+                if changed { generation.add(1, ordering: .releasing) }
             } catch {
                 logger.warning("cannot read ops", metadata: ["service": "\(service)", "error": "\(error)"])
+                complete = false
             }
         }
+        return complete
     }
 }
