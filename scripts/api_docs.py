@@ -7,7 +7,8 @@
 
 Only the text between ``<!-- BEGIN GENERATED: ops SERVICE (scripts/api-docs.sh) -->`` and
 ``<!-- END GENERATED: ops SERVICE -->`` changes; a service section without markers gets them after its heading's
-first paragraph.
+first paragraph. A schema that refers to one of the listing's named entities (``{"$ref": "#/$defs/Bill"}``) shows
+as the entity's name, and the entities follow the op table in a table of their own.
 """
 import json
 import os
@@ -25,10 +26,21 @@ def end_marker(service):
     return f"<!-- END GENERATED: ops {service} -->"
 
 
+DEFINITION = "#/$defs/"
+
+
+def entity_name(schema):
+    """The entity a schema refers to (`Bill` for `{"$ref": "#/$defs/Bill"}`), or None."""
+    reference = schema.get("$ref", "") if isinstance(schema, dict) else ""
+    return reference[len(DEFINITION):] if reference.startswith(DEFINITION) else None
+
+
 def type_text(schema):
-    """A schema's type in a few words: `string`, `array of object`, `map of string`, `"a" | "b"`."""
+    """A schema's type in a few words: `string`, `array of object`, `map of string`, `"a" | "b"`, `Bill`."""
     if not isinstance(schema, dict) or not schema:
         return "any"
+    if entity_name(schema):
+        return entity_name(schema)
     if "enum" in schema:
         return " \\| ".join(json.dumps(value) for value in schema["enum"])
     if "not" in schema and schema["not"] == {}:
@@ -52,6 +64,8 @@ def fields_text(schema):
     """A schema's top-level members, `name`* type (a star for required), or `—` when there are none."""
     if not isinstance(schema, dict):
         return "—"
+    if entity_name(schema):
+        return entity_name(schema)
     properties = dict(schema.get("properties", {}))
     for branch in ("oneOf", "anyOf", "allOf"):
         for option in schema.get(branch, []):
@@ -76,6 +90,10 @@ def table(listing):
             f"`{op['name']}`", op.get("effect", "—"), cell(op["summary"]), fields_text(op["schema"]),
             fields_text(op["resultSchema"]) if "resultSchema" in op else "**no result schema**",
         ]) + " |")
+    definitions = listing.get("$defs") or {}
+    if definitions:
+        rows += ["", "| entity | fields (`*` required) |", "|---|---|"]
+        rows += [f"| `{name}` | {fields_text(definitions[name])} |" for name in sorted(definitions)]
     return "\n".join(rows)
 
 

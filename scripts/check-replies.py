@@ -4,9 +4,9 @@
 Input: a JSON-lines file of ``{"service", "op", "reply"}`` records (the end-to-end suites write one when
 ``RECKON_REPLY_LOG`` names it) and ``docs/ops.json`` (every service's ``ops`` listing, from scripts/api-docs.sh).
 
-A successful reply's ``result`` is checked against its op's ``resultSchema`` in strict mode: every object schema
-that lists ``properties`` and says nothing of ``additionalProperties`` gets ``additionalProperties: false`` first,
-so a field a reply carries but its schema does not declare is caught (a hand-written JSON writer that drifted from
+A successful reply's ``result`` is checked against its op's ``resultSchema`` (with its listing's ``$defs``, the named
+entities its ``$ref``s point to) in strict mode: every object schema that lists ``properties`` and says nothing of
+``additionalProperties`` gets ``additionalProperties: false`` first, so a field a reply carries but its schema does not declare is caught (a hand-written JSON writer that drifted from
 its type). A failed reply's ``error`` is checked against the error envelope below. Replies of ops not in ops.json
 (MMI, raw calls) are counted and skipped. The last line is ``N passed, M failed``; the exit status is 1 when any
 reply fails, or when the file holds none.
@@ -65,9 +65,12 @@ def validators(ops_document):
     """A strict validator per (service, op) that has a result schema."""
     found = {}
     for listing in ops_document["services"]:
+        # A schema's `$ref`s name the listing's entities (`#/$defs/Bill`): they resolve against the schema's root.
+        definitions = {"$defs": listing["$defs"]} if listing.get("$defs") else {}
         for op in listing["ops"]:
             if "resultSchema" in op:
-                found[(listing["service"], op["name"])] = Draft202012Validator(strict(op["resultSchema"]))
+                schema = strict({**op["resultSchema"], **definitions})
+                found[(listing["service"], op["name"])] = Draft202012Validator(schema)
     return found
 
 

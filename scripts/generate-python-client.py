@@ -61,6 +61,9 @@ class Module:
     """One service's module as it is written: its TypedDicts, functions, and the names it imports."""
 
     service: str
+    definitions: Dict[str, Any] = field(default_factory=dict)
+    """The listing's named entities (`$defs`), each one TypedDict once a result uses it."""
+    entities: Set[str] = field(default_factory=set)
     typed_dicts: List[str] = field(default_factory=list)
     functions: List[str] = field(default_factory=list)
     typing: Set[str] = field(default_factory=set)
@@ -71,6 +74,9 @@ class Module:
         looser `Mapping`/`Sequence` and accept `Decimal` for numbers."""
         if not isinstance(schema, dict):
             return self.use("Any")
+        reference = schema.get("$ref")
+        if isinstance(reference, str) and reference.startswith(DEFINITION):
+            return self.entity(reference[len(DEFINITION):], result=result)
         enum = schema.get("enum")
         if isinstance(enum, list) and enum and all(isinstance(value, str) for value in enum):
             return self.use("Literal") + "[" + ", ".join(json.dumps(value) for value in enum) + "]"
@@ -106,6 +112,17 @@ class Module:
             value = self.type_of(values, name=name + "Value", result=result) if isinstance(values, dict) else None
             return [f"{self.use('Dict' if result else 'Mapping')}[str, {value or self.use('Any')}]"]
         return [self.use("Any")]
+
+    def entity(self, name: str, *, result: bool) -> str:
+        """A named entity: in results its one TypedDict (defined on first use), in arguments its looser type."""
+        if not result:
+            return self.type_of(self.definitions[name], name=name, result=False)
+        if name not in self.entities:
+            self.entities.add(name)
+            annotation = self.type_of(self.definitions[name], name=name, result=True)
+            if annotation != name:
+                self.typed_dicts.append(f"{name} = {annotation}")
+        return name
 
     def typed_dict(self, name: str, schema: Dict[str, Any]) -> str:
         """Defines the TypedDict `name` for an object schema (its nested ones first) and returns `name`."""
@@ -218,6 +235,9 @@ class Argument:
     description: str
 
 
+DEFINITION = "#/$defs/"
+
+
 def describe(schema: Any) -> str:
     """The docstring line for an argument: its description and default, when the schema has them."""
     if not isinstance(schema, dict):
@@ -240,7 +260,7 @@ def generate(ops: Dict[str, Any]) -> Dict[Path, str]:
     """Each service's module path and source."""
     modules = {}
     for service in ops["services"]:
-        module = Module(service["service"])
+        module = Module(service["service"], definitions=service.get("$defs") or {})
         for op in service["ops"]:
             module.add_op(op)
         modules[PACKAGE / f"{module.service}.py"] = module.source()

@@ -22,9 +22,9 @@ OPS = {"services": [{"service": "shop", "ops": [{
 GOOD = {"ok": True, "id": "1", "result": {"cartId": "c1", "lines": [{"sku": "tea"}]}}
 
 
-def run(tmp_path, *replies):
+def run(tmp_path, *replies, document=OPS):
     ops = tmp_path / "ops.json"
-    ops.write_text(json.dumps(OPS))
+    ops.write_text(json.dumps(document))
     log = tmp_path / "replies.jsonl"
     log.write_text("".join(json.dumps({"service": "shop", "op": "cart.get", "reply": r}) + "\n" for r in replies))
     done = subprocess.run([sys.executable, str(SCRIPT), str(log), "--ops", str(ops)], capture_output=True, text=True)
@@ -63,3 +63,14 @@ def test_a_missing_log_fails(tmp_path):
     done = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / "none.jsonl"), "--ops", str(ops)],
                           capture_output=True, text=True)
     assert done.returncode == 1 and done.stdout.strip().splitlines()[-1] == "0 passed, 0 failed"
+
+
+def test_a_reply_is_checked_against_the_entity_its_schema_refers_to(tmp_path):
+    listing = OPS["services"][0]
+    line = listing["ops"][0]["resultSchema"]["properties"]["lines"]["items"]
+    referring = {**listing, "$defs": {"Line": line}, "ops": [{**listing["ops"][0], "resultSchema": {
+        **listing["ops"][0]["resultSchema"],
+        "properties": {**listing["ops"][0]["resultSchema"]["properties"],
+                       "lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}}}}}]}
+    bad = {**GOOD, "result": {"cartId": "c1", "lines": [{"sku": "tea", "extra": 1}]}}
+    assert run(tmp_path, GOOD, bad, document={"services": [referring]}) == (1, "1 passed, 1 failed")

@@ -11,8 +11,9 @@ enum EventSchemas {
         "type": "string", "description": "an IANA time zone (America/Toronto) or a fixed offset (-05:00, Z)",
     ]
     static let text: JSONValue = ["type": "string", "minLength": 1, "maxLength": 200]
+    /// How an event repeats: one entity (`title`) in the arguments and the results (``EventRepeat``).
     static let repeatRule: JSONValue = [
-        "type": "object", "required": ["frequency"],
+        "title": "EventRepeat", "type": "object", "required": ["frequency"],
         "properties": [
             "frequency": ["enum": ["daily", "weekly", "monthly"], "description": "events.edit also takes none"],
             "interval": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 1],

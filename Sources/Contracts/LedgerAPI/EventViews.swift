@@ -1,3 +1,5 @@
+import Wire
+
 /// How an event repeats: `frequency` (`daily`, `weekly`, `monthly`), every `interval` of them, until a day or for a
 /// `count` of occurrences (or for ever).
 public struct EventRepeat: Codable, Sendable, Hashable {
@@ -90,4 +92,11 @@ public struct OccurrenceView: Codable, Sendable, Hashable {
         self.timeZone = timeZone
         self.location = location
     }
+}
+
+/// A repeat's schema is the one its arguments are checked against, so a result's repeat is the same entity as an
+/// argument's.
+extension EventRepeat: JSONSchemaDescribing {
+    public static var jsonSchema: JSONValue { EventSchemas.repeatRule }
+    public static var schemaExample: EventRepeat { EventRepeat(frequency: "daily") }
 }

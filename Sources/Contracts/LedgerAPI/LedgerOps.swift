@@ -21,8 +21,9 @@ public enum LedgerOps {
     static let household: JSONValue = [
         "type": "object", "required": ["householdId"], "properties": ["householdId": id],
     ]
+    /// How a bill is shared: one entity (`title`) in the arguments and the results (``SplitSpec``).
     static let split: JSONValue = [
-        "type": "object", "required": ["kind"],
+        "title": "Split", "type": "object", "required": ["kind"],
         "properties": [
             "kind": ["enum": ["equal", "exact", "shares", "percent", "itemized"]],
             "among": ["type": "array", "items": id, "description": "equal: who shares (default: every member)"],
@@ -37,7 +38,7 @@ public enum LedgerOps {
             "items": [
                 "type": "array",
                 "items": [
-                    "type": "object", "required": ["amount", "among"],
+                    "title": "SplitItem", "type": "object", "required": ["amount", "among"],
                     "properties": [
                         "description": ["type": "string"], "amount": amount,
                         "among": ["type": "array", "items": id],

@@ -104,3 +104,10 @@ public struct MemberAmount: Codable, Sendable, Hashable {
         self.amount = amount
     }
 }
+
+/// A split's schema is the one its arguments are checked against, so a result's split is the same entity as an
+/// argument's.
+extension SplitSpec: JSONSchemaDescribing {
+    public static var jsonSchema: JSONValue { LedgerOps.split }
+    public static var schemaExample: SplitSpec { SplitSpec(kind: "equal") }
+}

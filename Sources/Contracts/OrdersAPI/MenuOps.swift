@@ -8,12 +8,13 @@ public enum OrdersOps {
     static let cartID: JSONValue = ["type": "string", "minLength": 1, "description": "from cart.create"]
     static let quantity: JSONValue = ["type": "integer", "minimum": 1, "maximum": 9_999, "default": 1]
     static let orderID: JSONValue = ["type": "string", "minLength": 1, "description": "from order.place"]
+    /// A checkout form, one entity (`title`) for every op that takes one.
     static let form: JSONValue = [
-        "type": "object", "required": ["name", "phone", "address"],
+        "title": "CheckoutForm", "type": "object", "required": ["name", "phone", "address"],
         "properties": [
             "name": ["type": "string"], "phone": ["type": "string"], "email": ["type": "string"],
             "address": [
-                "type": "object", "required": ["street", "city", "postalCode"],
+                "title": "CheckoutAddress", "type": "object", "required": ["street", "city", "postalCode"],
                 "properties": [
                     "street": ["type": "string"], "city": ["type": "string"], "postalCode": ["type": "string"],
                     "country": ["type": "string", "description": "ISO 3166 alpha-2"],

@@ -53,6 +53,14 @@ public protocol JSONSchemaDescribing: Decodable {
     static var schemaExample: Self { get }
 }
 
+/// A type that is one named entity of the contract (a bill, a cart): its schema carries `title` (``schemaName``), so
+/// that a service's `ops` listing publishes it once, under that name, and refers to it by `$ref` wherever the type
+/// appears (``OpsListing/hoisting(service:ops:)``). A generated SDK then has one type for it.
+public protocol JSONSchemaEntity {
+    /// The entity's name in `$defs` and OpenAPI's `components.schemas`, unique across the services.
+    static var schemaName: String { get }
+}
+
 extension JSONValue: JSONSchemaDescribing {
     /// Any JSON value: the empty schema.
     public static var jsonSchema: JSONValue { [:] }

@@ -1,13 +1,45 @@
-/// The result of `ops`, which every service answers: its ops with their summaries and schemas.
+/// The result of `ops`, which every service answers: its ops with their summaries and schemas, and the schemas of
+/// its named entities, which the ops' schemas refer to (`{"$ref": "#/$defs/Bill"}`).
 public struct OpsListing: Codable, Sendable, Hashable {
     /// The service's name.
     public var service: String
     /// The ops in registration order, `ops` itself last.
     public var ops: [OpDescription]
+    /// The named entities' schemas (``JSONSchemaEntity``), by name; `$defs` in JSON.
+    public var definitions: [String: JSONValue]?
 
-    public init(service: String, ops: [OpDescription]) {
+    public init(service: String, ops: [OpDescription], definitions: [String: JSONValue]? = nil) {
         self.service = service
         self.ops = ops
+        self.definitions = definitions
+    }
+
+    /// The listing of `ops` with every titled subschema of their schemas taken out into ``definitions`` and referred
+    /// to by `$ref` (``JSONSchema/Definitions``), and the titles that stand for two different schemas.
+    public static func hoisting(service: String, ops: [OpDescription]) -> (listing: OpsListing, conflicts: [String]) {
+        var definitions = JSONSchema.Definitions()
+        var hoisted = ops
+        for index in hoisted.indices {
+            hoisted[index].schema = definitions.hoist(hoisted[index].schema)
+            hoisted[index].resultSchema = hoisted[index].resultSchema.map { definitions.hoist($0) }
+        }
+        let listing = OpsListing(
+            service: service,
+            ops: hoisted,
+            definitions: definitions.schemas.isEmpty ? nil : definitions.schemas
+        )
+        return (listing, definitions.conflicts)
+    }
+
+    /// `schema` itself, or the definition it refers to when it is only a `$ref` to one of ``definitions``.
+    public func resolved(_ schema: JSONValue?) -> JSONValue? {
+        guard let reference = schema?["$ref"]?.stringValue, reference.hasPrefix("#/$defs/") else { return schema }
+        return definitions?[String(reference.dropFirst("#/$defs/".count))] ?? schema
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case service, ops
+        case definitions = "$defs"
     }
 }
 
@@ -51,3 +83,6 @@ public struct OpDescription: Codable, Sendable, Hashable {
         effect: .pure
     )
 }
+
+extension OpsListing: JSONSchemaEntity { public static var schemaName: String { "OpsListing" } }
+extension OpDescription: JSONSchemaEntity { public static var schemaName: String { "OpDescription" } }

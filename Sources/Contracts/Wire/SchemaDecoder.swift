@@ -21,8 +21,10 @@ struct SchemaDecoder: Decoder {
     ) throws
         -> T
     {
+        let entity = (type as? any JSONSchemaEntity.Type)?.schemaName
         if let described = type as? any JSONSchemaDescribing.Type {
             node.fix(described.jsonSchema)
+            node.title = entity
             return described.schemaExample as! T
         }
         if let scalar = scalar(type, node) { return scalar }
@@ -36,7 +38,9 @@ struct SchemaDecoder: Decoder {
                 .init(codingPath: codingPath, debugDescription: "recursive type: describe it with JSONSchemaDescribing")
             )
         }
-        return try T(from: SchemaDecoder(node: node, codingPath: codingPath))
+        let value = try T(from: SchemaDecoder(node: node, codingPath: codingPath))
+        node.title = entity
+        return value
     }
 
     private static func scalar<T>(_ type: T.Type, _ node: SchemaNode) -> T? {

@@ -8,9 +8,17 @@ final class SchemaNode {
     }
 
     private var shape = Shape.unknown
+    /// The name of the entity the value is (``JSONSchemaEntity``), written as the schema's `title`.
+    var title: String?
 
     /// The value's schema, as JSON.
     var schema: JSONValue {
+        let schema = untitledSchema
+        guard let title, case .object(let members) = schema else { return schema }
+        return .object(JSONObject([("title", .string(title))] + members.members.filter { $0.key != "title" }))
+    }
+
+    private var untitledSchema: JSONValue {
         switch shape {
         case .unknown: return [:]
         case .fixed(let schema): return schema

@@ -74,3 +74,8 @@ public protocol WireErrorConvertible: Error {
 extension WireError: WireErrorConvertible {
     public var wireError: WireError { self }
 }
+
+extension WireError.Detail: JSONSchemaEntity {
+    /// One field's problem, the same entity wherever an op reports one.
+    public static var schemaName: String { "FieldError" }
+}

@@ -39,7 +39,7 @@ enum GatewayService {
     ]
 
     /// What `ops` answers.
-    static let listing = OpsListing(service: name, ops: served.map(\.description) + [.ops])
+    static let listing = OpsListing.hoisting(service: name, ops: served.map(\.description) + [.ops]).listing
 
     /// Every op by name, `ops` included.
     static let builtins: [String: Builtin.Answer] = served.reduce(

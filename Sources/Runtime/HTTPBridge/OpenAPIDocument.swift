@@ -9,8 +9,10 @@ enum OpenAPIDocument {
     /// - Parameter requestTimeouts: the milliseconds a `Request-Timeout` header may ask for.
     static func make(_ services: [OpsListing], requestTimeouts: ClosedRange<Int>) -> JSONValue {
         let headers = HeaderSchemas(requestTimeouts: requestTimeouts)
+        var components = ComponentSchemas()
         var paths: [(String, JSONValue)] = []
         for listing in services {
+            let names = components.add(listing)
             for op in listing.ops {
                 var operations: [(String, JSONValue)] = [
                     ("post", operation(op, of: listing, get: false, headers: headers))
@@ -18,7 +20,8 @@ enum OpenAPIDocument {
                 if op.effect?.changesNothing == true {
                     operations.append(("get", operation(op, of: listing, get: true, headers: headers)))
                 }
-                paths.append(("/v1/\(listing.service)/\(op.name)", .object(JSONObject(operations))))
+                let item = ComponentSchemas.pointing(.object(JSONObject(operations)), names)
+                paths.append(("/v1/\(listing.service)/\(op.name)", item))
             }
         }
         if let stream = activityStreamPath(services) { paths.append(stream) }
@@ -33,7 +36,7 @@ enum OpenAPIDocument {
             "tags": .array(services.map { ["name": .string($0.service)] }),
             "paths": .object(JSONObject(paths)),
             "components": [
-                "schemas": ["Problem": ProblemDetails.schema],
+                "schemas": .object(JSONObject([("Problem", ProblemDetails.schema)] + components.schemas)),
                 "responses": .object(JSONObject(problemStatuses.map { ($0.0, problemResponse($0.1)) })),
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
             ],
@@ -74,7 +77,7 @@ enum OpenAPIDocument {
         headers: HeaderSchemas
     ) -> JSONValue {
         let service = listing.service
-        let versioned = op.resultSchema?["properties"]?["version"] != nil
+        let versioned = listing.resolved(op.resultSchema)?["properties"]?["version"] != nil
         var members: [(String, JSONValue)] = [
             ("operationId", .string(operationID(service, op.name, get: get))),
             ("summary", .string(op.summary)), ("tags", [.string(service)]),
@@ -146,7 +149,7 @@ enum OpenAPIDocument {
                 )
             )
         }
-        if op.resultSchema?["properties"]?["nextCursor"] != nil {
+        if listing.resolved(op.resultSchema)?["properties"]?["nextCursor"] != nil {
             headers.append(("Link", ["schema": ["type": "string"], "description": "rel=\"next\": the next page"]))
         }
         var success: [(String, JSONValue)] = [

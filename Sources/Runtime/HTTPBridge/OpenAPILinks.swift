@@ -6,7 +6,7 @@ import Wire
 enum OpenAPILinks {
     /// The links of `op`'s `200` response, by target operation id; empty when its result names no entity.
     static func of(_ op: OpDescription, in listing: OpsListing) -> [(String, JSONValue)] {
-        let produced = names(op.resultSchema)
+        let produced = names(listing.resolved(op.resultSchema))
         let ids = produced.filter { $0.hasSuffix("Id") }
         guard !ids.isEmpty else { return [] }
         return listing.ops.compactMap { target in

@@ -23,7 +23,7 @@ public struct OpDispatcher: Sendable {
         self.requestTimeout = requestTimeout
         self.logger = logger
         let listing = registry.ops.map(\.description)
-        opsReply = OpsListing(service: service, ops: listing + [.ops])
+        opsReply = OpsListing.hoisting(service: service, ops: listing + [.ops]).listing
         var metrics: [String: OpMetrics] = [:]
         for name in registry.ops.map(\.name) + ["ops"] { metrics[name] = OpMetrics(service: service, op: name) }
         self.metrics = metrics

@@ -38,7 +38,7 @@ public struct Op: Sendable {
     }
 
     /// What `ops` lists of the op.
-    var description: OpDescription {
+    public var description: OpDescription {
         OpDescription(name: name, summary: summary, schema: argsSchema, resultSchema: resultSchema, effect: effect)
     }
 }

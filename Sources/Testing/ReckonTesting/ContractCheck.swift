@@ -4,9 +4,14 @@ import WorkerRuntime
 /// The registry-wide check of a service's contract: every op has a result schema, and every args schema written by
 /// hand describes the type its `args` decode into, member for member.
 public enum ContractCheck {
-    /// What is wrong with `registry`'s contract, one line per problem; empty when every op agrees with its types.
+    /// What is wrong with `registry`'s contract, one line per problem; empty when every op agrees with its types
+    /// and no entity name stands for two different schemas.
     public static func problems(in registry: OpRegistry) -> [String] {
-        registry.ops.flatMap { problems($0.name, $0.argsSchema, $0.argsTypeSchema, $0.resultSchema) }
+        let conflicts = OpsListing.hoisting(service: "", ops: registry.ops.map(\.description)).conflicts.map {
+            "the entity \($0) has two different schemas"
+        }
+        return registry.ops.flatMap { problems($0.name, $0.argsSchema, $0.argsTypeSchema, $0.resultSchema) }
+            + conflicts
     }
 
     /// What is wrong with `contracts`, as ``problems(in:)`` says it of a registry's ops.

@@ -27,7 +27,10 @@ def test_every_op_of_every_service_is_an_operation_with_its_schemas(http, stack)
     document = http.get("/openapi.json").json()
     for gateway in stack.gateways[:1]:
         for service in ("gateway", "calc", "orders", "ledger"):
-            listing = http.post(f"/v1/{service}/ops", json={}).json()
+            listing = json.loads(http.post(f"/v1/{service}/ops", json={}).text
+                                 .replace('"#/$defs/', '"#/components/schemas/'))
+            for name, definition in listing.get("$defs", {}).items():
+                assert document["components"]["schemas"][name] == definition
             for op in listing["ops"]:
                 item = document["paths"][f"/v1/{service}/{op['name']}"]
                 post = item["post"]
@@ -60,3 +63,19 @@ def test_a_result_that_names_an_entity_links_to_the_ops_that_take_it(http):
     assert links["ledger_bills_edit"] == {"operationId": "ledger_bills_edit", "requestBody": {
         "billId": "$response.body#/billId", "version": "$response.body#/version"}}
     assert links["ledger_bills_list"]["requestBody"] == {"householdId": "$response.body#/householdId"}
+
+
+def test_each_entity_is_one_component_that_every_op_refers_to(http):
+    document = http.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    assert {"Bill", "Payment", "Household", "Member", "MemberAmount", "Split", "Cart", "Order", "Event", "StockLine",
+            "Problem"} <= set(schemas)
+    bill = {"$ref": "#/components/schemas/Bill"}
+    ok = lambda path, method="post": document["paths"][path][method]["responses"]["200"]["content"][
+        "application/json"]["schema"]
+    assert ok("/v1/ledger/bills.get", "get") == ok("/v1/ledger/bills.add") == ok("/v1/ledger/bills.edit") == bill
+    assert ok("/v1/ledger/bills.list")["properties"]["bills"]["items"] == bill
+    assert schemas["Bill"]["properties"]["split"] == {"$ref": "#/components/schemas/Split"}
+    split = document["paths"]["/v1/ledger/bills.add"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert split["properties"]["split"] == {"$ref": "#/components/schemas/Split"}
+    assert schemas["Bill"]["title"] == "Bill"

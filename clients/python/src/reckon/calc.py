@@ -779,8 +779,8 @@ TaxTopicResult = TypedDict(
 )
 
 
-_OpsResultOpsItemRequired = TypedDict(
-    "_OpsResultOpsItemRequired",
+_OpDescriptionRequired = TypedDict(
+    "_OpDescriptionRequired",
     {
         "name": str,
         "schema": Any,
@@ -789,8 +789,8 @@ _OpsResultOpsItemRequired = TypedDict(
 )
 
 
-_OpsResultOpsItemOptional = TypedDict(
-    "_OpsResultOpsItemOptional",
+_OpDescriptionOptional = TypedDict(
+    "_OpDescriptionOptional",
     {
         "effect": Literal["pure", "read", "write"],
         "resultSchema": Any,
@@ -799,17 +799,33 @@ _OpsResultOpsItemOptional = TypedDict(
 )
 
 
-class OpsResultOpsItem(_OpsResultOpsItemRequired, _OpsResultOpsItemOptional):
+class OpDescription(_OpDescriptionRequired, _OpDescriptionOptional):
     pass
 
 
-OpsResult = TypedDict(
-    "OpsResult",
+_OpsListingRequired = TypedDict(
+    "_OpsListingRequired",
     {
-        "ops": List[OpsResultOpsItem],
+        "ops": List[OpDescription],
         "service": str,
     },
 )
+
+
+_OpsListingOptional = TypedDict(
+    "_OpsListingOptional",
+    {
+        "$defs": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class OpsListing(_OpsListingRequired, _OpsListingOptional):
+    pass
+
+
+OpsResult = OpsListing
 
 
 def evaluate(

@@ -16,8 +16,8 @@ from .ops_support import present
 
 SERVICE = "gateway"
 
-BatchResultRepliesItemErrorDetailsItem = TypedDict(
-    "BatchResultRepliesItemErrorDetailsItem",
+FieldError = TypedDict(
+    "FieldError",
     {
         "code": str,
         "field": str,
@@ -38,7 +38,7 @@ _BatchResultRepliesItemErrorRequired = TypedDict(
 _BatchResultRepliesItemErrorOptional = TypedDict(
     "_BatchResultRepliesItemErrorOptional",
     {
-        "details": List[BatchResultRepliesItemErrorDetailsItem],
+        "details": List[FieldError],
         "field": str,
         "retryAfterSeconds": int,
     },
@@ -146,8 +146,8 @@ StatsResult = TypedDict(
 PingResult = Dict[str, Any]
 
 
-_OpsResultOpsItemRequired = TypedDict(
-    "_OpsResultOpsItemRequired",
+_OpDescriptionRequired = TypedDict(
+    "_OpDescriptionRequired",
     {
         "name": str,
         "schema": Any,
@@ -156,8 +156,8 @@ _OpsResultOpsItemRequired = TypedDict(
 )
 
 
-_OpsResultOpsItemOptional = TypedDict(
-    "_OpsResultOpsItemOptional",
+_OpDescriptionOptional = TypedDict(
+    "_OpDescriptionOptional",
     {
         "effect": Literal["pure", "read", "write"],
         "resultSchema": Any,
@@ -166,17 +166,33 @@ _OpsResultOpsItemOptional = TypedDict(
 )
 
 
-class OpsResultOpsItem(_OpsResultOpsItemRequired, _OpsResultOpsItemOptional):
+class OpDescription(_OpDescriptionRequired, _OpDescriptionOptional):
     pass
 
 
-OpsResult = TypedDict(
-    "OpsResult",
+_OpsListingRequired = TypedDict(
+    "_OpsListingRequired",
     {
-        "ops": List[OpsResultOpsItem],
+        "ops": List[OpDescription],
         "service": str,
     },
 )
+
+
+_OpsListingOptional = TypedDict(
+    "_OpsListingOptional",
+    {
+        "$defs": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class OpsListing(_OpsListingRequired, _OpsListingOptional):
+    pass
+
+
+OpsResult = OpsListing
 
 
 def batch(

@@ -16,8 +16,8 @@ from .ops_support import present
 
 SERVICE = "ledger"
 
-AuthSignupResult = TypedDict(
-    "AuthSignupResult",
+User = TypedDict(
+    "User",
     {
         "displayName": str,
         "userId": str,
@@ -26,14 +26,7 @@ AuthSignupResult = TypedDict(
 )
 
 
-AuthLoginResultUser = TypedDict(
-    "AuthLoginResultUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
+AuthSignupResult = User
 
 
 AuthLoginResult = TypedDict(
@@ -41,21 +34,21 @@ AuthLoginResult = TypedDict(
     {
         "expiresAt": str,
         "token": str,
-        "user": AuthLoginResultUser,
+        "user": User,
     },
 )
 
 
-_AuthLogoutResultRequired = TypedDict(
-    "_AuthLogoutResultRequired",
+_DoneRequired = TypedDict(
+    "_DoneRequired",
     {
         "done": bool,
     },
 )
 
 
-_AuthLogoutResultOptional = TypedDict(
-    "_AuthLogoutResultOptional",
+_DoneOptional = TypedDict(
+    "_DoneOptional",
     {
         "sessionsRevoked": int,
     },
@@ -63,43 +56,21 @@ _AuthLogoutResultOptional = TypedDict(
 )
 
 
-class AuthLogoutResult(_AuthLogoutResultRequired, _AuthLogoutResultOptional):
+class Done(_DoneRequired, _DoneOptional):
     pass
 
 
-_AuthChangePasswordResultRequired = TypedDict(
-    "_AuthChangePasswordResultRequired",
-    {
-        "done": bool,
-    },
-)
+AuthLogoutResult = Done
 
 
-_AuthChangePasswordResultOptional = TypedDict(
-    "_AuthChangePasswordResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
+AuthChangePasswordResult = Done
 
 
-class AuthChangePasswordResult(_AuthChangePasswordResultRequired, _AuthChangePasswordResultOptional):
-    pass
+AuthMeResult = User
 
 
-AuthMeResult = TypedDict(
-    "AuthMeResult",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-HouseholdCreateResultMembersItem = TypedDict(
-    "HouseholdCreateResultMembersItem",
+Member = TypedDict(
+    "Member",
     {
         "active": bool,
         "displayName": str,
@@ -110,323 +81,73 @@ HouseholdCreateResultMembersItem = TypedDict(
 )
 
 
-HouseholdCreateResult = TypedDict(
-    "HouseholdCreateResult",
+Household = TypedDict(
+    "Household",
     {
         "currency": str,
         "householdId": str,
-        "members": List[HouseholdCreateResultMembersItem],
+        "members": List[Member],
         "name": str,
         "role": str,
     },
 )
 
 
-HouseholdListResultHouseholdsItemMembersItem = TypedDict(
-    "HouseholdListResultHouseholdsItemMembersItem",
-    {
-        "active": bool,
-        "displayName": str,
-        "role": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-HouseholdListResultHouseholdsItem = TypedDict(
-    "HouseholdListResultHouseholdsItem",
-    {
-        "currency": str,
-        "householdId": str,
-        "members": List[HouseholdListResultHouseholdsItemMembersItem],
-        "name": str,
-        "role": str,
-    },
-)
+HouseholdCreateResult = Household
 
 
 HouseholdListResult = TypedDict(
     "HouseholdListResult",
     {
-        "households": List[HouseholdListResultHouseholdsItem],
+        "households": List[Household],
     },
 )
 
 
-HouseholdGetResultMembersItem = TypedDict(
-    "HouseholdGetResultMembersItem",
-    {
-        "active": bool,
-        "displayName": str,
-        "role": str,
-        "userId": str,
-        "username": str,
-    },
-)
+HouseholdGetResult = Household
 
 
-HouseholdGetResult = TypedDict(
-    "HouseholdGetResult",
-    {
-        "currency": str,
-        "householdId": str,
-        "members": List[HouseholdGetResultMembersItem],
-        "name": str,
-        "role": str,
-    },
-)
-
-
-RoommatesRequestResultRequestedBy = TypedDict(
-    "RoommatesRequestResultRequestedBy",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesRequestResultUser = TypedDict(
-    "RoommatesRequestResultUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesRequestResult = TypedDict(
-    "RoommatesRequestResult",
+RoommateRequest = TypedDict(
+    "RoommateRequest",
     {
         "createdAt": str,
         "householdId": str,
         "householdName": str,
         "requestId": str,
-        "requestedBy": RoommatesRequestResultRequestedBy,
+        "requestedBy": User,
         "status": str,
-        "user": RoommatesRequestResultUser,
+        "user": User,
     },
 )
 
 
-RoommatesRetractResultRequestedBy = TypedDict(
-    "RoommatesRetractResultRequestedBy",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
+RoommatesRequestResult = RoommateRequest
 
 
-RoommatesRetractResultUser = TypedDict(
-    "RoommatesRetractResultUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
+RoommatesRetractResult = RoommateRequest
 
 
-RoommatesRetractResult = TypedDict(
-    "RoommatesRetractResult",
-    {
-        "createdAt": str,
-        "householdId": str,
-        "householdName": str,
-        "requestId": str,
-        "requestedBy": RoommatesRetractResultRequestedBy,
-        "status": str,
-        "user": RoommatesRetractResultUser,
-    },
-)
+RoommatesAcceptResult = RoommateRequest
 
 
-RoommatesAcceptResultRequestedBy = TypedDict(
-    "RoommatesAcceptResultRequestedBy",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
+RoommatesDeclineResult = RoommateRequest
 
 
-RoommatesAcceptResultUser = TypedDict(
-    "RoommatesAcceptResultUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesAcceptResult = TypedDict(
-    "RoommatesAcceptResult",
-    {
-        "createdAt": str,
-        "householdId": str,
-        "householdName": str,
-        "requestId": str,
-        "requestedBy": RoommatesAcceptResultRequestedBy,
-        "status": str,
-        "user": RoommatesAcceptResultUser,
-    },
-)
-
-
-RoommatesDeclineResultRequestedBy = TypedDict(
-    "RoommatesDeclineResultRequestedBy",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesDeclineResultUser = TypedDict(
-    "RoommatesDeclineResultUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesDeclineResult = TypedDict(
-    "RoommatesDeclineResult",
-    {
-        "createdAt": str,
-        "householdId": str,
-        "householdName": str,
-        "requestId": str,
-        "requestedBy": RoommatesDeclineResultRequestedBy,
-        "status": str,
-        "user": RoommatesDeclineResultUser,
-    },
-)
-
-
-_RoommatesLeaveResultRequired = TypedDict(
-    "_RoommatesLeaveResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_RoommatesLeaveResultOptional = TypedDict(
-    "_RoommatesLeaveResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class RoommatesLeaveResult(_RoommatesLeaveResultRequired, _RoommatesLeaveResultOptional):
-    pass
-
-
-RoommatesListResultMembersItem = TypedDict(
-    "RoommatesListResultMembersItem",
-    {
-        "active": bool,
-        "displayName": str,
-        "role": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesListResultReceivedItemRequestedBy = TypedDict(
-    "RoommatesListResultReceivedItemRequestedBy",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesListResultReceivedItemUser = TypedDict(
-    "RoommatesListResultReceivedItemUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesListResultReceivedItem = TypedDict(
-    "RoommatesListResultReceivedItem",
-    {
-        "createdAt": str,
-        "householdId": str,
-        "householdName": str,
-        "requestId": str,
-        "requestedBy": RoommatesListResultReceivedItemRequestedBy,
-        "status": str,
-        "user": RoommatesListResultReceivedItemUser,
-    },
-)
-
-
-RoommatesListResultSentItemRequestedBy = TypedDict(
-    "RoommatesListResultSentItemRequestedBy",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesListResultSentItemUser = TypedDict(
-    "RoommatesListResultSentItemUser",
-    {
-        "displayName": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-RoommatesListResultSentItem = TypedDict(
-    "RoommatesListResultSentItem",
-    {
-        "createdAt": str,
-        "householdId": str,
-        "householdName": str,
-        "requestId": str,
-        "requestedBy": RoommatesListResultSentItemRequestedBy,
-        "status": str,
-        "user": RoommatesListResultSentItemUser,
-    },
-)
+RoommatesLeaveResult = Done
 
 
 RoommatesListResult = TypedDict(
     "RoommatesListResult",
     {
-        "members": List[RoommatesListResultMembersItem],
-        "received": List[RoommatesListResultReceivedItem],
-        "sent": List[RoommatesListResultSentItem],
+        "members": List[Member],
+        "received": List[RoommateRequest],
+        "sent": List[RoommateRequest],
     },
 )
 
 
-BillsAddResultPayersItem = TypedDict(
-    "BillsAddResultPayersItem",
+MemberAmount = TypedDict(
+    "MemberAmount",
     {
         "amount": str,
         "userId": str,
@@ -434,17 +155,8 @@ BillsAddResultPayersItem = TypedDict(
 )
 
 
-BillsAddResultSharesItem = TypedDict(
-    "BillsAddResultSharesItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-_BillsAddResultSplitItemsItemRequired = TypedDict(
-    "_BillsAddResultSplitItemsItemRequired",
+_SplitItemRequired = TypedDict(
+    "_SplitItemRequired",
     {
         "among": List[str],
         "amount": str,
@@ -452,8 +164,8 @@ _BillsAddResultSplitItemsItemRequired = TypedDict(
 )
 
 
-_BillsAddResultSplitItemsItemOptional = TypedDict(
-    "_BillsAddResultSplitItemsItemOptional",
+_SplitItemOptional = TypedDict(
+    "_SplitItemOptional",
     {
         "description": str,
     },
@@ -461,25 +173,25 @@ _BillsAddResultSplitItemsItemOptional = TypedDict(
 )
 
 
-class BillsAddResultSplitItemsItem(_BillsAddResultSplitItemsItemRequired, _BillsAddResultSplitItemsItemOptional):
+class SplitItem(_SplitItemRequired, _SplitItemOptional):
     pass
 
 
-_BillsAddResultSplitRequired = TypedDict(
-    "_BillsAddResultSplitRequired",
+_SplitRequired = TypedDict(
+    "_SplitRequired",
     {
-        "kind": str,
+        "kind": Literal["equal", "exact", "shares", "percent", "itemized"],
     },
 )
 
 
-_BillsAddResultSplitOptional = TypedDict(
-    "_BillsAddResultSplitOptional",
+_SplitOptional = TypedDict(
+    "_SplitOptional",
     {
         "among": List[str],
         "amounts": Dict[str, str],
-        "items": List[BillsAddResultSplitItemsItem],
-        "percents": Dict[str, Union[str, float]],
+        "items": List[SplitItem],
+        "percents": Dict[str, Union[str, int]],
         "shares": Dict[str, int],
         "tax": str,
         "tip": str,
@@ -488,12 +200,12 @@ _BillsAddResultSplitOptional = TypedDict(
 )
 
 
-class BillsAddResultSplit(_BillsAddResultSplitRequired, _BillsAddResultSplitOptional):
+class Split(_SplitRequired, _SplitOptional):
     pass
 
 
-_BillsAddResultRequired = TypedDict(
-    "_BillsAddResultRequired",
+_BillRequired = TypedDict(
+    "_BillRequired",
     {
         "amount": str,
         "billId": str,
@@ -502,16 +214,16 @@ _BillsAddResultRequired = TypedDict(
         "date": str,
         "description": str,
         "householdId": str,
-        "payers": List[BillsAddResultPayersItem],
-        "shares": List[BillsAddResultSharesItem],
-        "split": BillsAddResultSplit,
+        "payers": List[MemberAmount],
+        "shares": List[MemberAmount],
+        "split": Split,
         "version": int,
     },
 )
 
 
-_BillsAddResultOptional = TypedDict(
-    "_BillsAddResultOptional",
+_BillOptional = TypedDict(
+    "_BillOptional",
     {
         "category": str,
         "recurringId": str,
@@ -520,332 +232,26 @@ _BillsAddResultOptional = TypedDict(
 )
 
 
-class BillsAddResult(_BillsAddResultRequired, _BillsAddResultOptional):
+class Bill(_BillRequired, _BillOptional):
     pass
 
 
-BillsEditResultPayersItem = TypedDict(
-    "BillsEditResultPayersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
+BillsAddResult = Bill
 
 
-BillsEditResultSharesItem = TypedDict(
-    "BillsEditResultSharesItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
+BillsEditResult = Bill
 
 
-_BillsEditResultSplitItemsItemRequired = TypedDict(
-    "_BillsEditResultSplitItemsItemRequired",
-    {
-        "among": List[str],
-        "amount": str,
-    },
-)
+BillsDeleteResult = Done
 
 
-_BillsEditResultSplitItemsItemOptional = TypedDict(
-    "_BillsEditResultSplitItemsItemOptional",
-    {
-        "description": str,
-    },
-    total=False,
-)
-
-
-class BillsEditResultSplitItemsItem(_BillsEditResultSplitItemsItemRequired, _BillsEditResultSplitItemsItemOptional):
-    pass
-
-
-_BillsEditResultSplitRequired = TypedDict(
-    "_BillsEditResultSplitRequired",
-    {
-        "kind": str,
-    },
-)
-
-
-_BillsEditResultSplitOptional = TypedDict(
-    "_BillsEditResultSplitOptional",
-    {
-        "among": List[str],
-        "amounts": Dict[str, str],
-        "items": List[BillsEditResultSplitItemsItem],
-        "percents": Dict[str, Union[str, float]],
-        "shares": Dict[str, int],
-        "tax": str,
-        "tip": str,
-    },
-    total=False,
-)
-
-
-class BillsEditResultSplit(_BillsEditResultSplitRequired, _BillsEditResultSplitOptional):
-    pass
-
-
-_BillsEditResultRequired = TypedDict(
-    "_BillsEditResultRequired",
-    {
-        "amount": str,
-        "billId": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "description": str,
-        "householdId": str,
-        "payers": List[BillsEditResultPayersItem],
-        "shares": List[BillsEditResultSharesItem],
-        "split": BillsEditResultSplit,
-        "version": int,
-    },
-)
-
-
-_BillsEditResultOptional = TypedDict(
-    "_BillsEditResultOptional",
-    {
-        "category": str,
-        "recurringId": str,
-    },
-    total=False,
-)
-
-
-class BillsEditResult(_BillsEditResultRequired, _BillsEditResultOptional):
-    pass
-
-
-_BillsDeleteResultRequired = TypedDict(
-    "_BillsDeleteResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_BillsDeleteResultOptional = TypedDict(
-    "_BillsDeleteResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class BillsDeleteResult(_BillsDeleteResultRequired, _BillsDeleteResultOptional):
-    pass
-
-
-BillsGetResultPayersItem = TypedDict(
-    "BillsGetResultPayersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-BillsGetResultSharesItem = TypedDict(
-    "BillsGetResultSharesItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-_BillsGetResultSplitItemsItemRequired = TypedDict(
-    "_BillsGetResultSplitItemsItemRequired",
-    {
-        "among": List[str],
-        "amount": str,
-    },
-)
-
-
-_BillsGetResultSplitItemsItemOptional = TypedDict(
-    "_BillsGetResultSplitItemsItemOptional",
-    {
-        "description": str,
-    },
-    total=False,
-)
-
-
-class BillsGetResultSplitItemsItem(_BillsGetResultSplitItemsItemRequired, _BillsGetResultSplitItemsItemOptional):
-    pass
-
-
-_BillsGetResultSplitRequired = TypedDict(
-    "_BillsGetResultSplitRequired",
-    {
-        "kind": str,
-    },
-)
-
-
-_BillsGetResultSplitOptional = TypedDict(
-    "_BillsGetResultSplitOptional",
-    {
-        "among": List[str],
-        "amounts": Dict[str, str],
-        "items": List[BillsGetResultSplitItemsItem],
-        "percents": Dict[str, Union[str, float]],
-        "shares": Dict[str, int],
-        "tax": str,
-        "tip": str,
-    },
-    total=False,
-)
-
-
-class BillsGetResultSplit(_BillsGetResultSplitRequired, _BillsGetResultSplitOptional):
-    pass
-
-
-_BillsGetResultRequired = TypedDict(
-    "_BillsGetResultRequired",
-    {
-        "amount": str,
-        "billId": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "description": str,
-        "householdId": str,
-        "payers": List[BillsGetResultPayersItem],
-        "shares": List[BillsGetResultSharesItem],
-        "split": BillsGetResultSplit,
-        "version": int,
-    },
-)
-
-
-_BillsGetResultOptional = TypedDict(
-    "_BillsGetResultOptional",
-    {
-        "category": str,
-        "recurringId": str,
-    },
-    total=False,
-)
-
-
-class BillsGetResult(_BillsGetResultRequired, _BillsGetResultOptional):
-    pass
-
-
-BillsListResultBillsItemPayersItem = TypedDict(
-    "BillsListResultBillsItemPayersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-BillsListResultBillsItemSharesItem = TypedDict(
-    "BillsListResultBillsItemSharesItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-_BillsListResultBillsItemSplitItemsItemRequired = TypedDict(
-    "_BillsListResultBillsItemSplitItemsItemRequired",
-    {
-        "among": List[str],
-        "amount": str,
-    },
-)
-
-
-_BillsListResultBillsItemSplitItemsItemOptional = TypedDict(
-    "_BillsListResultBillsItemSplitItemsItemOptional",
-    {
-        "description": str,
-    },
-    total=False,
-)
-
-
-class BillsListResultBillsItemSplitItemsItem(_BillsListResultBillsItemSplitItemsItemRequired, _BillsListResultBillsItemSplitItemsItemOptional):
-    pass
-
-
-_BillsListResultBillsItemSplitRequired = TypedDict(
-    "_BillsListResultBillsItemSplitRequired",
-    {
-        "kind": str,
-    },
-)
-
-
-_BillsListResultBillsItemSplitOptional = TypedDict(
-    "_BillsListResultBillsItemSplitOptional",
-    {
-        "among": List[str],
-        "amounts": Dict[str, str],
-        "items": List[BillsListResultBillsItemSplitItemsItem],
-        "percents": Dict[str, Union[str, float]],
-        "shares": Dict[str, int],
-        "tax": str,
-        "tip": str,
-    },
-    total=False,
-)
-
-
-class BillsListResultBillsItemSplit(_BillsListResultBillsItemSplitRequired, _BillsListResultBillsItemSplitOptional):
-    pass
-
-
-_BillsListResultBillsItemRequired = TypedDict(
-    "_BillsListResultBillsItemRequired",
-    {
-        "amount": str,
-        "billId": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "description": str,
-        "householdId": str,
-        "payers": List[BillsListResultBillsItemPayersItem],
-        "shares": List[BillsListResultBillsItemSharesItem],
-        "split": BillsListResultBillsItemSplit,
-        "version": int,
-    },
-)
-
-
-_BillsListResultBillsItemOptional = TypedDict(
-    "_BillsListResultBillsItemOptional",
-    {
-        "category": str,
-        "recurringId": str,
-    },
-    total=False,
-)
-
-
-class BillsListResultBillsItem(_BillsListResultBillsItemRequired, _BillsListResultBillsItemOptional):
-    pass
+BillsGetResult = Bill
 
 
 _BillsListResultRequired = TypedDict(
     "_BillsListResultRequired",
     {
-        "bills": List[BillsListResultBillsItem],
+        "bills": List[Bill],
     },
 )
 
@@ -863,8 +269,8 @@ class BillsListResult(_BillsListResultRequired, _BillsListResultOptional):
     pass
 
 
-_PaymentsRecordResultRequired = TypedDict(
-    "_PaymentsRecordResultRequired",
+_PaymentRequired = TypedDict(
+    "_PaymentRequired",
     {
         "amount": str,
         "createdBy": str,
@@ -879,8 +285,8 @@ _PaymentsRecordResultRequired = TypedDict(
 )
 
 
-_PaymentsRecordResultOptional = TypedDict(
-    "_PaymentsRecordResultOptional",
+_PaymentOptional = TypedDict(
+    "_PaymentOptional",
     {
         "note": str,
     },
@@ -888,122 +294,26 @@ _PaymentsRecordResultOptional = TypedDict(
 )
 
 
-class PaymentsRecordResult(_PaymentsRecordResultRequired, _PaymentsRecordResultOptional):
+class Payment(_PaymentRequired, _PaymentOptional):
     pass
 
 
-_PaymentsEditResultRequired = TypedDict(
-    "_PaymentsEditResultRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "from": str,
-        "householdId": str,
-        "paymentId": str,
-        "to": str,
-        "version": int,
-    },
-)
+PaymentsRecordResult = Payment
 
 
-_PaymentsEditResultOptional = TypedDict(
-    "_PaymentsEditResultOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
+PaymentsEditResult = Payment
 
 
-class PaymentsEditResult(_PaymentsEditResultRequired, _PaymentsEditResultOptional):
-    pass
+PaymentsDeleteResult = Done
 
 
-_PaymentsDeleteResultRequired = TypedDict(
-    "_PaymentsDeleteResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_PaymentsDeleteResultOptional = TypedDict(
-    "_PaymentsDeleteResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class PaymentsDeleteResult(_PaymentsDeleteResultRequired, _PaymentsDeleteResultOptional):
-    pass
-
-
-_PaymentsGetResultRequired = TypedDict(
-    "_PaymentsGetResultRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "from": str,
-        "householdId": str,
-        "paymentId": str,
-        "to": str,
-        "version": int,
-    },
-)
-
-
-_PaymentsGetResultOptional = TypedDict(
-    "_PaymentsGetResultOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class PaymentsGetResult(_PaymentsGetResultRequired, _PaymentsGetResultOptional):
-    pass
-
-
-_PaymentsListResultPaymentsItemRequired = TypedDict(
-    "_PaymentsListResultPaymentsItemRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "from": str,
-        "householdId": str,
-        "paymentId": str,
-        "to": str,
-        "version": int,
-    },
-)
-
-
-_PaymentsListResultPaymentsItemOptional = TypedDict(
-    "_PaymentsListResultPaymentsItemOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class PaymentsListResultPaymentsItem(_PaymentsListResultPaymentsItemRequired, _PaymentsListResultPaymentsItemOptional):
-    pass
+PaymentsGetResult = Payment
 
 
 _PaymentsListResultRequired = TypedDict(
     "_PaymentsListResultRequired",
     {
-        "payments": List[PaymentsListResultPaymentsItem],
+        "payments": List[Payment],
     },
 )
 
@@ -1021,17 +331,8 @@ class PaymentsListResult(_PaymentsListResultRequired, _PaymentsListResultOptiona
     pass
 
 
-BalancesResultConvertedMembersItem = TypedDict(
-    "BalancesResultConvertedMembersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-BalancesResultConvertedRatesItem = TypedDict(
-    "BalancesResultConvertedRatesItem",
+BalancesConvertedRatesItem = TypedDict(
+    "BalancesConvertedRatesItem",
     {
         "date": str,
         "from": str,
@@ -1040,18 +341,18 @@ BalancesResultConvertedRatesItem = TypedDict(
 )
 
 
-BalancesResultConverted = TypedDict(
-    "BalancesResultConverted",
+BalancesConverted = TypedDict(
+    "BalancesConverted",
     {
         "currency": str,
-        "members": List[BalancesResultConvertedMembersItem],
-        "rates": List[BalancesResultConvertedRatesItem],
+        "members": List[MemberAmount],
+        "rates": List[BalancesConvertedRatesItem],
     },
 )
 
 
-BalancesResultDebtsItem = TypedDict(
-    "BalancesResultDebtsItem",
+Debt = TypedDict(
+    "Debt",
     {
         "amount": str,
         "currency": str,
@@ -1061,8 +362,8 @@ BalancesResultDebtsItem = TypedDict(
 )
 
 
-BalancesResultMembersItem = TypedDict(
-    "BalancesResultMembersItem",
+Balance = TypedDict(
+    "Balance",
     {
         "currency": str,
         "net": str,
@@ -1076,31 +377,34 @@ BalancesResultMembersItem = TypedDict(
 )
 
 
-_BalancesResultRequired = TypedDict(
-    "_BalancesResultRequired",
+_BalancesRequired = TypedDict(
+    "_BalancesRequired",
     {
         "currencies": List[str],
-        "debts": List[BalancesResultDebtsItem],
-        "members": List[BalancesResultMembersItem],
+        "debts": List[Debt],
+        "members": List[Balance],
     },
 )
 
 
-_BalancesResultOptional = TypedDict(
-    "_BalancesResultOptional",
+_BalancesOptional = TypedDict(
+    "_BalancesOptional",
     {
-        "converted": BalancesResultConverted,
+        "converted": BalancesConverted,
     },
     total=False,
 )
 
 
-class BalancesResult(_BalancesResultRequired, _BalancesResultOptional):
+class Balances(_BalancesRequired, _BalancesOptional):
     pass
 
 
-SettleSuggestResultTransfersItemBecauseItem = TypedDict(
-    "SettleSuggestResultTransfersItemBecauseItem",
+BalancesResult = Balances
+
+
+TransferReason = TypedDict(
+    "TransferReason",
     {
         "amount": str,
         "date": str,
@@ -1111,11 +415,11 @@ SettleSuggestResultTransfersItemBecauseItem = TypedDict(
 )
 
 
-SettleSuggestResultTransfersItem = TypedDict(
-    "SettleSuggestResultTransfersItem",
+Transfer = TypedDict(
+    "Transfer",
     {
         "amount": str,
-        "because": List[SettleSuggestResultTransfersItemBecauseItem],
+        "because": List[TransferReason],
         "currency": str,
         "from": str,
         "to": str,
@@ -1123,17 +427,20 @@ SettleSuggestResultTransfersItem = TypedDict(
 )
 
 
-SettleSuggestResult = TypedDict(
-    "SettleSuggestResult",
+SettlePlan = TypedDict(
+    "SettlePlan",
     {
         "methods": Dict[str, str],
-        "transfers": List[SettleSuggestResultTransfersItem],
+        "transfers": List[Transfer],
     },
 )
 
 
-_RecurringAddResultRequired = TypedDict(
-    "_RecurringAddResultRequired",
+SettleSuggestResult = SettlePlan
+
+
+_RecurringRequired = TypedDict(
+    "_RecurringRequired",
     {
         "amount": str,
         "createdBy": str,
@@ -1149,8 +456,8 @@ _RecurringAddResultRequired = TypedDict(
 )
 
 
-_RecurringAddResultOptional = TypedDict(
-    "_RecurringAddResultOptional",
+_RecurringOptional = TypedDict(
+    "_RecurringOptional",
     {
         "end": str,
         "lastDate": str,
@@ -1159,144 +466,32 @@ _RecurringAddResultOptional = TypedDict(
 )
 
 
-class RecurringAddResult(_RecurringAddResultRequired, _RecurringAddResultOptional):
+class Recurring(_RecurringRequired, _RecurringOptional):
     pass
 
 
-_RecurringListResultRulesItemRequired = TypedDict(
-    "_RecurringListResultRulesItemRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "description": str,
-        "frequency": str,
-        "householdId": str,
-        "interval": int,
-        "recurringId": str,
-        "start": str,
-        "state": str,
-    },
-)
-
-
-_RecurringListResultRulesItemOptional = TypedDict(
-    "_RecurringListResultRulesItemOptional",
-    {
-        "end": str,
-        "lastDate": str,
-    },
-    total=False,
-)
-
-
-class RecurringListResultRulesItem(_RecurringListResultRulesItemRequired, _RecurringListResultRulesItemOptional):
-    pass
+RecurringAddResult = Recurring
 
 
 RecurringListResult = TypedDict(
     "RecurringListResult",
     {
-        "rules": List[RecurringListResultRulesItem],
+        "rules": List[Recurring],
     },
 )
 
 
-_RecurringPauseResultRequired = TypedDict(
-    "_RecurringPauseResultRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "description": str,
-        "frequency": str,
-        "householdId": str,
-        "interval": int,
-        "recurringId": str,
-        "start": str,
-        "state": str,
-    },
-)
+RecurringPauseResult = Recurring
 
 
-_RecurringPauseResultOptional = TypedDict(
-    "_RecurringPauseResultOptional",
-    {
-        "end": str,
-        "lastDate": str,
-    },
-    total=False,
-)
+RecurringResumeResult = Recurring
 
 
-class RecurringPauseResult(_RecurringPauseResultRequired, _RecurringPauseResultOptional):
-    pass
+RecurringEndResult = Recurring
 
 
-_RecurringResumeResultRequired = TypedDict(
-    "_RecurringResumeResultRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "description": str,
-        "frequency": str,
-        "householdId": str,
-        "interval": int,
-        "recurringId": str,
-        "start": str,
-        "state": str,
-    },
-)
-
-
-_RecurringResumeResultOptional = TypedDict(
-    "_RecurringResumeResultOptional",
-    {
-        "end": str,
-        "lastDate": str,
-    },
-    total=False,
-)
-
-
-class RecurringResumeResult(_RecurringResumeResultRequired, _RecurringResumeResultOptional):
-    pass
-
-
-_RecurringEndResultRequired = TypedDict(
-    "_RecurringEndResultRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "description": str,
-        "frequency": str,
-        "householdId": str,
-        "interval": int,
-        "recurringId": str,
-        "start": str,
-        "state": str,
-    },
-)
-
-
-_RecurringEndResultOptional = TypedDict(
-    "_RecurringEndResultOptional",
-    {
-        "end": str,
-        "lastDate": str,
-    },
-    total=False,
-)
-
-
-class RecurringEndResult(_RecurringEndResultRequired, _RecurringEndResultOptional):
-    pass
-
-
-_ActivityListResultEntriesItemRequired = TypedDict(
-    "_ActivityListResultEntriesItemRequired",
+_ActivityRequired = TypedDict(
+    "_ActivityRequired",
     {
         "action": str,
         "at": str,
@@ -1308,8 +503,8 @@ _ActivityListResultEntriesItemRequired = TypedDict(
 )
 
 
-_ActivityListResultEntriesItemOptional = TypedDict(
-    "_ActivityListResultEntriesItemOptional",
+_ActivityOptional = TypedDict(
+    "_ActivityOptional",
     {
         "after": Any,
         "before": Any,
@@ -1318,7 +513,7 @@ _ActivityListResultEntriesItemOptional = TypedDict(
 )
 
 
-class ActivityListResultEntriesItem(_ActivityListResultEntriesItemRequired, _ActivityListResultEntriesItemOptional):
+class Activity(_ActivityRequired, _ActivityOptional):
     pass
 
 
@@ -1326,51 +521,24 @@ ActivityListResult = TypedDict(
     "ActivityListResult",
     {
         "cursor": int,
-        "entries": List[ActivityListResultEntriesItem],
+        "entries": List[Activity],
         "more": bool,
     },
 )
-
-
-_ActivityWaitResultEntriesItemRequired = TypedDict(
-    "_ActivityWaitResultEntriesItemRequired",
-    {
-        "action": str,
-        "at": str,
-        "cursor": int,
-        "entity": str,
-        "entityId": str,
-        "userId": str,
-    },
-)
-
-
-_ActivityWaitResultEntriesItemOptional = TypedDict(
-    "_ActivityWaitResultEntriesItemOptional",
-    {
-        "after": Any,
-        "before": Any,
-    },
-    total=False,
-)
-
-
-class ActivityWaitResultEntriesItem(_ActivityWaitResultEntriesItemRequired, _ActivityWaitResultEntriesItemOptional):
-    pass
 
 
 ActivityWaitResult = TypedDict(
     "ActivityWaitResult",
     {
         "cursor": int,
-        "entries": List[ActivityWaitResultEntriesItem],
+        "entries": List[Activity],
         "more": bool,
     },
 )
 
 
-_ShoppingAddResultRequired = TypedDict(
-    "_ShoppingAddResultRequired",
+_ShoppingItemRequired = TypedDict(
+    "_ShoppingItemRequired",
     {
         "addedBy": str,
         "householdId": str,
@@ -1383,8 +551,8 @@ _ShoppingAddResultRequired = TypedDict(
 )
 
 
-_ShoppingAddResultOptional = TypedDict(
-    "_ShoppingAddResultOptional",
+_ShoppingItemOptional = TypedDict(
+    "_ShoppingItemOptional",
     {
         "note": str,
     },
@@ -1392,221 +560,29 @@ _ShoppingAddResultOptional = TypedDict(
 )
 
 
-class ShoppingAddResult(_ShoppingAddResultRequired, _ShoppingAddResultOptional):
+class ShoppingItem(_ShoppingItemRequired, _ShoppingItemOptional):
     pass
 
 
-_ShoppingEditResultRequired = TypedDict(
-    "_ShoppingEditResultRequired",
-    {
-        "addedBy": str,
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "unit": str,
-        "version": int,
-    },
-)
+ShoppingAddResult = ShoppingItem
 
 
-_ShoppingEditResultOptional = TypedDict(
-    "_ShoppingEditResultOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
+ShoppingEditResult = ShoppingItem
 
 
-class ShoppingEditResult(_ShoppingEditResultRequired, _ShoppingEditResultOptional):
-    pass
-
-
-_ShoppingRemoveResultRequired = TypedDict(
-    "_ShoppingRemoveResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_ShoppingRemoveResultOptional = TypedDict(
-    "_ShoppingRemoveResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class ShoppingRemoveResult(_ShoppingRemoveResultRequired, _ShoppingRemoveResultOptional):
-    pass
-
-
-_ShoppingListResultItemsItemRequired = TypedDict(
-    "_ShoppingListResultItemsItemRequired",
-    {
-        "addedBy": str,
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_ShoppingListResultItemsItemOptional = TypedDict(
-    "_ShoppingListResultItemsItemOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class ShoppingListResultItemsItem(_ShoppingListResultItemsItemRequired, _ShoppingListResultItemsItemOptional):
-    pass
+ShoppingRemoveResult = Done
 
 
 ShoppingListResult = TypedDict(
     "ShoppingListResult",
     {
-        "items": List[ShoppingListResultItemsItem],
+        "items": List[ShoppingItem],
     },
 )
 
 
-ShoppingBoughtResultBillPayersItem = TypedDict(
-    "ShoppingBoughtResultBillPayersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-ShoppingBoughtResultBillSharesItem = TypedDict(
-    "ShoppingBoughtResultBillSharesItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-_ShoppingBoughtResultBillSplitItemsItemRequired = TypedDict(
-    "_ShoppingBoughtResultBillSplitItemsItemRequired",
-    {
-        "among": List[str],
-        "amount": str,
-    },
-)
-
-
-_ShoppingBoughtResultBillSplitItemsItemOptional = TypedDict(
-    "_ShoppingBoughtResultBillSplitItemsItemOptional",
-    {
-        "description": str,
-    },
-    total=False,
-)
-
-
-class ShoppingBoughtResultBillSplitItemsItem(_ShoppingBoughtResultBillSplitItemsItemRequired, _ShoppingBoughtResultBillSplitItemsItemOptional):
-    pass
-
-
-_ShoppingBoughtResultBillSplitRequired = TypedDict(
-    "_ShoppingBoughtResultBillSplitRequired",
-    {
-        "kind": str,
-    },
-)
-
-
-_ShoppingBoughtResultBillSplitOptional = TypedDict(
-    "_ShoppingBoughtResultBillSplitOptional",
-    {
-        "among": List[str],
-        "amounts": Dict[str, str],
-        "items": List[ShoppingBoughtResultBillSplitItemsItem],
-        "percents": Dict[str, Union[str, float]],
-        "shares": Dict[str, int],
-        "tax": str,
-        "tip": str,
-    },
-    total=False,
-)
-
-
-class ShoppingBoughtResultBillSplit(_ShoppingBoughtResultBillSplitRequired, _ShoppingBoughtResultBillSplitOptional):
-    pass
-
-
-_ShoppingBoughtResultBillRequired = TypedDict(
-    "_ShoppingBoughtResultBillRequired",
-    {
-        "amount": str,
-        "billId": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "description": str,
-        "householdId": str,
-        "payers": List[ShoppingBoughtResultBillPayersItem],
-        "shares": List[ShoppingBoughtResultBillSharesItem],
-        "split": ShoppingBoughtResultBillSplit,
-        "version": int,
-    },
-)
-
-
-_ShoppingBoughtResultBillOptional = TypedDict(
-    "_ShoppingBoughtResultBillOptional",
-    {
-        "category": str,
-        "recurringId": str,
-    },
-    total=False,
-)
-
-
-class ShoppingBoughtResultBill(_ShoppingBoughtResultBillRequired, _ShoppingBoughtResultBillOptional):
-    pass
-
-
-_ShoppingBoughtResultRemainingRequired = TypedDict(
-    "_ShoppingBoughtResultRemainingRequired",
-    {
-        "addedBy": str,
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_ShoppingBoughtResultRemainingOptional = TypedDict(
-    "_ShoppingBoughtResultRemainingOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class ShoppingBoughtResultRemaining(_ShoppingBoughtResultRemainingRequired, _ShoppingBoughtResultRemainingOptional):
-    pass
-
-
-_ShoppingBoughtResultStockRequired = TypedDict(
-    "_ShoppingBoughtResultStockRequired",
+_StockLineRequired = TypedDict(
+    "_StockLineRequired",
     {
         "householdId": str,
         "itemId": str,
@@ -1619,8 +595,8 @@ _ShoppingBoughtResultStockRequired = TypedDict(
 )
 
 
-_ShoppingBoughtResultStockOptional = TypedDict(
-    "_ShoppingBoughtResultStockOptional",
+_StockLineOptional = TypedDict(
+    "_StockLineOptional",
     {
         "bestBefore": str,
         "daysLeft": int,
@@ -1631,7 +607,7 @@ _ShoppingBoughtResultStockOptional = TypedDict(
 )
 
 
-class ShoppingBoughtResultStock(_ShoppingBoughtResultStockRequired, _ShoppingBoughtResultStockOptional):
+class StockLine(_StockLineRequired, _StockLineOptional):
     pass
 
 
@@ -1640,7 +616,7 @@ _ShoppingBoughtResultRequired = TypedDict(
     {
         "added": str,
         "merged": bool,
-        "stock": ShoppingBoughtResultStock,
+        "stock": StockLine,
     },
 )
 
@@ -1648,8 +624,8 @@ _ShoppingBoughtResultRequired = TypedDict(
 _ShoppingBoughtResultOptional = TypedDict(
     "_ShoppingBoughtResultOptional",
     {
-        "bill": ShoppingBoughtResultBill,
-        "remaining": ShoppingBoughtResultRemaining,
+        "bill": Bill,
+        "remaining": ShoppingItem,
     },
     total=False,
 )
@@ -1659,107 +635,20 @@ class ShoppingBoughtResult(_ShoppingBoughtResultRequired, _ShoppingBoughtResultO
     pass
 
 
-_InventoryAddResultStockRequired = TypedDict(
-    "_InventoryAddResultStockRequired",
-    {
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "restock": bool,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_InventoryAddResultStockOptional = TypedDict(
-    "_InventoryAddResultStockOptional",
-    {
-        "bestBefore": str,
-        "daysLeft": int,
-        "location": str,
-        "restockQuantity": str,
-    },
-    total=False,
-)
-
-
-class InventoryAddResultStock(_InventoryAddResultStockRequired, _InventoryAddResultStockOptional):
-    pass
-
-
 InventoryAddResult = TypedDict(
     "InventoryAddResult",
     {
         "added": str,
         "merged": bool,
-        "stock": InventoryAddResultStock,
+        "stock": StockLine,
     },
 )
-
-
-_InventoryEditResultRestockedRequired = TypedDict(
-    "_InventoryEditResultRestockedRequired",
-    {
-        "addedBy": str,
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_InventoryEditResultRestockedOptional = TypedDict(
-    "_InventoryEditResultRestockedOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class InventoryEditResultRestocked(_InventoryEditResultRestockedRequired, _InventoryEditResultRestockedOptional):
-    pass
-
-
-_InventoryEditResultStockRequired = TypedDict(
-    "_InventoryEditResultStockRequired",
-    {
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "restock": bool,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_InventoryEditResultStockOptional = TypedDict(
-    "_InventoryEditResultStockOptional",
-    {
-        "bestBefore": str,
-        "daysLeft": int,
-        "location": str,
-        "restockQuantity": str,
-    },
-    total=False,
-)
-
-
-class InventoryEditResultStock(_InventoryEditResultStockRequired, _InventoryEditResultStockOptional):
-    pass
 
 
 _InventoryEditResultRequired = TypedDict(
     "_InventoryEditResultRequired",
     {
-        "stock": InventoryEditResultStock,
+        "stock": StockLine,
     },
 )
 
@@ -1767,7 +656,7 @@ _InventoryEditResultRequired = TypedDict(
 _InventoryEditResultOptional = TypedDict(
     "_InventoryEditResultOptional",
     {
-        "restocked": InventoryEditResultRestocked,
+        "restocked": ShoppingItem,
     },
     total=False,
 )
@@ -1777,67 +666,10 @@ class InventoryEditResult(_InventoryEditResultRequired, _InventoryEditResultOpti
     pass
 
 
-_InventoryConsumeResultRestockedRequired = TypedDict(
-    "_InventoryConsumeResultRestockedRequired",
-    {
-        "addedBy": str,
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_InventoryConsumeResultRestockedOptional = TypedDict(
-    "_InventoryConsumeResultRestockedOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class InventoryConsumeResultRestocked(_InventoryConsumeResultRestockedRequired, _InventoryConsumeResultRestockedOptional):
-    pass
-
-
-_InventoryConsumeResultStockRequired = TypedDict(
-    "_InventoryConsumeResultStockRequired",
-    {
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "restock": bool,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_InventoryConsumeResultStockOptional = TypedDict(
-    "_InventoryConsumeResultStockOptional",
-    {
-        "bestBefore": str,
-        "daysLeft": int,
-        "location": str,
-        "restockQuantity": str,
-    },
-    total=False,
-)
-
-
-class InventoryConsumeResultStock(_InventoryConsumeResultStockRequired, _InventoryConsumeResultStockOptional):
-    pass
-
-
 _InventoryConsumeResultRequired = TypedDict(
     "_InventoryConsumeResultRequired",
     {
-        "stock": InventoryConsumeResultStock,
+        "stock": StockLine,
     },
 )
 
@@ -1845,7 +677,7 @@ _InventoryConsumeResultRequired = TypedDict(
 _InventoryConsumeResultOptional = TypedDict(
     "_InventoryConsumeResultOptional",
     {
-        "restocked": InventoryConsumeResultRestocked,
+        "restocked": ShoppingItem,
     },
     total=False,
 )
@@ -1855,68 +687,20 @@ class InventoryConsumeResult(_InventoryConsumeResultRequired, _InventoryConsumeR
     pass
 
 
-_InventoryRemoveResultRequired = TypedDict(
-    "_InventoryRemoveResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_InventoryRemoveResultOptional = TypedDict(
-    "_InventoryRemoveResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class InventoryRemoveResult(_InventoryRemoveResultRequired, _InventoryRemoveResultOptional):
-    pass
-
-
-_InventoryListResultLinesItemRequired = TypedDict(
-    "_InventoryListResultLinesItemRequired",
-    {
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "restock": bool,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_InventoryListResultLinesItemOptional = TypedDict(
-    "_InventoryListResultLinesItemOptional",
-    {
-        "bestBefore": str,
-        "daysLeft": int,
-        "location": str,
-        "restockQuantity": str,
-    },
-    total=False,
-)
-
-
-class InventoryListResultLinesItem(_InventoryListResultLinesItemRequired, _InventoryListResultLinesItemOptional):
-    pass
+InventoryRemoveResult = Done
 
 
 InventoryListResult = TypedDict(
     "InventoryListResult",
     {
-        "lines": List[InventoryListResultLinesItem],
+        "lines": List[StockLine],
         "today": str,
     },
 )
 
 
-ProfileGetResult = TypedDict(
-    "ProfileGetResult",
+Profile = TypedDict(
+    "Profile",
     {
         "income": str,
         "maritalStatus": str,
@@ -1927,20 +711,14 @@ ProfileGetResult = TypedDict(
 )
 
 
-ProfileSetResult = TypedDict(
-    "ProfileSetResult",
-    {
-        "income": str,
-        "maritalStatus": str,
-        "province": str,
-        "updatedAt": str,
-    },
-    total=False,
-)
+ProfileGetResult = Profile
 
 
-RecordsSaveResult = TypedDict(
-    "RecordsSaveResult",
+ProfileSetResult = Profile
+
+
+Record = TypedDict(
+    "Record",
     {
         "args": Any,
         "computedAt": str,
@@ -1953,8 +731,11 @@ RecordsSaveResult = TypedDict(
 )
 
 
-RecordsListResultRecordsItem = TypedDict(
-    "RecordsListResultRecordsItem",
+RecordsSaveResult = Record
+
+
+RecordSummary = TypedDict(
+    "RecordSummary",
     {
         "computedAt": str,
         "op": str,
@@ -1967,65 +748,22 @@ RecordsListResultRecordsItem = TypedDict(
 RecordsListResult = TypedDict(
     "RecordsListResult",
     {
-        "records": List[RecordsListResultRecordsItem],
+        "records": List[RecordSummary],
     },
 )
 
 
-RecordsGetResult = TypedDict(
-    "RecordsGetResult",
-    {
-        "args": Any,
-        "computedAt": str,
-        "createdAt": str,
-        "op": str,
-        "recordId": str,
-        "result": Any,
-        "title": str,
-    },
-)
+RecordsGetResult = Record
 
 
-_RecordsDeleteResultRequired = TypedDict(
-    "_RecordsDeleteResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_RecordsDeleteResultOptional = TypedDict(
-    "_RecordsDeleteResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class RecordsDeleteResult(_RecordsDeleteResultRequired, _RecordsDeleteResultOptional):
-    pass
-
-
-RecordsRerunResultRecord = TypedDict(
-    "RecordsRerunResultRecord",
-    {
-        "args": Any,
-        "computedAt": str,
-        "createdAt": str,
-        "op": str,
-        "recordId": str,
-        "result": Any,
-        "title": str,
-    },
-)
+RecordsDeleteResult = Done
 
 
 RecordsRerunResult = TypedDict(
     "RecordsRerunResult",
     {
         "changed": bool,
-        "record": RecordsRerunResultRecord,
+        "record": Record,
         "result": Any,
     },
 )
@@ -2040,220 +778,16 @@ ExportCsvResult = TypedDict(
 )
 
 
-_ExportJsonResultActivityItemRequired = TypedDict(
-    "_ExportJsonResultActivityItemRequired",
+_EventRepeatRequired = TypedDict(
+    "_EventRepeatRequired",
     {
-        "action": str,
-        "at": str,
-        "cursor": int,
-        "entity": str,
-        "entityId": str,
-        "userId": str,
+        "frequency": Literal["daily", "weekly", "monthly"],
     },
 )
 
 
-_ExportJsonResultActivityItemOptional = TypedDict(
-    "_ExportJsonResultActivityItemOptional",
-    {
-        "after": Any,
-        "before": Any,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultActivityItem(_ExportJsonResultActivityItemRequired, _ExportJsonResultActivityItemOptional):
-    pass
-
-
-ExportJsonResultBalancesConvertedMembersItem = TypedDict(
-    "ExportJsonResultBalancesConvertedMembersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-ExportJsonResultBalancesConvertedRatesItem = TypedDict(
-    "ExportJsonResultBalancesConvertedRatesItem",
-    {
-        "date": str,
-        "from": str,
-        "rate": str,
-    },
-)
-
-
-ExportJsonResultBalancesConverted = TypedDict(
-    "ExportJsonResultBalancesConverted",
-    {
-        "currency": str,
-        "members": List[ExportJsonResultBalancesConvertedMembersItem],
-        "rates": List[ExportJsonResultBalancesConvertedRatesItem],
-    },
-)
-
-
-ExportJsonResultBalancesDebtsItem = TypedDict(
-    "ExportJsonResultBalancesDebtsItem",
-    {
-        "amount": str,
-        "currency": str,
-        "from": str,
-        "to": str,
-    },
-)
-
-
-ExportJsonResultBalancesMembersItem = TypedDict(
-    "ExportJsonResultBalancesMembersItem",
-    {
-        "currency": str,
-        "net": str,
-        "paid": str,
-        "received": str,
-        "rounding": str,
-        "sent": str,
-        "share": str,
-        "userId": str,
-    },
-)
-
-
-_ExportJsonResultBalancesRequired = TypedDict(
-    "_ExportJsonResultBalancesRequired",
-    {
-        "currencies": List[str],
-        "debts": List[ExportJsonResultBalancesDebtsItem],
-        "members": List[ExportJsonResultBalancesMembersItem],
-    },
-)
-
-
-_ExportJsonResultBalancesOptional = TypedDict(
-    "_ExportJsonResultBalancesOptional",
-    {
-        "converted": ExportJsonResultBalancesConverted,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultBalances(_ExportJsonResultBalancesRequired, _ExportJsonResultBalancesOptional):
-    pass
-
-
-ExportJsonResultBillsItemPayersItem = TypedDict(
-    "ExportJsonResultBillsItemPayersItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-ExportJsonResultBillsItemSharesItem = TypedDict(
-    "ExportJsonResultBillsItemSharesItem",
-    {
-        "amount": str,
-        "userId": str,
-    },
-)
-
-
-_ExportJsonResultBillsItemSplitItemsItemRequired = TypedDict(
-    "_ExportJsonResultBillsItemSplitItemsItemRequired",
-    {
-        "among": List[str],
-        "amount": str,
-    },
-)
-
-
-_ExportJsonResultBillsItemSplitItemsItemOptional = TypedDict(
-    "_ExportJsonResultBillsItemSplitItemsItemOptional",
-    {
-        "description": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultBillsItemSplitItemsItem(_ExportJsonResultBillsItemSplitItemsItemRequired, _ExportJsonResultBillsItemSplitItemsItemOptional):
-    pass
-
-
-_ExportJsonResultBillsItemSplitRequired = TypedDict(
-    "_ExportJsonResultBillsItemSplitRequired",
-    {
-        "kind": str,
-    },
-)
-
-
-_ExportJsonResultBillsItemSplitOptional = TypedDict(
-    "_ExportJsonResultBillsItemSplitOptional",
-    {
-        "among": List[str],
-        "amounts": Dict[str, str],
-        "items": List[ExportJsonResultBillsItemSplitItemsItem],
-        "percents": Dict[str, Union[str, float]],
-        "shares": Dict[str, int],
-        "tax": str,
-        "tip": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultBillsItemSplit(_ExportJsonResultBillsItemSplitRequired, _ExportJsonResultBillsItemSplitOptional):
-    pass
-
-
-_ExportJsonResultBillsItemRequired = TypedDict(
-    "_ExportJsonResultBillsItemRequired",
-    {
-        "amount": str,
-        "billId": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "description": str,
-        "householdId": str,
-        "payers": List[ExportJsonResultBillsItemPayersItem],
-        "shares": List[ExportJsonResultBillsItemSharesItem],
-        "split": ExportJsonResultBillsItemSplit,
-        "version": int,
-    },
-)
-
-
-_ExportJsonResultBillsItemOptional = TypedDict(
-    "_ExportJsonResultBillsItemOptional",
-    {
-        "category": str,
-        "recurringId": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultBillsItem(_ExportJsonResultBillsItemRequired, _ExportJsonResultBillsItemOptional):
-    pass
-
-
-_ExportJsonResultEventsItemRepeatRequired = TypedDict(
-    "_ExportJsonResultEventsItemRepeatRequired",
-    {
-        "frequency": str,
-    },
-)
-
-
-_ExportJsonResultEventsItemRepeatOptional = TypedDict(
-    "_ExportJsonResultEventsItemRepeatOptional",
+_EventRepeatOptional = TypedDict(
+    "_EventRepeatOptional",
     {
         "count": int,
         "interval": int,
@@ -2263,12 +797,12 @@ _ExportJsonResultEventsItemRepeatOptional = TypedDict(
 )
 
 
-class ExportJsonResultEventsItemRepeat(_ExportJsonResultEventsItemRepeatRequired, _ExportJsonResultEventsItemRepeatOptional):
+class EventRepeat(_EventRepeatRequired, _EventRepeatOptional):
     pass
 
 
-_ExportJsonResultEventsItemRequired = TypedDict(
-    "_ExportJsonResultEventsItemRequired",
+_EventRequired = TypedDict(
+    "_EventRequired",
     {
         "allDay": bool,
         "createdBy": str,
@@ -2282,137 +816,23 @@ _ExportJsonResultEventsItemRequired = TypedDict(
 )
 
 
-_ExportJsonResultEventsItemOptional = TypedDict(
-    "_ExportJsonResultEventsItemOptional",
+_EventOptional = TypedDict(
+    "_EventOptional",
     {
         "location": str,
-        "repeat": ExportJsonResultEventsItemRepeat,
+        "repeat": EventRepeat,
         "timeZone": str,
     },
     total=False,
 )
 
 
-class ExportJsonResultEventsItem(_ExportJsonResultEventsItemRequired, _ExportJsonResultEventsItemOptional):
+class Event(_EventRequired, _EventOptional):
     pass
 
 
-ExportJsonResultHouseholdMembersItem = TypedDict(
-    "ExportJsonResultHouseholdMembersItem",
-    {
-        "active": bool,
-        "displayName": str,
-        "role": str,
-        "userId": str,
-        "username": str,
-    },
-)
-
-
-ExportJsonResultHousehold = TypedDict(
-    "ExportJsonResultHousehold",
-    {
-        "currency": str,
-        "householdId": str,
-        "members": List[ExportJsonResultHouseholdMembersItem],
-        "name": str,
-        "role": str,
-    },
-)
-
-
-_ExportJsonResultInventoryItemRequired = TypedDict(
-    "_ExportJsonResultInventoryItemRequired",
-    {
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "restock": bool,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_ExportJsonResultInventoryItemOptional = TypedDict(
-    "_ExportJsonResultInventoryItemOptional",
-    {
-        "bestBefore": str,
-        "daysLeft": int,
-        "location": str,
-        "restockQuantity": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultInventoryItem(_ExportJsonResultInventoryItemRequired, _ExportJsonResultInventoryItemOptional):
-    pass
-
-
-_ExportJsonResultPaymentsItemRequired = TypedDict(
-    "_ExportJsonResultPaymentsItemRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "date": str,
-        "from": str,
-        "householdId": str,
-        "paymentId": str,
-        "to": str,
-        "version": int,
-    },
-)
-
-
-_ExportJsonResultPaymentsItemOptional = TypedDict(
-    "_ExportJsonResultPaymentsItemOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultPaymentsItem(_ExportJsonResultPaymentsItemRequired, _ExportJsonResultPaymentsItemOptional):
-    pass
-
-
-_ExportJsonResultRecurringItemRequired = TypedDict(
-    "_ExportJsonResultRecurringItemRequired",
-    {
-        "amount": str,
-        "createdBy": str,
-        "currency": str,
-        "description": str,
-        "frequency": str,
-        "householdId": str,
-        "interval": int,
-        "recurringId": str,
-        "start": str,
-        "state": str,
-    },
-)
-
-
-_ExportJsonResultRecurringItemOptional = TypedDict(
-    "_ExportJsonResultRecurringItemOptional",
-    {
-        "end": str,
-        "lastDate": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultRecurringItem(_ExportJsonResultRecurringItemRequired, _ExportJsonResultRecurringItemOptional):
-    pass
-
-
-ExportJsonResultRoundingsItem = TypedDict(
-    "ExportJsonResultRoundingsItem",
+RoundingTransfer = TypedDict(
+    "RoundingTransfer",
     {
         "amount": str,
         "billId": str,
@@ -2425,233 +845,38 @@ ExportJsonResultRoundingsItem = TypedDict(
 )
 
 
-_ExportJsonResultShoppingItemRequired = TypedDict(
-    "_ExportJsonResultShoppingItemRequired",
-    {
-        "addedBy": str,
-        "householdId": str,
-        "itemId": str,
-        "name": str,
-        "quantity": str,
-        "unit": str,
-        "version": int,
-    },
-)
-
-
-_ExportJsonResultShoppingItemOptional = TypedDict(
-    "_ExportJsonResultShoppingItemOptional",
-    {
-        "note": str,
-    },
-    total=False,
-)
-
-
-class ExportJsonResultShoppingItem(_ExportJsonResultShoppingItemRequired, _ExportJsonResultShoppingItemOptional):
-    pass
-
-
 ExportJsonResult = TypedDict(
     "ExportJsonResult",
     {
-        "activity": List[ExportJsonResultActivityItem],
-        "balances": ExportJsonResultBalances,
-        "bills": List[ExportJsonResultBillsItem],
-        "events": List[ExportJsonResultEventsItem],
+        "activity": List[Activity],
+        "balances": Balances,
+        "bills": List[Bill],
+        "events": List[Event],
         "format": str,
-        "household": ExportJsonResultHousehold,
-        "inventory": List[ExportJsonResultInventoryItem],
-        "payments": List[ExportJsonResultPaymentsItem],
-        "recurring": List[ExportJsonResultRecurringItem],
-        "roundings": List[ExportJsonResultRoundingsItem],
-        "shopping": List[ExportJsonResultShoppingItem],
+        "household": Household,
+        "inventory": List[StockLine],
+        "payments": List[Payment],
+        "recurring": List[Recurring],
+        "roundings": List[RoundingTransfer],
+        "shopping": List[ShoppingItem],
     },
 )
 
 
-_EventsAddResultRepeatRequired = TypedDict(
-    "_EventsAddResultRepeatRequired",
-    {
-        "frequency": str,
-    },
-)
+EventsAddResult = Event
 
 
-_EventsAddResultRepeatOptional = TypedDict(
-    "_EventsAddResultRepeatOptional",
-    {
-        "count": int,
-        "interval": int,
-        "until": str,
-    },
-    total=False,
-)
+EventsEditResult = Event
 
 
-class EventsAddResultRepeat(_EventsAddResultRepeatRequired, _EventsAddResultRepeatOptional):
-    pass
+EventsDeleteResult = Done
 
 
-_EventsAddResultRequired = TypedDict(
-    "_EventsAddResultRequired",
-    {
-        "allDay": bool,
-        "createdBy": str,
-        "end": str,
-        "eventId": str,
-        "householdId": str,
-        "start": str,
-        "title": str,
-        "version": int,
-    },
-)
+EventsGetResult = Event
 
 
-_EventsAddResultOptional = TypedDict(
-    "_EventsAddResultOptional",
-    {
-        "location": str,
-        "repeat": EventsAddResultRepeat,
-        "timeZone": str,
-    },
-    total=False,
-)
-
-
-class EventsAddResult(_EventsAddResultRequired, _EventsAddResultOptional):
-    pass
-
-
-_EventsEditResultRepeatRequired = TypedDict(
-    "_EventsEditResultRepeatRequired",
-    {
-        "frequency": str,
-    },
-)
-
-
-_EventsEditResultRepeatOptional = TypedDict(
-    "_EventsEditResultRepeatOptional",
-    {
-        "count": int,
-        "interval": int,
-        "until": str,
-    },
-    total=False,
-)
-
-
-class EventsEditResultRepeat(_EventsEditResultRepeatRequired, _EventsEditResultRepeatOptional):
-    pass
-
-
-_EventsEditResultRequired = TypedDict(
-    "_EventsEditResultRequired",
-    {
-        "allDay": bool,
-        "createdBy": str,
-        "end": str,
-        "eventId": str,
-        "householdId": str,
-        "start": str,
-        "title": str,
-        "version": int,
-    },
-)
-
-
-_EventsEditResultOptional = TypedDict(
-    "_EventsEditResultOptional",
-    {
-        "location": str,
-        "repeat": EventsEditResultRepeat,
-        "timeZone": str,
-    },
-    total=False,
-)
-
-
-class EventsEditResult(_EventsEditResultRequired, _EventsEditResultOptional):
-    pass
-
-
-_EventsDeleteResultRequired = TypedDict(
-    "_EventsDeleteResultRequired",
-    {
-        "done": bool,
-    },
-)
-
-
-_EventsDeleteResultOptional = TypedDict(
-    "_EventsDeleteResultOptional",
-    {
-        "sessionsRevoked": int,
-    },
-    total=False,
-)
-
-
-class EventsDeleteResult(_EventsDeleteResultRequired, _EventsDeleteResultOptional):
-    pass
-
-
-_EventsGetResultRepeatRequired = TypedDict(
-    "_EventsGetResultRepeatRequired",
-    {
-        "frequency": str,
-    },
-)
-
-
-_EventsGetResultRepeatOptional = TypedDict(
-    "_EventsGetResultRepeatOptional",
-    {
-        "count": int,
-        "interval": int,
-        "until": str,
-    },
-    total=False,
-)
-
-
-class EventsGetResultRepeat(_EventsGetResultRepeatRequired, _EventsGetResultRepeatOptional):
-    pass
-
-
-_EventsGetResultRequired = TypedDict(
-    "_EventsGetResultRequired",
-    {
-        "allDay": bool,
-        "createdBy": str,
-        "end": str,
-        "eventId": str,
-        "householdId": str,
-        "start": str,
-        "title": str,
-        "version": int,
-    },
-)
-
-
-_EventsGetResultOptional = TypedDict(
-    "_EventsGetResultOptional",
-    {
-        "location": str,
-        "repeat": EventsGetResultRepeat,
-        "timeZone": str,
-    },
-    total=False,
-)
-
-
-class EventsGetResult(_EventsGetResultRequired, _EventsGetResultOptional):
-    pass
-
-
-_EventsListResultOccurrencesItemRequired = TypedDict(
-    "_EventsListResultOccurrencesItemRequired",
+_OccurrenceRequired = TypedDict(
+    "_OccurrenceRequired",
     {
         "allDay": bool,
         "end": str,
@@ -2663,8 +888,8 @@ _EventsListResultOccurrencesItemRequired = TypedDict(
 )
 
 
-_EventsListResultOccurrencesItemOptional = TypedDict(
-    "_EventsListResultOccurrencesItemOptional",
+_OccurrenceOptional = TypedDict(
+    "_OccurrenceOptional",
     {
         "location": str,
         "timeZone": str,
@@ -2673,14 +898,14 @@ _EventsListResultOccurrencesItemOptional = TypedDict(
 )
 
 
-class EventsListResultOccurrencesItem(_EventsListResultOccurrencesItemRequired, _EventsListResultOccurrencesItemOptional):
+class Occurrence(_OccurrenceRequired, _OccurrenceOptional):
     pass
 
 
 EventsListResult = TypedDict(
     "EventsListResult",
     {
-        "occurrences": List[EventsListResultOccurrencesItem],
+        "occurrences": List[Occurrence],
     },
 )
 
@@ -2693,8 +918,8 @@ EventsIcalResult = TypedDict(
 )
 
 
-_OpsResultOpsItemRequired = TypedDict(
-    "_OpsResultOpsItemRequired",
+_OpDescriptionRequired = TypedDict(
+    "_OpDescriptionRequired",
     {
         "name": str,
         "schema": Any,
@@ -2703,8 +928,8 @@ _OpsResultOpsItemRequired = TypedDict(
 )
 
 
-_OpsResultOpsItemOptional = TypedDict(
-    "_OpsResultOpsItemOptional",
+_OpDescriptionOptional = TypedDict(
+    "_OpDescriptionOptional",
     {
         "effect": Literal["pure", "read", "write"],
         "resultSchema": Any,
@@ -2713,17 +938,33 @@ _OpsResultOpsItemOptional = TypedDict(
 )
 
 
-class OpsResultOpsItem(_OpsResultOpsItemRequired, _OpsResultOpsItemOptional):
+class OpDescription(_OpDescriptionRequired, _OpDescriptionOptional):
     pass
 
 
-OpsResult = TypedDict(
-    "OpsResult",
+_OpsListingRequired = TypedDict(
+    "_OpsListingRequired",
     {
-        "ops": List[OpsResultOpsItem],
+        "ops": List[OpDescription],
         "service": str,
     },
 )
+
+
+_OpsListingOptional = TypedDict(
+    "_OpsListingOptional",
+    {
+        "$defs": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class OpsListing(_OpsListingRequired, _OpsListingOptional):
+    pass
+
+
+OpsResult = OpsListing
 
 
 def auth_signup(

@@ -16,8 +16,8 @@ from .ops_support import present
 
 SERVICE = "orders"
 
-_MenuResultGroupsItemItemsItemRequired = TypedDict(
-    "_MenuResultGroupsItemItemsItemRequired",
+_MenuGroupsItemItemsItemRequired = TypedDict(
+    "_MenuGroupsItemItemsItemRequired",
     {
         "available": bool,
         "description": str,
@@ -30,8 +30,8 @@ _MenuResultGroupsItemItemsItemRequired = TypedDict(
 )
 
 
-_MenuResultGroupsItemItemsItemOptional = TypedDict(
-    "_MenuResultGroupsItemItemsItemOptional",
+_MenuGroupsItemItemsItemOptional = TypedDict(
+    "_MenuGroupsItemItemsItemOptional",
     {
         "discountPrice": str,
         "remaining": int,
@@ -40,22 +40,22 @@ _MenuResultGroupsItemItemsItemOptional = TypedDict(
 )
 
 
-class MenuResultGroupsItemItemsItem(_MenuResultGroupsItemItemsItemRequired, _MenuResultGroupsItemItemsItemOptional):
+class MenuGroupsItemItemsItem(_MenuGroupsItemItemsItemRequired, _MenuGroupsItemItemsItemOptional):
     pass
 
 
-MenuResultGroupsItem = TypedDict(
-    "MenuResultGroupsItem",
+MenuGroupsItem = TypedDict(
+    "MenuGroupsItem",
     {
         "id": str,
-        "items": List[MenuResultGroupsItemItemsItem],
+        "items": List[MenuGroupsItemItemsItem],
         "name": str,
     },
 )
 
 
-MenuResultRestaurant = TypedDict(
-    "MenuResultRestaurant",
+MenuRestaurant = TypedDict(
+    "MenuRestaurant",
     {
         "currency": str,
         "name": str,
@@ -63,8 +63,8 @@ MenuResultRestaurant = TypedDict(
 )
 
 
-MenuResultSalesItemItemsItem = TypedDict(
-    "MenuResultSalesItemItemsItem",
+MenuSalesItemItemsItem = TypedDict(
+    "MenuSalesItemItemsItem",
     {
         "itemId": str,
         "name": str,
@@ -73,8 +73,8 @@ MenuResultSalesItemItemsItem = TypedDict(
 )
 
 
-_MenuResultSalesItemRequired = TypedDict(
-    "_MenuResultSalesItemRequired",
+_MenuSalesItemRequired = TypedDict(
+    "_MenuSalesItemRequired",
     {
         "available": bool,
         "description": str,
@@ -85,10 +85,10 @@ _MenuResultSalesItemRequired = TypedDict(
 )
 
 
-_MenuResultSalesItemOptional = TypedDict(
-    "_MenuResultSalesItemOptional",
+_MenuSalesItemOptional = TypedDict(
+    "_MenuSalesItemOptional",
     {
-        "items": List[MenuResultSalesItemItemsItem],
+        "items": List[MenuSalesItemItemsItem],
         "listPrice": str,
         "price": str,
         "validity": str,
@@ -97,12 +97,12 @@ _MenuResultSalesItemOptional = TypedDict(
 )
 
 
-class MenuResultSalesItem(_MenuResultSalesItemRequired, _MenuResultSalesItemOptional):
+class MenuSalesItem(_MenuSalesItemRequired, _MenuSalesItemOptional):
     pass
 
 
-_MenuResultSpecialItemsItemRequired = TypedDict(
-    "_MenuResultSpecialItemsItemRequired",
+_MenuSpecialItemsItemRequired = TypedDict(
+    "_MenuSpecialItemsItemRequired",
     {
         "available": bool,
         "description": str,
@@ -115,8 +115,8 @@ _MenuResultSpecialItemsItemRequired = TypedDict(
 )
 
 
-_MenuResultSpecialItemsItemOptional = TypedDict(
-    "_MenuResultSpecialItemsItemOptional",
+_MenuSpecialItemsItemOptional = TypedDict(
+    "_MenuSpecialItemsItemOptional",
     {
         "discountPrice": str,
         "remaining": int,
@@ -125,19 +125,22 @@ _MenuResultSpecialItemsItemOptional = TypedDict(
 )
 
 
-class MenuResultSpecialItemsItem(_MenuResultSpecialItemsItemRequired, _MenuResultSpecialItemsItemOptional):
+class MenuSpecialItemsItem(_MenuSpecialItemsItemRequired, _MenuSpecialItemsItemOptional):
     pass
 
 
-MenuResult = TypedDict(
-    "MenuResult",
+Menu = TypedDict(
+    "Menu",
     {
-        "groups": List[MenuResultGroupsItem],
-        "restaurant": MenuResultRestaurant,
-        "sales": List[MenuResultSalesItem],
-        "specialItems": List[MenuResultSpecialItemsItem],
+        "groups": List[MenuGroupsItem],
+        "restaurant": MenuRestaurant,
+        "sales": List[MenuSalesItem],
+        "specialItems": List[MenuSpecialItemsItem],
     },
 )
+
+
+MenuResult = Menu
 
 
 _StockSetResultRequired = TypedDict(
@@ -161,8 +164,8 @@ class StockSetResult(_StockSetResultRequired, _StockSetResultOptional):
     pass
 
 
-CartCreateResultItemsItem = TypedDict(
-    "CartCreateResultItemsItem",
+CartLine = TypedDict(
+    "CartLine",
     {
         "discount": str,
         "id": str,
@@ -177,31 +180,15 @@ CartCreateResultItemsItem = TypedDict(
 )
 
 
-CartCreateResultSpecialItemsItem = TypedDict(
-    "CartCreateResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartCreateResult = TypedDict(
-    "CartCreateResult",
+Cart = TypedDict(
+    "Cart",
     {
         "cartId": str,
         "currency": str,
         "discount": str,
         "expiresAt": str,
-        "items": List[CartCreateResultItemsItem],
-        "specialItems": List[CartCreateResultSpecialItemsItem],
+        "items": List[CartLine],
+        "specialItems": List[CartLine],
         "subtotal": str,
         "total": str,
         "totalCount": int,
@@ -209,344 +196,29 @@ CartCreateResult = TypedDict(
 )
 
 
-CartGetResultItemsItem = TypedDict(
-    "CartGetResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
+CartCreateResult = Cart
 
 
-CartGetResultSpecialItemsItem = TypedDict(
-    "CartGetResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
+CartGetResult = Cart
 
 
-CartGetResult = TypedDict(
-    "CartGetResult",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[CartGetResultItemsItem],
-        "specialItems": List[CartGetResultSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
+CartAddResult = Cart
 
 
-CartAddResultItemsItem = TypedDict(
-    "CartAddResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
+CartAddSaleResult = Cart
 
 
-CartAddResultSpecialItemsItem = TypedDict(
-    "CartAddResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
+CartIncrementResult = Cart
 
 
-CartAddResult = TypedDict(
-    "CartAddResult",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[CartAddResultItemsItem],
-        "specialItems": List[CartAddResultSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
+CartDecrementResult = Cart
 
 
-CartAddSaleResultItemsItem = TypedDict(
-    "CartAddSaleResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
+CartRemoveResult = Cart
 
 
-CartAddSaleResultSpecialItemsItem = TypedDict(
-    "CartAddSaleResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartAddSaleResult = TypedDict(
-    "CartAddSaleResult",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[CartAddSaleResultItemsItem],
-        "specialItems": List[CartAddSaleResultSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
-
-
-CartIncrementResultItemsItem = TypedDict(
-    "CartIncrementResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartIncrementResultSpecialItemsItem = TypedDict(
-    "CartIncrementResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartIncrementResult = TypedDict(
-    "CartIncrementResult",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[CartIncrementResultItemsItem],
-        "specialItems": List[CartIncrementResultSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
-
-
-CartDecrementResultItemsItem = TypedDict(
-    "CartDecrementResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartDecrementResultSpecialItemsItem = TypedDict(
-    "CartDecrementResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartDecrementResult = TypedDict(
-    "CartDecrementResult",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[CartDecrementResultItemsItem],
-        "specialItems": List[CartDecrementResultSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
-
-
-CartRemoveResultItemsItem = TypedDict(
-    "CartRemoveResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartRemoveResultSpecialItemsItem = TypedDict(
-    "CartRemoveResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-CartRemoveResult = TypedDict(
-    "CartRemoveResult",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[CartRemoveResultItemsItem],
-        "specialItems": List[CartRemoveResultSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
-
-
-QuoteResultCartItemsItem = TypedDict(
-    "QuoteResultCartItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-QuoteResultCartSpecialItemsItem = TypedDict(
-    "QuoteResultCartSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-QuoteResultCart = TypedDict(
-    "QuoteResultCart",
-    {
-        "cartId": str,
-        "currency": str,
-        "discount": str,
-        "expiresAt": str,
-        "items": List[QuoteResultCartItemsItem],
-        "specialItems": List[QuoteResultCartSpecialItemsItem],
-        "subtotal": str,
-        "total": str,
-        "totalCount": int,
-    },
-)
-
-
-_QuoteResultVouchersItemRefusalRequired = TypedDict(
-    "_QuoteResultVouchersItemRefusalRequired",
+_VoucherRefusalRequired = TypedDict(
+    "_VoucherRefusalRequired",
     {
         "code": str,
         "message": str,
@@ -554,8 +226,8 @@ _QuoteResultVouchersItemRefusalRequired = TypedDict(
 )
 
 
-_QuoteResultVouchersItemRefusalOptional = TypedDict(
-    "_QuoteResultVouchersItemRefusalOptional",
+_VoucherRefusalOptional = TypedDict(
+    "_VoucherRefusalOptional",
     {
         "shortfall": str,
     },
@@ -563,12 +235,12 @@ _QuoteResultVouchersItemRefusalOptional = TypedDict(
 )
 
 
-class QuoteResultVouchersItemRefusal(_QuoteResultVouchersItemRefusalRequired, _QuoteResultVouchersItemRefusalOptional):
+class VoucherRefusal(_VoucherRefusalRequired, _VoucherRefusalOptional):
     pass
 
 
-_QuoteResultVouchersItemRequired = TypedDict(
-    "_QuoteResultVouchersItemRequired",
+_VoucherRequired = TypedDict(
+    "_VoucherRequired",
     {
         "applied": bool,
         "code": str,
@@ -577,32 +249,35 @@ _QuoteResultVouchersItemRequired = TypedDict(
 )
 
 
-_QuoteResultVouchersItemOptional = TypedDict(
-    "_QuoteResultVouchersItemOptional",
+_VoucherOptional = TypedDict(
+    "_VoucherOptional",
     {
-        "refusal": QuoteResultVouchersItemRefusal,
+        "refusal": VoucherRefusal,
     },
     total=False,
 )
 
 
-class QuoteResultVouchersItem(_QuoteResultVouchersItemRequired, _QuoteResultVouchersItemOptional):
+class Voucher(_VoucherRequired, _VoucherOptional):
     pass
 
 
-QuoteResult = TypedDict(
-    "QuoteResult",
+Quote = TypedDict(
+    "Quote",
     {
-        "cart": QuoteResultCart,
+        "cart": Cart,
         "total": str,
         "voucherDiscount": str,
-        "vouchers": List[QuoteResultVouchersItem],
+        "vouchers": List[Voucher],
     },
 )
 
 
-CheckoutValidateResultErrorsItem = TypedDict(
-    "CheckoutValidateResultErrorsItem",
+QuoteResult = Quote
+
+
+FieldError = TypedDict(
+    "FieldError",
     {
         "code": str,
         "field": str,
@@ -611,8 +286,8 @@ CheckoutValidateResultErrorsItem = TypedDict(
 )
 
 
-CheckoutValidateResultNormalizedAddress = TypedDict(
-    "CheckoutValidateResultNormalizedAddress",
+NormalizedFormAddress = TypedDict(
+    "NormalizedFormAddress",
     {
         "city": str,
         "country": str,
@@ -623,16 +298,16 @@ CheckoutValidateResultNormalizedAddress = TypedDict(
 )
 
 
-_CheckoutValidateResultNormalizedRequired = TypedDict(
-    "_CheckoutValidateResultNormalizedRequired",
+_NormalizedFormRequired = TypedDict(
+    "_NormalizedFormRequired",
     {
-        "address": CheckoutValidateResultNormalizedAddress,
+        "address": NormalizedFormAddress,
     },
 )
 
 
-_CheckoutValidateResultNormalizedOptional = TypedDict(
-    "_CheckoutValidateResultNormalizedOptional",
+_NormalizedFormOptional = TypedDict(
+    "_NormalizedFormOptional",
     {
         "email": str,
         "name": str,
@@ -642,22 +317,22 @@ _CheckoutValidateResultNormalizedOptional = TypedDict(
 )
 
 
-class CheckoutValidateResultNormalized(_CheckoutValidateResultNormalizedRequired, _CheckoutValidateResultNormalizedOptional):
+class NormalizedForm(_NormalizedFormRequired, _NormalizedFormOptional):
     pass
 
 
 CheckoutValidateResult = TypedDict(
     "CheckoutValidateResult",
     {
-        "errors": List[CheckoutValidateResultErrorsItem],
-        "normalized": CheckoutValidateResultNormalized,
+        "errors": List[FieldError],
+        "normalized": NormalizedForm,
         "valid": bool,
     },
 )
 
 
-OrderPlaceResultOrderCustomerAddress = TypedDict(
-    "OrderPlaceResultOrderCustomerAddress",
+OrderCustomerAddress = TypedDict(
+    "OrderCustomerAddress",
     {
         "city": str,
         "country": str,
@@ -668,18 +343,18 @@ OrderPlaceResultOrderCustomerAddress = TypedDict(
 )
 
 
-_OrderPlaceResultOrderCustomerRequired = TypedDict(
-    "_OrderPlaceResultOrderCustomerRequired",
+_OrderCustomerRequired = TypedDict(
+    "_OrderCustomerRequired",
     {
-        "address": OrderPlaceResultOrderCustomerAddress,
+        "address": OrderCustomerAddress,
         "name": str,
         "phone": str,
     },
 )
 
 
-_OrderPlaceResultOrderCustomerOptional = TypedDict(
-    "_OrderPlaceResultOrderCustomerOptional",
+_OrderCustomerOptional = TypedDict(
+    "_OrderCustomerOptional",
     {
         "email": str,
     },
@@ -687,12 +362,12 @@ _OrderPlaceResultOrderCustomerOptional = TypedDict(
 )
 
 
-class OrderPlaceResultOrderCustomer(_OrderPlaceResultOrderCustomerRequired, _OrderPlaceResultOrderCustomerOptional):
+class OrderCustomer(_OrderCustomerRequired, _OrderCustomerOptional):
     pass
 
 
-OrderPlaceResultOrderHistoryItem = TypedDict(
-    "OrderPlaceResultOrderHistoryItem",
+OrderHistoryItem = TypedDict(
+    "OrderHistoryItem",
     {
         "at": str,
         "status": str,
@@ -700,99 +375,22 @@ OrderPlaceResultOrderHistoryItem = TypedDict(
 )
 
 
-OrderPlaceResultOrderItemsItem = TypedDict(
-    "OrderPlaceResultOrderItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-OrderPlaceResultOrderSpecialItemsItem = TypedDict(
-    "OrderPlaceResultOrderSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-_OrderPlaceResultOrderVouchersItemRefusalRequired = TypedDict(
-    "_OrderPlaceResultOrderVouchersItemRefusalRequired",
-    {
-        "code": str,
-        "message": str,
-    },
-)
-
-
-_OrderPlaceResultOrderVouchersItemRefusalOptional = TypedDict(
-    "_OrderPlaceResultOrderVouchersItemRefusalOptional",
-    {
-        "shortfall": str,
-    },
-    total=False,
-)
-
-
-class OrderPlaceResultOrderVouchersItemRefusal(_OrderPlaceResultOrderVouchersItemRefusalRequired, _OrderPlaceResultOrderVouchersItemRefusalOptional):
-    pass
-
-
-_OrderPlaceResultOrderVouchersItemRequired = TypedDict(
-    "_OrderPlaceResultOrderVouchersItemRequired",
-    {
-        "applied": bool,
-        "code": str,
-        "discount": str,
-    },
-)
-
-
-_OrderPlaceResultOrderVouchersItemOptional = TypedDict(
-    "_OrderPlaceResultOrderVouchersItemOptional",
-    {
-        "refusal": OrderPlaceResultOrderVouchersItemRefusal,
-    },
-    total=False,
-)
-
-
-class OrderPlaceResultOrderVouchersItem(_OrderPlaceResultOrderVouchersItemRequired, _OrderPlaceResultOrderVouchersItemOptional):
-    pass
-
-
-OrderPlaceResultOrder = TypedDict(
-    "OrderPlaceResultOrder",
+Order = TypedDict(
+    "Order",
     {
         "currency": str,
-        "customer": OrderPlaceResultOrderCustomer,
+        "customer": OrderCustomer,
         "discount": str,
-        "history": List[OrderPlaceResultOrderHistoryItem],
-        "items": List[OrderPlaceResultOrderItemsItem],
+        "history": List[OrderHistoryItem],
+        "items": List[CartLine],
         "orderId": str,
         "placedAt": str,
-        "specialItems": List[OrderPlaceResultOrderSpecialItemsItem],
+        "specialItems": List[CartLine],
         "status": str,
         "subtotal": str,
         "total": str,
         "voucherDiscount": str,
-        "vouchers": List[OrderPlaceResultOrderVouchersItem],
+        "vouchers": List[Voucher],
     },
 )
 
@@ -800,7 +398,7 @@ OrderPlaceResultOrder = TypedDict(
 OrderPlaceResult = TypedDict(
     "OrderPlaceResult",
     {
-        "order": OrderPlaceResultOrder,
+        "order": Order,
         "orderId": str,
         "status": str,
         "total": str,
@@ -808,574 +406,19 @@ OrderPlaceResult = TypedDict(
 )
 
 
-OrderGetResultCustomerAddress = TypedDict(
-    "OrderGetResultCustomerAddress",
-    {
-        "city": str,
-        "country": str,
-        "postalCode": str,
-        "street": str,
-    },
-    total=False,
-)
+OrderGetResult = Order
 
 
-_OrderGetResultCustomerRequired = TypedDict(
-    "_OrderGetResultCustomerRequired",
-    {
-        "address": OrderGetResultCustomerAddress,
-        "name": str,
-        "phone": str,
-    },
-)
+OrderCancelResult = Order
 
 
-_OrderGetResultCustomerOptional = TypedDict(
-    "_OrderGetResultCustomerOptional",
-    {
-        "email": str,
-    },
-    total=False,
-)
-
-
-class OrderGetResultCustomer(_OrderGetResultCustomerRequired, _OrderGetResultCustomerOptional):
-    pass
-
-
-OrderGetResultHistoryItem = TypedDict(
-    "OrderGetResultHistoryItem",
-    {
-        "at": str,
-        "status": str,
-    },
-)
-
-
-OrderGetResultItemsItem = TypedDict(
-    "OrderGetResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-OrderGetResultSpecialItemsItem = TypedDict(
-    "OrderGetResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-_OrderGetResultVouchersItemRefusalRequired = TypedDict(
-    "_OrderGetResultVouchersItemRefusalRequired",
-    {
-        "code": str,
-        "message": str,
-    },
-)
-
-
-_OrderGetResultVouchersItemRefusalOptional = TypedDict(
-    "_OrderGetResultVouchersItemRefusalOptional",
-    {
-        "shortfall": str,
-    },
-    total=False,
-)
-
-
-class OrderGetResultVouchersItemRefusal(_OrderGetResultVouchersItemRefusalRequired, _OrderGetResultVouchersItemRefusalOptional):
-    pass
-
-
-_OrderGetResultVouchersItemRequired = TypedDict(
-    "_OrderGetResultVouchersItemRequired",
-    {
-        "applied": bool,
-        "code": str,
-        "discount": str,
-    },
-)
-
-
-_OrderGetResultVouchersItemOptional = TypedDict(
-    "_OrderGetResultVouchersItemOptional",
-    {
-        "refusal": OrderGetResultVouchersItemRefusal,
-    },
-    total=False,
-)
-
-
-class OrderGetResultVouchersItem(_OrderGetResultVouchersItemRequired, _OrderGetResultVouchersItemOptional):
-    pass
-
-
-OrderGetResult = TypedDict(
-    "OrderGetResult",
-    {
-        "currency": str,
-        "customer": OrderGetResultCustomer,
-        "discount": str,
-        "history": List[OrderGetResultHistoryItem],
-        "items": List[OrderGetResultItemsItem],
-        "orderId": str,
-        "placedAt": str,
-        "specialItems": List[OrderGetResultSpecialItemsItem],
-        "status": str,
-        "subtotal": str,
-        "total": str,
-        "voucherDiscount": str,
-        "vouchers": List[OrderGetResultVouchersItem],
-    },
-)
-
-
-OrderCancelResultCustomerAddress = TypedDict(
-    "OrderCancelResultCustomerAddress",
-    {
-        "city": str,
-        "country": str,
-        "postalCode": str,
-        "street": str,
-    },
-    total=False,
-)
-
-
-_OrderCancelResultCustomerRequired = TypedDict(
-    "_OrderCancelResultCustomerRequired",
-    {
-        "address": OrderCancelResultCustomerAddress,
-        "name": str,
-        "phone": str,
-    },
-)
-
-
-_OrderCancelResultCustomerOptional = TypedDict(
-    "_OrderCancelResultCustomerOptional",
-    {
-        "email": str,
-    },
-    total=False,
-)
-
-
-class OrderCancelResultCustomer(_OrderCancelResultCustomerRequired, _OrderCancelResultCustomerOptional):
-    pass
-
-
-OrderCancelResultHistoryItem = TypedDict(
-    "OrderCancelResultHistoryItem",
-    {
-        "at": str,
-        "status": str,
-    },
-)
-
-
-OrderCancelResultItemsItem = TypedDict(
-    "OrderCancelResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-OrderCancelResultSpecialItemsItem = TypedDict(
-    "OrderCancelResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-_OrderCancelResultVouchersItemRefusalRequired = TypedDict(
-    "_OrderCancelResultVouchersItemRefusalRequired",
-    {
-        "code": str,
-        "message": str,
-    },
-)
-
-
-_OrderCancelResultVouchersItemRefusalOptional = TypedDict(
-    "_OrderCancelResultVouchersItemRefusalOptional",
-    {
-        "shortfall": str,
-    },
-    total=False,
-)
-
-
-class OrderCancelResultVouchersItemRefusal(_OrderCancelResultVouchersItemRefusalRequired, _OrderCancelResultVouchersItemRefusalOptional):
-    pass
-
-
-_OrderCancelResultVouchersItemRequired = TypedDict(
-    "_OrderCancelResultVouchersItemRequired",
-    {
-        "applied": bool,
-        "code": str,
-        "discount": str,
-    },
-)
-
-
-_OrderCancelResultVouchersItemOptional = TypedDict(
-    "_OrderCancelResultVouchersItemOptional",
-    {
-        "refusal": OrderCancelResultVouchersItemRefusal,
-    },
-    total=False,
-)
-
-
-class OrderCancelResultVouchersItem(_OrderCancelResultVouchersItemRequired, _OrderCancelResultVouchersItemOptional):
-    pass
-
-
-OrderCancelResult = TypedDict(
-    "OrderCancelResult",
-    {
-        "currency": str,
-        "customer": OrderCancelResultCustomer,
-        "discount": str,
-        "history": List[OrderCancelResultHistoryItem],
-        "items": List[OrderCancelResultItemsItem],
-        "orderId": str,
-        "placedAt": str,
-        "specialItems": List[OrderCancelResultSpecialItemsItem],
-        "status": str,
-        "subtotal": str,
-        "total": str,
-        "voucherDiscount": str,
-        "vouchers": List[OrderCancelResultVouchersItem],
-    },
-)
-
-
-OrderUpdateStatusResultCustomerAddress = TypedDict(
-    "OrderUpdateStatusResultCustomerAddress",
-    {
-        "city": str,
-        "country": str,
-        "postalCode": str,
-        "street": str,
-    },
-    total=False,
-)
-
-
-_OrderUpdateStatusResultCustomerRequired = TypedDict(
-    "_OrderUpdateStatusResultCustomerRequired",
-    {
-        "address": OrderUpdateStatusResultCustomerAddress,
-        "name": str,
-        "phone": str,
-    },
-)
-
-
-_OrderUpdateStatusResultCustomerOptional = TypedDict(
-    "_OrderUpdateStatusResultCustomerOptional",
-    {
-        "email": str,
-    },
-    total=False,
-)
-
-
-class OrderUpdateStatusResultCustomer(_OrderUpdateStatusResultCustomerRequired, _OrderUpdateStatusResultCustomerOptional):
-    pass
-
-
-OrderUpdateStatusResultHistoryItem = TypedDict(
-    "OrderUpdateStatusResultHistoryItem",
-    {
-        "at": str,
-        "status": str,
-    },
-)
-
-
-OrderUpdateStatusResultItemsItem = TypedDict(
-    "OrderUpdateStatusResultItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-OrderUpdateStatusResultSpecialItemsItem = TypedDict(
-    "OrderUpdateStatusResultSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-_OrderUpdateStatusResultVouchersItemRefusalRequired = TypedDict(
-    "_OrderUpdateStatusResultVouchersItemRefusalRequired",
-    {
-        "code": str,
-        "message": str,
-    },
-)
-
-
-_OrderUpdateStatusResultVouchersItemRefusalOptional = TypedDict(
-    "_OrderUpdateStatusResultVouchersItemRefusalOptional",
-    {
-        "shortfall": str,
-    },
-    total=False,
-)
-
-
-class OrderUpdateStatusResultVouchersItemRefusal(_OrderUpdateStatusResultVouchersItemRefusalRequired, _OrderUpdateStatusResultVouchersItemRefusalOptional):
-    pass
-
-
-_OrderUpdateStatusResultVouchersItemRequired = TypedDict(
-    "_OrderUpdateStatusResultVouchersItemRequired",
-    {
-        "applied": bool,
-        "code": str,
-        "discount": str,
-    },
-)
-
-
-_OrderUpdateStatusResultVouchersItemOptional = TypedDict(
-    "_OrderUpdateStatusResultVouchersItemOptional",
-    {
-        "refusal": OrderUpdateStatusResultVouchersItemRefusal,
-    },
-    total=False,
-)
-
-
-class OrderUpdateStatusResultVouchersItem(_OrderUpdateStatusResultVouchersItemRequired, _OrderUpdateStatusResultVouchersItemOptional):
-    pass
-
-
-OrderUpdateStatusResult = TypedDict(
-    "OrderUpdateStatusResult",
-    {
-        "currency": str,
-        "customer": OrderUpdateStatusResultCustomer,
-        "discount": str,
-        "history": List[OrderUpdateStatusResultHistoryItem],
-        "items": List[OrderUpdateStatusResultItemsItem],
-        "orderId": str,
-        "placedAt": str,
-        "specialItems": List[OrderUpdateStatusResultSpecialItemsItem],
-        "status": str,
-        "subtotal": str,
-        "total": str,
-        "voucherDiscount": str,
-        "vouchers": List[OrderUpdateStatusResultVouchersItem],
-    },
-)
-
-
-OrderListResultOrdersItemCustomerAddress = TypedDict(
-    "OrderListResultOrdersItemCustomerAddress",
-    {
-        "city": str,
-        "country": str,
-        "postalCode": str,
-        "street": str,
-    },
-    total=False,
-)
-
-
-_OrderListResultOrdersItemCustomerRequired = TypedDict(
-    "_OrderListResultOrdersItemCustomerRequired",
-    {
-        "address": OrderListResultOrdersItemCustomerAddress,
-        "name": str,
-        "phone": str,
-    },
-)
-
-
-_OrderListResultOrdersItemCustomerOptional = TypedDict(
-    "_OrderListResultOrdersItemCustomerOptional",
-    {
-        "email": str,
-    },
-    total=False,
-)
-
-
-class OrderListResultOrdersItemCustomer(_OrderListResultOrdersItemCustomerRequired, _OrderListResultOrdersItemCustomerOptional):
-    pass
-
-
-OrderListResultOrdersItemHistoryItem = TypedDict(
-    "OrderListResultOrdersItemHistoryItem",
-    {
-        "at": str,
-        "status": str,
-    },
-)
-
-
-OrderListResultOrdersItemItemsItem = TypedDict(
-    "OrderListResultOrdersItemItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-OrderListResultOrdersItemSpecialItemsItem = TypedDict(
-    "OrderListResultOrdersItemSpecialItemsItem",
-    {
-        "discount": str,
-        "id": str,
-        "kind": str,
-        "listPrice": str,
-        "name": str,
-        "quantity": int,
-        "subtotal": str,
-        "total": str,
-        "unitPrice": str,
-    },
-)
-
-
-_OrderListResultOrdersItemVouchersItemRefusalRequired = TypedDict(
-    "_OrderListResultOrdersItemVouchersItemRefusalRequired",
-    {
-        "code": str,
-        "message": str,
-    },
-)
-
-
-_OrderListResultOrdersItemVouchersItemRefusalOptional = TypedDict(
-    "_OrderListResultOrdersItemVouchersItemRefusalOptional",
-    {
-        "shortfall": str,
-    },
-    total=False,
-)
-
-
-class OrderListResultOrdersItemVouchersItemRefusal(_OrderListResultOrdersItemVouchersItemRefusalRequired, _OrderListResultOrdersItemVouchersItemRefusalOptional):
-    pass
-
-
-_OrderListResultOrdersItemVouchersItemRequired = TypedDict(
-    "_OrderListResultOrdersItemVouchersItemRequired",
-    {
-        "applied": bool,
-        "code": str,
-        "discount": str,
-    },
-)
-
-
-_OrderListResultOrdersItemVouchersItemOptional = TypedDict(
-    "_OrderListResultOrdersItemVouchersItemOptional",
-    {
-        "refusal": OrderListResultOrdersItemVouchersItemRefusal,
-    },
-    total=False,
-)
-
-
-class OrderListResultOrdersItemVouchersItem(_OrderListResultOrdersItemVouchersItemRequired, _OrderListResultOrdersItemVouchersItemOptional):
-    pass
-
-
-OrderListResultOrdersItem = TypedDict(
-    "OrderListResultOrdersItem",
-    {
-        "currency": str,
-        "customer": OrderListResultOrdersItemCustomer,
-        "discount": str,
-        "history": List[OrderListResultOrdersItemHistoryItem],
-        "items": List[OrderListResultOrdersItemItemsItem],
-        "orderId": str,
-        "placedAt": str,
-        "specialItems": List[OrderListResultOrdersItemSpecialItemsItem],
-        "status": str,
-        "subtotal": str,
-        "total": str,
-        "voucherDiscount": str,
-        "vouchers": List[OrderListResultOrdersItemVouchersItem],
-    },
-)
+OrderUpdateStatusResult = Order
 
 
 _OrderListResultRequired = TypedDict(
     "_OrderListResultRequired",
     {
-        "orders": List[OrderListResultOrdersItem],
+        "orders": List[Order],
     },
 )
 
@@ -1393,8 +436,8 @@ class OrderListResult(_OrderListResultRequired, _OrderListResultOptional):
     pass
 
 
-_OpsResultOpsItemRequired = TypedDict(
-    "_OpsResultOpsItemRequired",
+_OpDescriptionRequired = TypedDict(
+    "_OpDescriptionRequired",
     {
         "name": str,
         "schema": Any,
@@ -1403,8 +446,8 @@ _OpsResultOpsItemRequired = TypedDict(
 )
 
 
-_OpsResultOpsItemOptional = TypedDict(
-    "_OpsResultOpsItemOptional",
+_OpDescriptionOptional = TypedDict(
+    "_OpDescriptionOptional",
     {
         "effect": Literal["pure", "read", "write"],
         "resultSchema": Any,
@@ -1413,17 +456,33 @@ _OpsResultOpsItemOptional = TypedDict(
 )
 
 
-class OpsResultOpsItem(_OpsResultOpsItemRequired, _OpsResultOpsItemOptional):
+class OpDescription(_OpDescriptionRequired, _OpDescriptionOptional):
     pass
 
 
-OpsResult = TypedDict(
-    "OpsResult",
+_OpsListingRequired = TypedDict(
+    "_OpsListingRequired",
     {
-        "ops": List[OpsResultOpsItem],
+        "ops": List[OpDescription],
         "service": str,
     },
 )
+
+
+_OpsListingOptional = TypedDict(
+    "_OpsListingOptional",
+    {
+        "$defs": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class OpsListing(_OpsListingRequired, _OpsListingOptional):
+    pass
+
+
+OpsResult = OpsListing
 
 
 def menu(

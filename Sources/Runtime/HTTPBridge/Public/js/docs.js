@@ -1,4 +1,4 @@
-// /docs: every operation of /openapi.json by service, with its schemas.
+// /docs: every operation of /openapi.json by service, with its schemas, then the entities they refer to.
 const doc = await (await fetch("/openapi.json")).json();
 const root = document.getElementById("ops");
 root.textContent = "";
@@ -41,4 +41,13 @@ for (const [tag, ops] of byTag) {
     entry.append(show("Result (" + Object.keys(ok)[0] + ")", Object.values(ok)[0].schema));
     root.append(entry);
   }
+}
+// The named entities the schemas above refer to ("$ref": "#/components/schemas/NAME").
+const entities = document.createElement("h2");
+entities.textContent = "entities";
+root.append(entities);
+for (const [name, schema] of Object.entries(doc.components.schemas)) {
+  const entry = show(name, schema);
+  entry.id = "schema-" + name;
+  root.append(entry);
 }
