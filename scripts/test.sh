@@ -3,10 +3,11 @@
 # PostgreSQL 15 on loopback so every storage test runs against both SQLite and PostgreSQL (the multi-host tests,
 # which need root for their network namespaces, start one of their own in theirs), makes a throwaway Python
 # venv with the independent checkers (an iCalendar parser for the calendar tests, a JSON Schema validator for the
-# replies), checks that docs/ops.json, docs/api.md's op tables and the Python client's generated helpers match the
-# services' ops, runs the Swift Testing suites while recording every reply the end-to-end suites receive,
-# validates each reply against its op's result schema, runs the Python tests (the HTTP bridge's and the Python
-# client's), checks formatting, validates compose.yaml, and runs a 3-minute soak test with faults (scripts/soak.sh).
+# replies), checks that docs/ops.json, docs/openapi.json, docs/api.md's op tables and the Python client's generated
+# helpers match the services' ops, builds the Swift SDK generated from docs/openapi.json, runs the Swift Testing
+# suites while recording every reply the end-to-end suites receive, validates each reply against its op's result
+# schema, runs the Python tests (the HTTP bridge's, the generated SDKs' and the Python client's), checks formatting,
+# validates compose.yaml, and runs a 3-minute soak test with faults (scripts/soak.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev zlib1g-dev postgresql-15 docker-compose iproute2 procps openssl
@@ -15,6 +16,10 @@ swift build --build-tests
 # (scripts/api-docs.sh), and the Python client's typed helpers (scripts/generate-python-client.py).
 scripts/api-docs.sh --check
 python3 scripts/generate-python-client.py --check
+# The Swift SDK generated from docs/openapi.json (Examples/ReckonSDK: swift-openapi-generator at build time), whose
+# flow tests/python/http/test_swift_sdk.py runs against a live stack. About 5 minutes the first time.
+swift build --package-path Examples/ReckonSDK --product reckon-sdk-flow
+export RECKON_SWIFT_SDK_FLOW=$PWD/Examples/ReckonSDK/.build/debug/reckon-sdk-flow
 
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
 pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)

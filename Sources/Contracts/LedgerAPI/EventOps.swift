@@ -15,7 +15,9 @@ enum EventSchemas {
     static let repeatRule: JSONValue = [
         "title": "EventRepeat", "type": "object", "required": ["frequency"],
         "properties": [
-            "frequency": ["enum": ["daily", "weekly", "monthly"], "description": "events.edit also takes none"],
+            "frequency": [
+                "type": "string", "enum": ["daily", "weekly", "monthly"], "description": "events.edit also takes none",
+            ],
             "interval": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 1],
             "until": LedgerOps.date, "count": ["type": "integer", "minimum": 1, "maximum": 1000],
         ],

@@ -10,7 +10,7 @@ public enum ExportCSVOp: OpContract {
         "type": "object", "required": ["householdId", "what"],
         "properties": [
             "householdId": LedgerOps.id,
-            "what": ["enum": .array(ExportCSVOp.tables)],
+            "what": ["type": "string", "enum": .array(ExportCSVOp.tables)],
         ],
     ]
     /// The tables `what` may name.

@@ -25,7 +25,7 @@ public enum LedgerOps {
     static let split: JSONValue = [
         "title": "Split", "type": "object", "required": ["kind"],
         "properties": [
-            "kind": ["enum": ["equal", "exact", "shares", "percent", "itemized"]],
+            "kind": ["type": "string", "enum": ["equal", "exact", "shares", "percent", "itemized"]],
             "among": ["type": "array", "items": id, "description": "equal: who shares (default: every member)"],
             "amounts": [
                 "type": "object", "additionalProperties": amount, "description": "exact: must sum to the bill",

@@ -22,7 +22,9 @@ public enum ProfileSetOp: OpContract {
         "properties": [
             "income": ["type": "string", "description": "yearly employment income in CAD, e.g. \"85000.00\""],
             "province": ["type": "string", "description": "province or territory code, e.g. ON"],
-            "maritalStatus": ["enum": ["single", "married", "commonLaw", "separated", "divorced", "widowed", ""]],
+            "maritalStatus": [
+                "type": "string", "enum": ["single", "married", "commonLaw", "separated", "divorced", "widowed", ""],
+            ],
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {
