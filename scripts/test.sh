@@ -56,9 +56,10 @@ export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
 # Every reply the end-to-end suites' clients receive, one JSON line each (Tests/IntegrationTests/Support).
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 
-# The Python client (clients/python, issue #25): its test tools and the package itself, in the same venv.
+# The Python client (clients/python, issues #25 and #37): its test tools and the package itself with its HTTP extra
+# (httpx, pinned above), in the same venv.
 "$py_venv/bin/pip" install -q --disable-pip-version-check pyzmq==27.3.0 pytest-asyncio==1.5.0 \
-    mypy==2.4.1 ./clients/python
+    mypy==2.4.1 httpx==0.28.1 "./clients/python[http]"
 
 # The suite takes a few minutes; a hang (a test waiting on a peer that never answers) fails after 15 minutes with
 # the output so far, instead of running into CI's own limit.

@@ -1,4 +1,5 @@
-"""A real Reckon stack for the tests: ``reckon up`` on free loopback ports with a temporary ``--data-dir``.
+"""A real Reckon stack for the tests: ``reckon up`` on free loopback ports with a temporary ``--data-dir``, and
+reckon-http bridges in front of it on demand.
 
 The binaries come from ``$RECKON_BIN`` or the repository's ``.build/debug``. Every process is started in a process
 group of its own, so ``stop()`` ends all of them, workers included, even if ``reckon up`` itself is gone.
@@ -6,14 +7,17 @@ group of its own, so ``stop()`` ends all of them, workers included, even if ``re
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import tempfile
 import time
+import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, List, Optional
@@ -52,6 +56,7 @@ class Stack:
         self.endpoints = [f"tcp://127.0.0.1:{first + 2 * index}" for index in range(gateways)]
         self._worker_endpoint = f"tcp://127.0.0.1:{first + 1}"
         self._process: Optional[subprocess.Popen[bytes]] = None
+        self._bridges: List[subprocess.Popen[bytes]] = []
 
     def start(self, ready_within: float = 60.0) -> Stack:
         """Starts the stack and waits until every gateway lists every service."""
@@ -82,6 +87,31 @@ class Stack:
                 time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"stack at {endpoint} not ready; see {self.data_dir}/up.log")
+
+    def start_bridge(self, *extra: str, scheme: str = "http", trust: Optional[ssl.SSLContext] = None) -> str:
+        """Starts reckon-http in front of every gateway, on a free port, with its caller rate off (the tests call
+        faster than its default 100 a second) and the ``extra`` flags; its base URL once it serves every service.
+        ``trust`` checks an HTTPS bridge's certificate."""
+        port = free_port_run(1)
+        log = open(self.data_dir / f"http-{port}.log", "wb")
+        self._bridges.append(subprocess.Popen(
+            [str(BIN / "reckon-http"), "--host", "127.0.0.1", "--port", str(port),
+             "--gateway", ",".join(self.endpoints), "--caller-rate", "0", *extra],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        ))
+        log.close()
+        url = f"{scheme}://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url + "/openapi.json", timeout=2, context=trust) as answer:
+                    paths = json.load(answer)["paths"]
+                if all(any(path.startswith(f"/v1/{service}/") for path in paths) for service in SERVICES):
+                    return url
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"reckon-http on {url} not ready; see {self.data_dir}/http-{port}.log")
 
     @property
     def staff_key(self) -> str:
@@ -115,22 +145,31 @@ class Stack:
                 os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
-        """Stops ``reckon up`` (SIGINT, which stops its children), then kills whatever is left of its group."""
+        """Stops the bridges (SIGTERM) and ``reckon up`` (SIGINT, which stops its children), then kills whatever is
+        left of their groups."""
+        for bridge in self._bridges:
+            _end(bridge, signal.SIGTERM)
+        self._bridges = []
         if self._process is None:
             return
         process, self._process = self._process, None
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=5)
+        _end(process, signal.SIGINT)
         shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+def _end(process: subprocess.Popen[bytes], stop: signal.Signals) -> None:
+    """Sends ``stop`` to ``process`` and waits for it (15 s at most), then kills whatever is left of its group."""
+    if process.poll() is None:
+        process.send_signal(stop)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(timeout=5)
 
 
 def _children(pid: int) -> List[int]:

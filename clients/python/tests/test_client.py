@@ -1,4 +1,4 @@
-"""The client's own rules on a real stack: many calls on one socket, timeouts, keys."""
+"""The client's own rules on a real stack: many calls on one socket, timeouts, keys (over each transport)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,15 @@ import pytest
 
 import reckon
 from reckon import calc, gateway, orders
+from reckon.zmq_blocking import ZmqBlockingTransport
 from stack import Stack
+
+
+def calls_waiting(blocking: reckon.Client) -> int:
+    """Calls started on ``blocking``, a ZeroMQ client, and not yet ended."""
+    transport = blocking._transport
+    assert isinstance(transport, ZmqBlockingTransport)
+    return transport._waiting
 
 
 def worker_replies(client: reckon.Client) -> int:
@@ -65,7 +73,7 @@ def test_a_call_that_ends_does_not_wait_for_another_threads_call(stack: Stack) -
         other = threading.Thread(target=other_call)
 
         def start_it_once_the_first_waits() -> None:
-            while blocking._waiting == 0:
+            while calls_waiting(blocking) == 0:
                 time.sleep(0.001)
             other.start()
 
@@ -91,7 +99,7 @@ def test_ctrl_c_during_a_call_ends_it_at_once_and_the_client_goes_on(stack: Stac
         assert calc.evaluate(blocking, expression="1+1")["value"] == "2"
 
         def interrupt_once_the_call_waits() -> None:
-            while blocking._waiting == 0:  # the call has started on the main thread
+            while calls_waiting(blocking) == 0:  # the call has started on the main thread
                 time.sleep(0.001)
             os.kill(os.getpid(), signal.SIGINT)  # as Ctrl-C does
 
@@ -116,14 +124,14 @@ def test_a_timeout_leaves_the_client_usable(stack: Stack) -> None:
         assert calc.evaluate(blocking, expression="4+4")["value"] == "8"
 
 
-def test_a_fresh_key_on_every_call_one_key_once_and_none_without_key(client: reckon.Client) -> None:
+def test_a_fresh_key_on_every_call_one_key_once_and_none_without_key(each_client: reckon.Client) -> None:
     """Seen through orders' idempotency records: two calls with fresh keys both add, two with one key add once, and
     ``None`` sends no key (which order.place refuses)."""
-    item = next(item for group in orders.menu(client)["groups"] for item in group["items"] if item["available"])
-    cart_id = orders.cart_create(client)["cartId"]
-    for key in (reckon.FRESH_KEY, reckon.FRESH_KEY, "same", "same"):
-        orders.cart_add(client, cart_id=cart_id, item_id=item["id"], quantity=1, idempotency_key=key)
-    assert [line["quantity"] for line in orders.cart_get(client, cart_id=cart_id)["items"]] == [3]
+    item = next(item for group in orders.menu(each_client)["groups"] for item in group["items"] if item["available"])
+    cart_id = orders.cart_create(each_client)["cartId"]
+    for key in (reckon.FRESH_KEY, reckon.FRESH_KEY, f"same-{cart_id}", f"same-{cart_id}"):
+        orders.cart_add(each_client, cart_id=cart_id, item_id=item["id"], quantity=1, idempotency_key=key)
+    assert [line["quantity"] for line in orders.cart_get(each_client, cart_id=cart_id)["items"]] == [3]
     with pytest.raises(reckon.InvalidArgument) as raised:
-        orders.order_place(client, cart_id=cart_id, form={}, idempotency_key=None)
+        orders.order_place(each_client, cart_id=cart_id, form={}, idempotency_key=None)
     assert raised.value.field == "idempotencyKey"

@@ -1,5 +1,5 @@
-"""Every wire code raises its own class: provoked for real where a real stack can be made to, else from a real
-error envelope's shape."""
+"""Every wire code raises its own class, over each transport: provoked for real where a real stack can be made to,
+else from a real error envelope's shape."""
 
 from __future__ import annotations
 
@@ -16,63 +16,65 @@ from reckon.wire import final_reply_body, result_of
 from stack import Stack
 
 
-def test_invalid_argument_carries_field_and_details(client: reckon.Client) -> None:
+def test_invalid_argument_carries_field_and_details(each_client: reckon.Client) -> None:
     with pytest.raises(reckon.InvalidArgument) as raised:
-        calc.evaluate(client, expression="2+")
+        calc.evaluate(each_client, expression="2+")
     assert raised.value.code == "invalid_argument"
     assert raised.value.field == "expression"
     assert raised.value.details[0]["code"] == "syntax"
 
 
-def test_unknown_op(client: reckon.Client) -> None:
+def test_unknown_op(each_client: reckon.Client) -> None:
     with pytest.raises(reckon.UnknownOp) as raised:
-        client.call("calc", "no.such.op")
+        each_client.call("calc", "no.such.op")
     assert raised.value.field == "op"
 
 
-def test_not_found(client: reckon.Client) -> None:
+def test_not_found(each_client: reckon.Client) -> None:
     with pytest.raises(reckon.NotFound):
-        calc.convert(client, value="1", from_="furlong-per-parsec", to="m")
+        calc.convert(each_client, value="1", from_="furlong-per-parsec", to="m")
 
 
-def test_conflict_for_a_key_reused_with_other_arguments(client: reckon.Client) -> None:
-    cart_id = orders.cart_create(client)["cartId"]
-    item = next(item for group in orders.menu(client)["groups"] for item in group["items"] if item["available"])
-    orders.cart_add(client, cart_id=cart_id, item_id=item["id"], quantity=1, idempotency_key=f"add-{cart_id}")
+def test_conflict_for_a_key_reused_with_other_arguments(each_client: reckon.Client) -> None:
+    cart_id = orders.cart_create(each_client)["cartId"]
+    item = next(item for group in orders.menu(each_client)["groups"] for item in group["items"] if item["available"])
+    key = f"add-{cart_id}"
+    orders.cart_add(each_client, cart_id=cart_id, item_id=item["id"], quantity=1, idempotency_key=key)
     with pytest.raises(reckon.Conflict) as raised:
-        orders.cart_add(client, cart_id=cart_id, item_id=item["id"], quantity=2, idempotency_key=f"add-{cart_id}")
+        orders.cart_add(each_client, cart_id=cart_id, item_id=item["id"], quantity=2, idempotency_key=key)
     assert raised.value.field == "idempotencyKey"
 
 
-def test_failed_precondition_for_an_empty_cart(client: reckon.Client) -> None:
-    cart_id = orders.cart_create(client)["cartId"]
+def test_failed_precondition_for_an_empty_cart(each_client: reckon.Client) -> None:
+    cart_id = orders.cart_create(each_client)["cartId"]
     form = {"name": "Ada", "phone": "514-555-0199", "address": {"street": "1 Main St", "city": "Montreal", "postalCode": "H2X 1Y4"}}
     with pytest.raises(reckon.FailedPrecondition):
-        orders.order_place(client, cart_id=cart_id, form=form)
+        orders.order_place(each_client, cart_id=cart_id, form=form)
 
 
-def test_unauthenticated_and_permission_denied(client: reckon.Client) -> None:
+def test_unauthenticated_and_permission_denied(each_client: reckon.Client) -> None:
     with pytest.raises(reckon.Unauthenticated):
-        orders.order_list(client, phone="514-555-0100")
+        orders.order_list(each_client, phone="514-555-0100")
     with pytest.raises(reckon.PermissionDenied):
-        orders.order_list(client, phone="514-555-0100", token="not-the-staff-key-at-all")
+        orders.order_list(each_client, phone="514-555-0100", token="not-the-staff-key-at-all")
 
 
-def test_already_exists_for_a_taken_username(client: reckon.Client) -> None:
-    person = sign_up(client, "dup")
+def test_already_exists_for_a_taken_username(each_client: reckon.Client) -> None:
+    person = sign_up(each_client, "dup")
     with pytest.raises(reckon.AlreadyExists):
-        ledger.auth_signup(client, username=person.username, password="correct horse battery")
+        ledger.auth_signup(each_client, username=person.username, password="correct horse battery")
 
 
-def test_a_service_no_worker_serves_is_unavailable_or_unknown(client: reckon.Client) -> None:
+def test_a_service_no_worker_serves_is_unavailable_or_unknown(each_client: reckon.Client) -> None:
     # Unavailable until the gateway has run a heartbeat expiry since it started (its workers may still be coming
     # back), UnknownService after.
     with pytest.raises((reckon.Unavailable, reckon.UnknownService)):
-        client.call("nosuchservice", "anything")
+        each_client.call("nosuchservice", "anything")
 
 
-def test_unavailable_once_closed(stack: Stack) -> None:
-    closed = reckon.Client(stack.endpoints)
+@pytest.mark.parametrize("transport", ["zmq", "http"])
+def test_unavailable_once_closed(stack: Stack, bridge_url: str, transport: str) -> None:
+    closed = reckon.Client(stack.endpoints if transport == "zmq" else bridge_url)
     closed.close()
     with pytest.raises(reckon.Unavailable):
         closed.call("gateway", "ping")

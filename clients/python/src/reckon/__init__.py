@@ -1,13 +1,16 @@
-"""Reckon's Python client: request-reply with Reckon's services through its ZeroMQ Majordomo gateways.
+"""Reckon's Python client: request-reply with Reckon's services through its ZeroMQ Majordomo gateways
+(``tcp://…``) or its HTTP bridge (``https://…``).
 
-``Client`` blocks, ``AsyncClient`` runs on asyncio; both take several gateways and fail over between them. Failed
-calls raise a subclass of ``reckon.Error``, one per wire code. ``reckon.calc``, ``reckon.orders``, ``reckon.ledger``
-and ``reckon.gateway`` have a typed function per op, generated from the services' ``ops`` replies.
+``Client`` blocks, ``AsyncClient`` runs on asyncio; over ZeroMQ both take several gateways and fail over between
+them, over HTTP both retry what is safe to repeat. Failed calls raise a subclass of ``reckon.Error``, one per wire
+code, whichever the transport. ``reckon.calc``, ``reckon.orders``, ``reckon.ledger`` and ``reckon.gateway`` have a
+typed function per op, generated from the services' ``ops`` replies.
 """
 
-from .async_client import FRESH_KEY, AsyncClient, Endpoints, IdempotencyKey
+from .async_client import AsyncClient
 from .client import Client
 from .curve import Curve
+from .endpoints import Endpoints
 from .errors import (
     AlreadyExists,
     Conflict,
@@ -25,6 +28,9 @@ from .errors import (
     UnknownOp,
     UnknownService,
 )
+from .keys import FRESH_KEY, IdempotencyKey
+from .retry import NO_RETRY, Retry
+from .version import __version__
 
 __all__ = [
     "calc",
@@ -32,6 +38,7 @@ __all__ = [
     "ledger",
     "orders",
     "FRESH_KEY",
+    "NO_RETRY",
     "AlreadyExists",
     "AsyncClient",
     "Client",
@@ -47,11 +54,13 @@ __all__ = [
     "MalformedRequest",
     "NotFound",
     "PermissionDenied",
+    "Retry",
     "ResourceExhausted",
     "Unauthenticated",
     "Unavailable",
     "UnknownOp",
     "UnknownService",
+    "__version__",
 ]
 
 from . import calc, gateway, ledger, orders  # noqa: E402  (they import the clients above)

@@ -1,88 +1,24 @@
-"""``AsyncClient``: many calls in flight on one socket, matched by request id, with timeouts and failover.
-
-The rules are ``ReckonClient``'s (docs/api.md, "Several gateways"):
-
-- Calls go to one gateway at a time, the first to begin with.
-- While calls wait and that gateway has been silent for ``failover_after``, the client sends it ``gateway ping``;
-  if the probe goes unanswered for ``failover_after`` too, the client moves to the next gateway (round the list)
-  and stays there. Calls that carry an idempotency key are sent again through it; the others fail with
-  :class:`~reckon.Unavailable`, since their outcome is unknown. A late reply through the old gateway still answers
-  its call, once.
-- After a timeout the socket is replaced (the zguide's Lazy Pirate rule): new calls go through a fresh socket to the
-  same gateway, and the old one is closed, dropping anything it still held unsent, once no call waits on it.
-"""
+"""``AsyncClient``: Reckon's calls on asyncio, many in flight at once, over ZeroMQ or HTTP."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import enum
-import itertools
-import os
-import time
-import uuid
-from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
-
-import zmq
+from typing import Any, List, Mapping, Optional
 
 from .curve import Curve
-from .errors import DeadlineExceeded, Unavailable
-from .link import Link
-from .wire import final_reply_body, reply_id, request_frames, result_of
-
-
-class KeyChoice(enum.Enum):
-    """The default of ``idempotency_key``: a fresh key (a UUID) for every call."""
-
-    FRESH = "fresh"
-
-
-FRESH_KEY = KeyChoice.FRESH
-"""Pass as ``idempotency_key`` (the default) for a fresh key per call; pass ``None`` for no key at all."""
-
-IdempotencyKey = Union[str, None, KeyChoice]
-"""What ``idempotency_key`` takes: a key of your own, :data:`FRESH_KEY`, or ``None``."""
-
-Endpoints = Union[str, Sequence[str]]
-"""One gateway's client endpoint (``tcp://127.0.0.1:5555``), a comma list, or a list of them."""
-
-
-def endpoint_list(endpoints: Endpoints) -> List[str]:
-    """The gateways' endpoints as a list: a string may hold a comma list, as the CLI's ``--endpoint`` does."""
-    items = endpoints.split(",") if isinstance(endpoints, str) else list(endpoints)
-    listed = [item.strip() for item in items if item.strip()]
-    if not listed:
-        raise ValueError("no gateway endpoint given")
-    return listed
-
-
-@dataclass(eq=False)
-class _Call:
-    """A call waiting for its reply: the request, where it went, and the future its reply resolves."""
-
-    id: str
-    service: str
-    frames: List[bytes]
-    resendable: bool
-    reply: asyncio.Future[Any]
-    links: List[Link] = field(default_factory=list)
+from .endpoints import Endpoints
+from .keys import FRESH_KEY, IdempotencyKey
+from .retry import Retry
+from .transport import Verify, async_transport
 
 
 class AsyncClient:
-    """An asyncio client for Reckon's gateways, on pyzmq sockets read from the event loop.
+    """An asyncio client of Reckon's gateways (ZeroMQ) or of a reckon-http bridge (HTTP), chosen by the endpoints'
+    scheme. Use it from one event loop (the one of its first call). Many calls may be in flight at once::
 
-    Use it from one event loop (the one of its first call). Many calls may be in flight at once::
-
-        async with reckon.AsyncClient("tcp://127.0.0.1:5555") as client:
+        async with reckon.AsyncClient("tcp://127.0.0.1:5555") as client:     # or "https://reckon.example"
             value = await client.call("calc", "evaluate", {"expression": "2^100"})
 
-    Args:
-        endpoints: the client endpoint of one or more gateways (a list, or a comma list in one string).
-        timeout: seconds a call waits for its reply unless it names its own.
-        failover_after: seconds of silence from the gateway in use, while calls wait, before the client probes it,
-            and seconds the probe may go unanswered before the client moves to the next gateway.
-        curve: CURVE keys (:class:`~reckon.Curve`) for gateways that require CURVE; ``None`` for plain text.
+    The arguments are :class:`~reckon.Client`'s.
     """
 
     def __init__(
@@ -92,21 +28,12 @@ class AsyncClient:
         timeout: float = 5.0,
         failover_after: float = 1.0,
         curve: Optional[Curve] = None,
+        retry: Optional[Retry] = None,
+        verify: Verify = True,
     ) -> None:
-        self.endpoints = endpoint_list(endpoints)
-        self.timeout = timeout
-        self.failover_after = failover_after
-        self._curve = curve
-        self._context: Optional[zmq.Context[Any]] = None
-        self._links: List[Link] = []
-        self._retired: List[Link] = []
-        self._active = 0
-        self._pending: Dict[str, _Call] = {}
-        self._ids = itertools.count(1)
-        self._prefix = f"py-{os.getpid()}-{uuid.uuid4().hex[:8]}-"
-        self._probe: Optional[Tuple[str, float]] = None
-        self._watchdog: Optional[asyncio.Task[None]] = None
-        self._closed = False
+        self._transport = async_transport(
+            endpoints, timeout=timeout, failover_after=failover_after, curve=curve, retry=retry, verify=verify
+        )
 
     async def __aenter__(self) -> AsyncClient:
         return self
@@ -115,9 +42,14 @@ class AsyncClient:
         await self.close()
 
     @property
+    def endpoints(self) -> List[str]:
+        """The gateways' client endpoints in failover order, or the bridge's URL."""
+        return self._transport.endpoints
+
+    @property
     def active_endpoint(self) -> str:
-        """The endpoint of the gateway calls go to now."""
-        return self.endpoints[self._active]
+        """The endpoint of the gateway calls go to now, or the bridge's URL."""
+        return self._transport.active_endpoint
 
     async def call(
         self,
@@ -129,171 +61,28 @@ class AsyncClient:
         idempotency_key: IdempotencyKey = FRESH_KEY,
         timeout: Optional[float] = None,
     ) -> Any:
-        """Calls ``op`` on ``service`` and returns the reply's ``result`` (decoded JSON: dicts, lists, strings …).
+        """Calls ``op`` on ``service`` and returns its result (decoded JSON: dicts, lists, strings …).
 
         Args:
             service: ``calc``, ``orders``, ``ledger``, ``gateway`` …
             op: the op's wire name (``evaluate``, ``tax.estimate``).
             args: the op's arguments, with the wire's names. ``Decimal`` values go as exact decimal strings.
             token: a ledger session token, or the orders staff key.
-            idempotency_key: makes the call safe to send again through another gateway; a fresh one by default.
-                ``None`` for a call that must never run twice: it fails with :class:`~reckon.Unavailable` if its
-                gateway dies before replying.
-            timeout: seconds to wait for the reply; the client's ``timeout`` by default.
+            idempotency_key: makes a write safe to send again (through another gateway, or after a 503 or 429);
+                a fresh one by default. ``None`` for a call that must never run twice: over ZeroMQ it fails with
+                :class:`~reckon.Unavailable` if its gateway dies before replying, and over HTTP it is never
+                retried.
+            timeout: seconds to wait for the answer; the client's ``timeout`` by default.
 
         Raises:
-            reckon.Error: the subclass for the reply's error code; :class:`~reckon.DeadlineExceeded` when no reply
+            reckon.Error: the subclass for the answer's error code; :class:`~reckon.DeadlineExceeded` when no answer
             came in time; :class:`~reckon.Unavailable` once the client is closed.
         """
-        if self._closed:
-            raise Unavailable("client is closed")
-        self._start()
-        key = str(uuid.uuid4()) if idempotency_key is FRESH_KEY else idempotency_key
-        assert not isinstance(key, KeyChoice)
-        call_id = self._prefix + str(next(self._ids))
-        loop = asyncio.get_running_loop()
-        call = _Call(
-            id=call_id,
-            service=service,
-            frames=request_frames(service, op, args or {}, request_id=call_id, token=token, idempotency_key=key),
-            resendable=key is not None,
-            reply=loop.create_future(),
+        return await self._transport.call(
+            service, op, args, token=token, idempotency_key=idempotency_key, timeout=timeout
         )
-        seconds = self.timeout if timeout is None else timeout
-        self._pending[call_id] = call
-        expiry = loop.call_later(seconds, self._expire, call, seconds)
-        try:
-            self._send(call, self._links[self._active])
-            body = await call.reply
-        finally:
-            expiry.cancel()
-            self._forget(call)
-        return result_of(body)
 
     async def close(self) -> None:
-        """Fails every waiting call with :class:`~reckon.Unavailable` and closes the sockets. Later calls fail at
+        """Fails waiting calls with :class:`~reckon.Unavailable` and closes the connections; later calls fail at
         once."""
-        if self._closed:
-            return
-        self._closed = True
-        if self._watchdog is not None:
-            self._watchdog.cancel()
-        for call in list(self._pending.values()):
-            self._settle(call, Unavailable("client is closed"))
-        for link in self._links + self._retired:
-            link.close()
-        self._links, self._retired = [], []
-        if self._context is not None:
-            self._context.destroy(linger=0)
-        await asyncio.sleep(0)
-
-    def _start(self) -> None:
-        """Connects to every gateway on the running loop, at the first call (libzmq connects lazily, so this
-        succeeds before a gateway is up)."""
-        if self._context is not None:
-            return
-        self._context = zmq.Context()
-        self._links = [self._connect(endpoint) for endpoint in self.endpoints]
-        if len(self._links) > 1:
-            self._watchdog = asyncio.ensure_future(self._watch())
-
-    def _connect(self, endpoint: str) -> Link:
-        assert self._context is not None
-        return Link(self._context, endpoint, self._curve, self._on_reply)
-
-    def _send(self, call: _Call, link: Link) -> None:
-        """Sends ``call`` through ``link``; a send that fails ends the call with ``unavailable``."""
-        call.links.append(link)
-        try:
-            link.send(call.id, call.frames)
-        except zmq.ZMQError as error:
-            self._settle(call, Unavailable(f"could not send to the gateway: {error}"))
-
-    def _on_reply(self, link: Link, frames: List[bytes]) -> None:
-        """Resolves the call a reply answers; replies to calls that have ended (timed out, answered through another
-        gateway) are dropped, so each call is answered at most once."""
-        body = final_reply_body(frames)
-        answered = reply_id(body)
-        if answered is None:
-            return
-        if self._probe is not None and answered == self._probe[0]:
-            self._probe = None
-            return
-        call = self._pending.get(answered)
-        if call is not None and not call.reply.done():
-            call.reply.set_result(body)
-
-    @staticmethod
-    def _settle(call: _Call, error: Exception) -> None:
-        if not call.reply.done():
-            call.reply.set_exception(error)
-
-    def _expire(self, call: _Call, seconds: float) -> None:
-        """Ends a call whose timeout passed, and replaces the socket it went through (Lazy Pirate)."""
-        if call.reply.done():
-            return
-        self._settle(call, DeadlineExceeded(f"no reply from {call.service} within {seconds:g} s"))
-        if call.links:
-            self._replace(call.links[-1])
-
-    def _replace(self, link: Link) -> None:
-        """Gives ``link``'s gateway a fresh socket for new calls; ``link`` closes once no call waits on it."""
-        if link not in self._links:
-            return
-        self._links[self._links.index(link)] = self._connect(link.endpoint)
-        self._retired.append(link)
-
-    def _forget(self, call: _Call) -> None:
-        """Drops an ended call, and closes retired sockets left with no call."""
-        self._pending.pop(call.id, None)
-        for link in call.links:
-            link.waiting.discard(call.id)
-        if self._retired:
-            for link in [link for link in self._retired if not link.waiting]:
-                link.close()
-                self._retired.remove(link)
-
-    async def _watch(self) -> None:
-        """Probes the gateway in use when it goes quiet while calls wait, and fails over when the probe goes
-        unanswered."""
-        tick = min(0.05, self.failover_after / 4)
-        probes = itertools.count(1)
-        while True:
-            await asyncio.sleep(tick)
-            link = self._links[self._active]
-            now = time.monotonic()
-            if not link.waiting:
-                self._probe = None
-            elif self._probe is not None:
-                if now - self._probe[1] >= self.failover_after:
-                    self._fail_over()
-            elif now - link.last_heard >= self.failover_after:
-                probe_id = f"{self._prefix}probe-{next(probes)}"
-                self._probe = (probe_id, now)
-                with contextlib.suppress(zmq.ZMQError):
-                    link.post(request_frames("gateway", "ping", {}, request_id=probe_id))
-
-    def _fail_over(self) -> None:
-        """Moves to the next gateway: keyed calls waiting on the old one are sent again through it, in the order
-        they were made; the others fail with ``unavailable``."""
-        old = self._links[self._active]
-        self._probe = None
-        self._active = (self._active + 1) % len(self._links)
-        new = self._links[self._active]
-        new.last_heard = time.monotonic()
-        waiting: List[_Call] = []
-        for link in [old] + [link for link in self._retired if link.endpoint == old.endpoint]:
-            waiting += [self._pending[call_id] for call_id in link.waiting if call_id in self._pending]
-            link.waiting.clear()
-        for call in sorted(waiting, key=lambda call: int(call.id[len(self._prefix) :])):
-            if call.resendable:
-                self._send(call, new)
-            else:
-                self._settle(
-                    call,
-                    Unavailable(
-                        f"the gateway stopped answering before {call.service} replied; the request carried no "
-                        "idempotency key, so it was not sent again and its outcome is unknown"
-                    ),
-                )
-
+        await self._transport.close()

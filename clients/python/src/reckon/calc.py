@@ -11,8 +11,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypedDict, Union, cast
 
-from .async_client import FRESH_KEY, AsyncClient, IdempotencyKey
+from .async_client import AsyncClient
 from .client import Client
+from .keys import FRESH_KEY, IdempotencyKey
 from .ops_support import present
 
 SERVICE = "calc"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
-import zmq
+if TYPE_CHECKING:
+    import zmq
 
 PathLike = Union[str, Path]
 
@@ -47,6 +48,8 @@ class Curve:
             public_key: this client's public key file; ``SECRET_KEY.pub`` by default, or derived from the secret
                 key when that file does not exist.
         """
+        import zmq  # here, so that HTTP clients need no pyzmq
+
         secret = read_key(secret_key)
         public_path = Path(public_key) if public_key is not None else Path(f"{secret_key}.pub")
         public = read_key(public_path) if public_key is not None or public_path.exists() else zmq.curve_public(secret)

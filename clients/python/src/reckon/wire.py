@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from typing import Any, List, Mapping, Optional
 
 from .errors import Internal, error_from_wire
+from .json_text import encode_json
 
 CLIENT_HEADER = b"MDPC02"
 REQUEST = b"\x01"
 FINAL = b"\x03"
-
-
-def _encode_default(value: object) -> object:
-    """JSON for values ``json`` does not know: a ``Decimal`` goes as its exact decimal string."""
-    if isinstance(value, Decimal):
-        return str(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 def request_frames(
@@ -35,8 +28,7 @@ def request_frames(
         body["token"] = token
     if idempotency_key is not None:
         body["idempotencyKey"] = idempotency_key
-    encoded = json.dumps(body, default=_encode_default, separators=(",", ":")).encode()
-    return [CLIENT_HEADER, REQUEST, service.encode(), encoded]
+    return [CLIENT_HEADER, REQUEST, service.encode(), encode_json(body)]
 
 
 def final_reply_body(frames: List[bytes]) -> Optional[Any]:
