@@ -46,15 +46,15 @@ public final class OpCatalog: Sendable {
 
     /// Reads the gateway's `ops`, then the `ops` of every service its `health` lists. A service that does not
     /// answer keeps its last listing.
-    /// - Returns: whether every listed service answered.
+    /// - Returns: the services listed, when every one of them answered; `nil` when any did not.
     @discardableResult
-    public func refresh(through client: ReckonClient, logger: Logger) async -> Bool {
+    public func refresh(through client: ReckonClient, logger: Logger) async -> Set<String>? {
         var services = [GatewayOps.service]
         do {
             services += try await client.call(HealthOp.self, NoArgs(), timeout: Self.listingWait).services.map(\.name)
         } catch {
             logger.warning("cannot read the gateway's health", metadata: ["error": "\(error)"])
-            return false
+            return nil
         }
         var complete = true
         for service in services {
@@ -75,6 +75,6 @@ public final class OpCatalog: Sendable {
                 complete = false
             }
         }
-        return complete
+        return complete ? Set(services) : nil
     }
 }
