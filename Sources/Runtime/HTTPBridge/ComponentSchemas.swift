@@ -14,7 +14,8 @@ struct ComponentSchemas {
         let definitions = (listing.definitions ?? [:]).sorted { $0.key < $1.key }
         var names: [String: String] = [:]
         for (name, schema) in definitions {
-            names[name] = byName[name].map { $0 == schema } ?? true ? name : Self.prefixed(name, listing.service)
+            let taken = byName[name].map { $0 != schema } ?? false  // by another service's different schema
+            names[name] = taken ? Self.prefixed(name, listing.service) : name
         }
         for (name, schema) in definitions {
             guard let component = names[name], byName[component] == nil else { continue }
