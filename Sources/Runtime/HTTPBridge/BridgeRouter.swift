@@ -46,8 +46,15 @@ public enum BridgeRouter {
         router.get("/ready") { _, _ in
             catalog.isReady ? json(["status": "ready"]) : json(["status": "starting"], status: .serviceUnavailable)
         }
-        router.get("/openapi.json") { _, _ in
-            json(bytes: catalog.openAPIDocument(requestTimeouts: configuration.requestTimeouts))
+        router.get("/openapi.json") { request, _ in
+            let document = try catalog.openAPIDocument(requestTimeouts: configuration.requestTimeouts)
+            var headers: HTTPFields = [.contentType: "application/json"]
+            Gzip.vary(&headers)
+            guard Gzip.accepted(by: request.headers[values: .acceptEncoding]) else {
+                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: document.json))
+            }
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: document.gzipped))
         }
         router.get("/docs") { _, _ in
             Response(
@@ -84,14 +91,10 @@ public enum BridgeRouter {
     }
 
     private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        json(bytes: value.serialized, status: status)
-    }
-
-    private static func json(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serialized))
         )
     }
 }

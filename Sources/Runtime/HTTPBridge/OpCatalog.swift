@@ -1,5 +1,6 @@
 import GatewayAPI
 import Logging
+import NIOCore
 import ReckonClient
 import Synchronization
 import Wire
@@ -12,18 +13,25 @@ public final class OpCatalog: Sendable {
     /// Counts the changes to the listings, so the document knows when it is stale.
     private let generation = Atomic<Int>(0)
     /// The OpenAPI document, and the generation of the listings it was made from.
-    private let document = Mutex<(generation: Int, bytes: [UInt8])?>(nil)
+    private let document = Mutex<(generation: Int, served: ServedDocument)?>(nil)
 
     public init() {}
 
-    /// The serialized OpenAPI document of the listings (``OpenAPIDocument``), made once per change of the listings
-    /// rather than once per request.
-    func openAPIDocument(requestTimeouts: ClosedRange<Int>) -> [UInt8] {
+    /// The OpenAPI document as it is served: its JSON, and the same gzipped.
+    struct ServedDocument: Sendable {
+        let json: ByteBuffer
+        let gzipped: ByteBuffer
+    }
+
+    /// The OpenAPI document of the listings (``OpenAPIDocument``), serialized and gzipped once per change of the
+    /// listings rather than once per request (525 kB; gzipping it takes milliseconds).
+    func openAPIDocument(requestTimeouts: ClosedRange<Int>) throws -> ServedDocument {
         let made = generation.load(ordering: .acquiring)
-        if let cached = document.withLock({ $0 }), cached.generation == made { return cached.bytes }
-        let bytes = OpenAPIDocument.make(services, requestTimeouts: requestTimeouts).serialized
-        document.withLock { $0 = (made, bytes) }
-        return bytes
+        if let cached = document.withLock({ $0 }), cached.generation == made { return cached.served }
+        let json = ByteBuffer(bytes: OpenAPIDocument.make(services, requestTimeouts: requestTimeouts).serialized)
+        let served = ServedDocument(json: json, gzipped: try Gzip.compress(json))
+        document.withLock { $0 = (made, served) }
+        return served
     }
 
     /// The listings, by service name.

@@ -21,6 +21,9 @@ def test_the_served_document_is_the_committed_one(http):
     assert served.headers["content-encoding"] == "gzip"
     assert served.json() == committed and committed["servers"] == [{"url": "/"}]
     assert served.num_bytes_downloaded < len(served.content) / 5  # gzip takes it to under a fifth
+    plain = http.get("/openapi.json", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == committed
+    assert served.headers["vary"] == plain.headers["vary"] == "Accept-Encoding"
 
 
 def test_every_op_of_every_service_is_an_operation_with_its_schemas(http, stack):

@@ -4,13 +4,11 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// gzip for JSON answers of more than ``threshold`` bytes, when the request's `Accept-Encoding` takes it (RFC 9110,
-/// section 12.5.3): `Content-Encoding: gzip`, and `Vary: Accept-Encoding` on every JSON answer, compressed or not,
-/// so a cache keeps the two apart. Streams (Server-Sent Events, whose length is unknown) and files pass as they are.
+/// gzip for JSON answers of more than ``Gzip/threshold`` bytes, when the request's `Accept-Encoding` takes it (RFC
+/// 9110, section 12.5.3): `Content-Encoding: gzip`, and `Vary: Accept-Encoding` on every JSON answer, compressed or
+/// not, so a cache keeps the two apart. Streams (Server-Sent Events, whose length is unknown), files and answers
+/// already encoded (the OpenAPI document, gzipped once: ``OpCatalog``) pass as they are.
 struct GzipAnswers<Context: RequestContext>: RouterMiddleware {
-    /// Answers this long or shorter gain too little to be worth the CPU.
-    static var threshold: Int { 1024 }
-
     func handle(
         _ request: Request,
         context: Context,
@@ -19,40 +17,16 @@ struct GzipAnswers<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
-        guard let type = response.headers[.contentType], Self.isJSON(type), response.headers[.contentEncoding] == nil
+        guard let type = response.headers[.contentType], Gzip.isJSON(type), response.headers[.contentEncoding] == nil
         else { return response }
-        response.headers[values: .vary].append("Accept-Encoding")
-        guard let length = response.body.contentLength, length > Self.threshold,
-            Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        Gzip.vary(&response.headers)
+        guard let length = response.body.contentLength, length > Gzip.threshold,
+            Gzip.accepted(by: request.headers[values: .acceptEncoding])
         else { return response }
-        var body = try await Self.collect(response.body, length: length)
-        let compressed = try body.compress(with: .gzip(), allocator: ByteBufferAllocator())
+        let body = try await Self.collect(response.body, length: length)
         response.headers[.contentEncoding] = "gzip"
-        response.body = ResponseBody(byteBuffer: compressed)
+        response.body = ResponseBody(byteBuffer: try Gzip.compress(body))
         return response
-    }
-
-    /// `application/json` or a `+json` type (`application/problem+json`), with parameters or not.
-    static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-        return type == "application/json" || type.hasSuffix("+json")
-    }
-
-    /// Whether `Accept-Encoding` takes gzip: named (or `*`) with a weight above zero, and not refused by name.
-    static func acceptsGzip(_ values: [String]) -> Bool {
-        var gzip: Bool?
-        var any: Bool?
-        for item in values.flatMap({ $0.split(separator: ",") }) {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first else { continue }
-            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            switch coding {
-            case "gzip", "x-gzip": gzip = weight > 0
-            case "*": any = weight > 0
-            default: continue
-            }
-        }
-        return gzip ?? any ?? false
     }
 
     /// The body's bytes, which the bridge's JSON answers hold in one buffer.
@@ -74,5 +48,48 @@ struct GzipAnswers<Context: RequestContext>: RouterMiddleware {
         }
 
         func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+}
+
+/// What gzip over HTTP needs: which answers are JSON, which requests take gzip, and the compression.
+enum Gzip {
+    /// Answers this long or shorter gain too little to be worth the CPU.
+    static let threshold = 1024
+
+    /// `application/json` or a `+json` type (`application/problem+json`), with parameters or not.
+    static func isJSON(_ contentType: String) -> Bool {
+        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    /// Whether `Accept-Encoding` takes gzip: named (or `*`) with a weight above zero, and not refused by name.
+    static func accepted(by values: [String]) -> Bool {
+        var gzip: Bool?
+        var any: Bool?
+        for item in values.flatMap({ $0.split(separator: ",") }) {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first else { continue }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            switch coding {
+            case "gzip", "x-gzip": gzip = weight > 0
+            case "*": any = weight > 0
+            default: continue
+            }
+        }
+        return gzip ?? any ?? false
+    }
+
+    /// Says that the answer depends on `Accept-Encoding`, once.
+    static func vary(_ headers: inout HTTPFields) {
+        let named = headers[values: .vary].flatMap { $0.split(separator: ",") }.contains {
+            $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare("Accept-Encoding") == .orderedSame
+        }
+        if !named { headers[values: .vary].append("Accept-Encoding") }
+    }
+
+    /// `buffer` gzipped.
+    static func compress(_ buffer: ByteBuffer) throws -> ByteBuffer {
+        var buffer = buffer
+        return try buffer.compress(with: .gzip(), allocator: ByteBufferAllocator())
     }
 }
