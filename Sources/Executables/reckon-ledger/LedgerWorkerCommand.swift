@@ -83,6 +83,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let opened = try await database.open(
             sqliteFile: "ledger.sqlite",
             keptOpen: configuration.slots,
+            lockWait: configuration.requestTimeout,
             logger: logger
         )
         let ops = try LedgerService.makeRegistry(configuration: service, database: opened.database)

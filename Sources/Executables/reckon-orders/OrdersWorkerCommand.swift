@@ -61,6 +61,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         let opened = try await database.open(
             sqliteFile: "orders.sqlite",
             keptOpen: configuration.slots,
+            lockWait: configuration.requestTimeout,
             logger: logger
         )
         let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)

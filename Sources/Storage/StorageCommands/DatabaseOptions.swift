@@ -45,9 +45,16 @@ public struct DatabaseOptions: ParsableArguments {
     }
 
     /// Opens the database these options name; the SQLite file is `FILE` in the data directory. PostgreSQL's pools keep
-    /// `keptOpen` connections open each (a worker's slots: what it runs at once).
+    /// `keptOpen` connections open each (a worker's slots: what it runs at once). A SQLite write waits up to
+    /// `lockWait` for another process's write lock: a worker passes its request timeout, so a write queued behind
+    /// a busy neighbour waits as long as its request may run, rather than failing `unavailable` sooner.
     /// - Throws: `StorageError` when the file cannot be opened or the URL is not a PostgreSQL URL.
-    public func open(sqliteFile file: String, keptOpen: Int = 0, logger: Logger) async throws -> Opened {
+    public func open(
+        sqliteFile file: String,
+        keptOpen: Int = 0,
+        lockWait: Duration = .seconds(5),
+        logger: Logger
+    ) async throws -> Opened {
         let environment = ProcessInfo.processInfo.environment
         if var url = database ?? environment["RECKON_DATABASE_URL"], !url.isEmpty {
             if let file = databasePasswordFile { url = try Self.url(url, passwordFrom: file) }
@@ -66,7 +73,7 @@ public struct DatabaseOptions: ParsableArguments {
             attributes: [.posixPermissions: 0o700]
         )
         let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
-        let sqlite = try await SQLiteDatabase.open(.init(path: path), logger: logger)
+        let sqlite = try await SQLiteDatabase.open(.init(path: path, busyTimeout: lockWait), logger: logger)
         logger.info("state in SQLite (one machine only)", metadata: ["db.path": "\(path)"])
         return Opened(database: sqlite, service: nil, close: { await sqlite.close() })
     }
