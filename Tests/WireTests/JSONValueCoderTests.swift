@@ -155,4 +155,28 @@ import Wire
         #expect(decoded.extra == 5)
         #expect(decoded.name == "n")
     }
+
+    /// U+0000 is refused wherever a value is decoded, at its path; a member no type decodes is never read.
+    @Test func nulIsRefusedInWhatIsDecodedAndUnknownMembersAreIgnored() throws {
+        struct Args: Decodable {
+            var name: String
+            var tags: [String: Int]?
+            var extra: JSONValue?
+        }
+        let cases: [(String, [String])] = [
+            (#"{"name":"a\u0000"}"#, ["name"]),
+            (#"{"name":"a","tags":{"k\u0000":1}}"#, ["tags", "k\u{0}"]),
+            (#"{"name":"a","extra":{"list":["ok","b\u0000"]}}"#, ["extra", "list", "Index 1"]),
+        ]
+        for (json, expected) in cases {
+            let error = try #require(throws: DecodingError.self) { try decode(Args.self, json) }
+            guard case .dataCorrupted(let context) = error else {
+                Issue.record("\(json) gave \(error)")
+                continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == expected, "\(json)")
+            #expect(context.debugDescription == "may not contain U+0000")
+        }
+        #expect(try decode(Args.self, #"{"name":"a","unknown\u0000":"b\u0000"}"#).name == "a")
+    }
 }

@@ -117,8 +117,8 @@ extension SumContract {
         let error = try #require(try await reply(#"{"op":"sum","args":{"numbers":[1],"label":"a\u0000b"}}"#)["error"])
         #expect(error["code"] == "invalid_argument")
         #expect(error["field"] == "label")
-        let key = try #require(try await reply(#"{"op":"sum","args":{"numbers":[1],"x\u0000":1}}"#)["error"])
-        #expect(key["field"] == "x\u{0}")
+        // A member the op does not know is ignored unread, whatever its name holds.
+        #expect(try await reply(#"{"op":"sum","args":{"numbers":[1],"x\u0000":1}}"#)["error"] == nil)
     }
 
     @Test func missingArgsDecodeAsAnEmptyObject() async throws {

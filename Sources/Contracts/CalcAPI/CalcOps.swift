@@ -35,12 +35,17 @@ public enum CalcOps {
         if let (keyword, value) = bound { schema.append((keyword, JSONValue(integerLiteral: value))) }
         return .object(JSONObject(schema))
     }
+    /// A count of periods a year (payments, contributions): an integer in ``PeriodsPerYear/range``.
+    static let countPerYear: JSONValue = [
+        "type": "integer", "minimum": JSONValue(integerLiteral: PeriodsPerYear<CompoundingNames>.range.lowerBound),
+        "maximum": JSONValue(integerLiteral: PeriodsPerYear<CompoundingNames>.range.upperBound),
+    ]
     /// A `digits` argument's schema.
     static let digits: JSONValue = ["type": "integer", "minimum": 1, "maximum": 1000, "default": 15]
 }
 
-/// A number argument given as a JSON string (`"12.50"`, `"1/3"`) or a JSON number, kept as text so nothing is
-/// rounded through binary floating point.
+/// A number argument given as a JSON string (`"12.50"`, `"1/3"`) or a JSON number, kept as the text it was written
+/// as, so nothing is rounded through binary floating point.
 public struct NumberText: Codable, Sendable, Hashable, ExpressibleByStringLiteral, JSONSchemaDescribing {
     public var text: String
 
@@ -51,10 +56,14 @@ public struct NumberText: Codable, Sendable, Hashable, ExpressibleByStringLitera
         let container = try decoder.singleValueContainer()
         if let string = try? container.decode(String.self) {
             text = string
-        } else if let integer = try? container.decode(Int.self) {
-            text = String(integer)
+        } else if case .number(let literal) = try container.decode(JSONValue.self) {
+            // The number as it was written: `5e-210` and `9e307` are outside Decimal's range, not the calculator's.
+            text = literal
         } else {
-            text = "\(try container.decode(Decimal.self))"
+            throw DecodingError.typeMismatch(
+                Decimal.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "a number or a decimal string")
+            )
         }
     }
 

@@ -9,7 +9,10 @@ public enum EvaluateOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["expression"],
         "properties": [
-            "expression": ["type": "string"],
+            "expression": [
+                "type": "string", "pattern": "\\S",
+                "description": "not blank; its grammar (docs/calculator.md) is checked when it is parsed",
+            ],
             "angle": ["type": "string", "enum": ["rad", "deg"], "default": "rad"],
             "digits": CalcOps.digits,
             "ans": CalcOps.number,

@@ -1,6 +1,13 @@
 import Wire
 
 /// What the date ops' schemas share.
+/// A date (`2024-01-31`) or a date-time (`2024-01-31T18:30:05Z`; the offset may be left out, then `timeZone`
+/// applies), as RFC 3339 writes them.
+private let dateOrDateTime: JSONValue = [
+    "type": "string", "anyOf": [["format": "date"], ["format": "date-time"]],
+    "description": "ISO 8601 date or date-time",
+]
+
 private let dateUnits: JSONValue = [
     "type": "string",
     "enum": ["seconds", "minutes", "hours", "days", "weeks", "months", "years", "businessDays"],
@@ -15,8 +22,7 @@ public enum DateDiffOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["from", "to"],
         "properties": [
-            "from": ["type": "string", "description": "ISO 8601 date or date-time"],
-            "to": ["type": "string", "description": "ISO 8601 date or date-time"],
+            "from": dateOrDateTime, "to": dateOrDateTime,
             "unit": dateUnits,
             "timeZone": ["type": "string", "description": "IANA zone for date-times without an offset"],
             "holidays": ["type": "array", "items": ["type": "string"]],
@@ -82,7 +88,7 @@ public enum DateAddOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["date"],
         "properties": [
-            "date": ["type": "string"],
+            "date": dateOrDateTime,
             "amount": ["type": "integer"],
             "unit": dateUnits,
             "add": ["type": "object", "additionalProperties": ["type": "integer"]],

@@ -10,8 +10,8 @@ public enum CompoundInterestOp: OpContract {
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [
             "principal": CalcOps.nonNegativeNumber, "ratePercent": CalcOps.number, "years": CalcOps.positiveNumber,
-            "compoundsPerYear": ["type": ["integer", "string"], "description": "a count, or \"continuous\""],
-            "contribution": CalcOps.number, "contributionsPerYear": ["type": "integer"],
+            "compoundsPerYear": PeriodsPerYear<CompoundingNames>.jsonSchema,
+            "contribution": CalcOps.number, "contributionsPerYear": CalcOps.countPerYear,
             "contributionTiming": ["type": "string", "enum": ["start", "end"]],
         ],
     ]
@@ -20,8 +20,8 @@ public enum CompoundInterestOp: OpContract {
         public var principal: NumberText
         public var ratePercent: NumberText
         public var years: NumberText
-        /// A count per year, or `"continuous"`.
-        public var compoundsPerYear: NumberText?
+        /// A count per year (default 12), or `"continuous"`.
+        public var compoundsPerYear: PeriodsPerYear<CompoundingNames>?
         public var contribution: NumberText?
         public var contributionsPerYear: Int?
         /// `start` or `end` (default) of each period.
@@ -31,7 +31,7 @@ public enum CompoundInterestOp: OpContract {
             principal: NumberText,
             ratePercent: NumberText,
             years: NumberText,
-            compoundsPerYear: NumberText? = nil,
+            compoundsPerYear: PeriodsPerYear<CompoundingNames>? = nil,
             contribution: NumberText? = nil,
             contributionsPerYear: Int? = nil,
             contributionTiming: String? = nil
@@ -85,8 +85,8 @@ public enum LoanOp: OpContract {
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [
             "principal": CalcOps.positiveNumber, "ratePercent": CalcOps.number, "years": CalcOps.positiveNumber,
-            "paymentsPerYear": ["type": "integer", "default": 12],
-            "compounding": ["type": ["integer", "string"], "description": "semiannual, monthly, ... or a count"],
+            "paymentsPerYear": CalcOps.countPerYear,
+            "compounding": PeriodsPerYear<LoanCompoundingNames>.jsonSchema,
             "extraPayment": CalcOps.nonNegativeNumber,
             "rounding": ["type": "string", "enum": ["cents", "cents_half_up", "none"]],
             "digits": CalcOps.digits,
@@ -101,7 +101,7 @@ public enum LoanOp: OpContract {
         public var paymentsPerYear: Int?
         /// `"semiannual"` (Canadian mortgages), `"annual"`, `"monthly"`, ... or a count per year; default: the
         /// payment frequency.
-        public var compounding: NumberText?
+        public var compounding: PeriodsPerYear<LoanCompoundingNames>?
         public var extraPayment: NumberText?
         /// `cents` (default), `cents_half_up` (or `cents_half_up_each_row`), or `none`.
         public var rounding: String?
@@ -114,7 +114,7 @@ public enum LoanOp: OpContract {
             ratePercent: NumberText,
             years: NumberText,
             paymentsPerYear: Int? = nil,
-            compounding: NumberText? = nil,
+            compounding: PeriodsPerYear<LoanCompoundingNames>? = nil,
             extraPayment: NumberText? = nil,
             rounding: String? = nil,
             digits: Int? = nil,

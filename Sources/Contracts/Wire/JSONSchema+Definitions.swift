@@ -31,19 +31,7 @@ extension JSONSchema {
 
         /// The subschemas under keyword `keyword`, hoisted; other keywords' values (`enum`, `default`) as they are.
         private mutating func hoistChildren(of keyword: String, _ value: JSONValue) -> JSONValue {
-            switch (keyword, value) {
-            case ("properties", .object(let map)), ("patternProperties", .object(let map)),
-                ("dependentSchemas", .object(let map)):
-                return .object(JSONObject(map.members.map { ($0.key, hoist($0.value)) }))
-            case ("oneOf", .array(let list)), ("anyOf", .array(let list)), ("allOf", .array(let list)),
-                ("prefixItems", .array(let list)):
-                return .array(list.map { hoist($0) })
-            case ("items", _), ("additionalProperties", _), ("not", _), ("if", _), ("then", _), ("else", _),
-                ("contains", _), ("propertyNames", _), ("unevaluatedItems", _), ("unevaluatedProperties", _):
-                return hoist(value)
-            default:
-                return value
-            }
+            JSONSchema.mapSubschemas(of: keyword, value) { hoist($0) }
         }
     }
 }

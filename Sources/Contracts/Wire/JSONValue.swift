@@ -74,7 +74,7 @@ extension JSONValue {
 
     /// The number as an `Int`, when this is a JSON number that is a whole number in range.
     public var intValue: Int? {
-        if case .number(let text) = self { return Int(text) }
+        if case .number(let text) = self { return JSONValueDecoder.wholeNumber(text, as: Int.self) }
         return nil
     }
 

@@ -39,6 +39,8 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
 
     private func member(_ key: Key) throws -> JSONValue {
+        // A map's keys come from the input; a struct's never hold U+0000.
+        if key.stringValue.utf8.contains(0) { throw JSONValueDecoder.holdsNUL(codingPath + [key]) }
         guard let value = object[key.stringValue] else {
             throw DecodingError.keyNotFound(
                 key,

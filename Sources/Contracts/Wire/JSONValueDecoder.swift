@@ -51,6 +51,7 @@ public enum JSONValueDecoder {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(String.self):
             guard case .string(let string) = value else { throw mismatch(String.self, value, path()) }
+            if string.utf8.contains(0) { throw holdsNUL(path()) }
             return reinterpret(string, as: T.self)
         case ObjectIdentifier(Bool.self):
             guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, path()) }
@@ -59,11 +60,14 @@ public enum JSONValueDecoder {
         case ObjectIdentifier(Decimal.self): return reinterpret(try decimal(value, path), as: T.self)
         case ObjectIdentifier(Double.self): return reinterpret(try floatingPoint(value, Double.self, path), as: T.self)
         case ObjectIdentifier(Float.self): return reinterpret(try floatingPoint(value, Float.self, path), as: T.self)
-        case ObjectIdentifier(JSONValue.self): return reinterpret(value, as: T.self)
+        case ObjectIdentifier(JSONValue.self):
+            try refuseNUL(in: value, path)
+            return reinterpret(value, as: T.self)
         case ObjectIdentifier([String: JSONValue].self):
             // What `Dictionary.init(from:)` would build member by member; anything but an object takes that path
             // for its error.
             guard case .object(let object) = value else { return nil }
+            try refuseNUL(in: value, path)
             return reinterpret(object.dictionary, as: T.self)
         default:
             guard let integerType = type as? any FixedWidthInteger.Type else { return nil }
@@ -77,14 +81,16 @@ public enum JSONValueDecoder {
         _ codingPath: () -> [any CodingKey]
     ) throws -> I {
         guard case .number(let text) = value else { throw mismatch(type, value, codingPath()) }
+        guard let integer = wholeNumber(text, as: type) else { throw doesNotFit(text, type, codingPath()) }
+        return integer
+    }
+
+    /// The integer the JSON number `text` stands for: `1e3` and `2.0` are whole numbers too, as JSON Schema's
+    /// `integer` says; `nil` for a fraction or a number that does not fit.
+    static func wholeNumber<I: FixedWidthInteger>(_ text: String, as type: I.Type) -> I? {
         if let integer = I(text) { return integer }
-        // `1e3` and `2.0` are whole numbers too; anything else does not fit.
-        if let decimal = Decimal(string: text, locale: posix), decimal.isWholeNumber,
-            let integer = I(decimal.description)
-        {
-            return integer
-        }
-        throw doesNotFit(text, type, codingPath())
+        guard let decimal = Decimal(string: text, locale: posix), decimal.isWholeNumber else { return nil }
+        return I(decimal.description)
     }
 
     private static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(
@@ -103,6 +109,31 @@ public enum JSONValueDecoder {
             throw doesNotFit(text, Decimal.self, codingPath())
         }
         return decimal
+    }
+
+    /// Throws ``holdsNUL(_:)`` at the first string or member name in `value` with U+0000.
+    private static func refuseNUL(in value: JSONValue, _ path: () -> [any CodingKey]) throws {
+        switch value {
+        case .string(let text) where text.utf8.contains(0):
+            throw holdsNUL(path())
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                try refuseNUL(in: item) { path() + [JSONCodingKey(index: index)] }
+            }
+        case .object(let object):
+            for (key, member) in object.members {
+                if key.utf8.contains(0) { throw holdsNUL(path() + [JSONCodingKey(key)]) }
+                try refuseNUL(in: member) { path() + [JSONCodingKey(key)] }
+            }
+        default:
+            break
+        }
+    }
+
+    /// A string or member name with U+0000, which no Reckon value may hold: PostgreSQL cannot store it. Members a
+    /// type does not decode are never looked at, so an unknown member is ignored whatever it holds.
+    static func holdsNUL(_ codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "may not contain U+0000"))
     }
 
     private static func doesNotFit(_ text: String, _ type: Any.Type, _ codingPath: [any CodingKey]) -> DecodingError {

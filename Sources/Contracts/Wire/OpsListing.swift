@@ -15,13 +15,17 @@ public struct OpsListing: Codable, Sendable, Hashable {
     }
 
     /// The listing of `ops` with every titled subschema of their schemas taken out into ``definitions`` and referred
-    /// to by `$ref` (``JSONSchema/Definitions``), and the titles that stand for two different schemas.
+    /// to by `$ref` (``JSONSchema/Definitions``), and the titles that stand for two different schemas. Every schema
+    /// states the rule on U+0000 first (``JSONSchema/statingNoNUL(_:)``).
     public static func hoisting(service: String, ops: [OpDescription]) -> (listing: OpsListing, conflicts: [String]) {
         var definitions = JSONSchema.Definitions()
         var hoisted = ops
         for index in hoisted.indices {
-            hoisted[index].schema = definitions.hoist(hoisted[index].schema)
-            hoisted[index].resultSchema = hoisted[index].resultSchema.map { definitions.hoist($0) }
+            // Every service states the decoder's U+0000 rule alike, so an entity two services share reads the same.
+            hoisted[index].schema = definitions.hoist(JSONSchema.statingNoNUL(hoisted[index].schema))
+            hoisted[index].resultSchema = hoisted[index].resultSchema.map {
+                definitions.hoist(JSONSchema.statingNoNUL($0))
+            }
         }
         let listing = OpsListing(
             service: service,

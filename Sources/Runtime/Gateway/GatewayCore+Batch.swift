@@ -27,7 +27,7 @@ extension GatewayCore {
         }
         var deadline: Instant?
         if let value = args["deadlineMs"] {
-            guard case .number(let text) = value, let milliseconds = Int(text), milliseconds > 0 else {
+            guard let milliseconds = value.intValue, milliseconds > 0 else {
                 let error = WireError(.invalidArgument, "deadlineMs must be a positive integer", field: "deadlineMs")
                 return failure(route, id: id, error)
             }

@@ -36,7 +36,7 @@ struct OpEndpoint: Sendable {
                 reading
                 ? try QueryArgs.args(request.uri.query ?? "", schema: description?.schema) : try await body(request)
             var token = envelope.token
-            if reading, let queryToken = Self.takeAccessToken(&args) { token = token ?? queryToken }
+            if reading, let queryToken = try Self.takeAccessToken(&args) { token = token ?? queryToken }
             if configuration.operatorOps.guards(service: service, op: op) {
                 try configuration.operatorOps.check(token)
                 token = nil  // the operator's token goes no further than the bridge
@@ -100,8 +100,12 @@ struct OpEndpoint: Sendable {
     /// The `access_token` query parameter of a `GET`, taken out of the arguments: the token of a client that cannot
     /// send `Authorization` (a calendar app subscribed to `events.ical`), as RFC 6750 (section 2.3) allows. The
     /// access log never writes query strings.
-    private static func takeAccessToken(_ args: inout JSONValue) -> String? {
+    /// - Throws: `invalid_argument` for an empty one, which the document's `minLength` refuses.
+    private static func takeAccessToken(_ args: inout JSONValue) throws -> String? {
         guard case .object(var object) = args, let token = object["access_token"]?.stringValue else { return nil }
+        guard !token.isEmpty else {
+            throw WireError(.invalidArgument, "access_token may not be empty", field: "access_token")
+        }
         object["access_token"] = nil
         args = .object(object)
         return token

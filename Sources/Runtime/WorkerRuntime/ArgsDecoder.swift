@@ -6,14 +6,13 @@ import Wire
 enum ArgsDecoder {
     /// Decodes a request's `args`; absent or `null` arguments decode as `{}`.
     /// - Throws: ``WireError`` with code `invalid_argument` naming the field, for a value of the wrong shape or a
-    ///   string with U+0000 (``refuseNUL(_:)``).
+    ///   string or map key with U+0000 (which `JSONValueDecoder` refuses; unknown members are ignored unread).
     static func decode<Args: Decodable>(_ type: Args.Type, from args: JSONValue?) throws -> Args {
         let json: JSONValue =
             switch args {
             case nil, .null?: .object(JSONObject())
             case let given?: given
             }
-        try refuseNUL(json)
         do {
             return try JSONValueDecoder.decode(type, from: json, codingPath: [JSONCodingKey("args")])
         } catch let error as DecodingError {

@@ -57,7 +57,9 @@ class Stack:
         staff = self.folder / "staff-key"
         staff.write_text("s" * 64)
         self.staff_key = "s" * 64
-        self.start("calc", "reckon-calc", *workers, "--slots", "2")
+        # The illustrative ECB table shipped in config/, so `currency` and `rates` have rates to answer with.
+        self.start("calc", "reckon-calc", *workers, "--slots", "2",
+                   "--rates-file", str(REPOSITORY / "config" / "ecb-rates-sample.xml"))
         self.start("orders", "reckon-orders", *workers, *state, "--staff-key-file", str(staff))
         # Every test signs in from 127.0.0.1, and schemathesis fails hundreds of sign-ins: one caller lockout would
         # lock every later test out. The lockout has its own tests (LedgerServiceTests.AuthTests).

@@ -20,7 +20,8 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
     /// Whether a time of day was given.
     public var hasTime: Bool { secondsOfDay != nil }
 
-    /// Parses `2024-01-31`, `2024-01-31T18:30`, `2024-01-31T18:30:05Z`, `2024-01-31 18:30:05-05:00`.
+    /// Parses `2024-01-31`, `2024-01-31T18:30`, `2024-01-31T18:30:05Z`, `2024-01-31 18:30:05-05:00`; `t` and `z`
+    /// may be lower case, as RFC 3339 allows.
     ///
     /// A date-time without an offset takes `timeZone` (an IANA name) when given, else UTC.
     /// - Throws: ``CalculatorError`` `invalid_argument` naming `field`.
@@ -44,7 +45,7 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
         else { throw fail() }
         self.init(date: date)
         guard bytes.count > 10 else { return }
-        guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes.count >= 16,
+        guard [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]), bytes.count >= 16,
             bytes[13] == UInt8(ascii: ":")
         else { throw fail() }
         let hour = try number(11..<13)
@@ -66,7 +67,7 @@ public struct DateTime: Sendable, Hashable, CustomStringConvertible {
         secondsOfDay = hour * 3600 + minute * 60 + second
         if cursor == bytes.count {
             offsetSeconds = try timeZone.map { try Self.offset(of: $0, at: self) } ?? 0
-        } else if bytes[cursor] == UInt8(ascii: "Z") && cursor + 1 == bytes.count {
+        } else if bytes[cursor] | 0x20 == UInt8(ascii: "z") && cursor + 1 == bytes.count {
             offsetSeconds = 0
         } else if bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") {
             let sign = bytes[cursor] == UInt8(ascii: "-") ? -1 : 1

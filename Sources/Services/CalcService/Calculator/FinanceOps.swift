@@ -60,20 +60,7 @@ extension CompoundInterestOp.Result {
 
     init(_ args: CompoundInterestOp.Args) throws {
         self.init()
-        let perYear: Int?
-        switch args.compoundsPerYear?.text.lowercased() {
-        case nil: perYear = 12
-        case "continuous": perYear = nil
-        case .some(let text):
-            guard let count = Int(text) else {
-                throw CalculatorError(
-                    .invalidArgument,
-                    "compoundsPerYear must be a count or \"continuous\"",
-                    field: "compoundsPerYear"
-                )
-            }
-            perYear = count
-        }
+        let perYear = args.compoundsPerYear.map(\.perYear) ?? 12
         let principal = try args.principal.rational("principal")
         let contribution = try args.contribution?.rational("contribution") ?? .zero
         let growth = try CompoundInterest(
@@ -119,7 +106,7 @@ extension LoanOp.Result {
             ratePercent: try args.ratePercent.rational("ratePercent"),
             years: try args.years.rational("years"),
             paymentsPerYear: args.paymentsPerYear ?? 12,
-            compoundsPerYear: try Self.compounding(args.compounding),
+            compoundsPerYear: args.compounding?.perYear,
             extraPayment: try args.extraPayment?.rational("extraPayment") ?? .zero,
             rounding: mode
         )
@@ -158,28 +145,6 @@ extension LoanOp.Result {
                     balance: show($0.balance)
                 )
             }
-    }
-
-    private static func compounding(_ value: NumberText?) throws -> Int? {
-        guard let text = value?.text.lowercased() else { return nil }
-        switch text {
-        case "annual", "annually", "yearly": return 1
-        case "semiannual", "semi-annual", "semiannually": return 2
-        case "quarterly": return 4
-        case "monthly": return 12
-        case "biweekly": return 26
-        case "weekly": return 52
-        case "daily": return 365
-        default:
-            guard let count = Int(text) else {
-                throw CalculatorError(
-                    .invalidArgument,
-                    "compounding must be semiannual, monthly, ... or a count",
-                    field: "compounding"
-                )
-            }
-            return count
-        }
     }
 }
 

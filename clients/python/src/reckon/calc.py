@@ -843,6 +843,7 @@ def evaluate(
     """Evaluates an expression: exact where possible, correctly rounded otherwise (`calc` `evaluate`).
 
     Args:
+        expression: not blank; its grammar (docs/calculator.md) is checked when it is parsed
         angle: default "rad"
         ans: decimal, as a string for exactness
         digits: default 15
@@ -873,6 +874,7 @@ async def evaluate_async(
     """Evaluates an expression: exact where possible, correctly rounded otherwise (`calc` `evaluate`).
 
     Args:
+        expression: not blank; its grammar (docs/calculator.md) is checked when it is parsed
         angle: default "rad"
         ans: decimal, as a string for exactness
         digits: default 15
@@ -1063,6 +1065,9 @@ def date_add(
     timeout: Optional[float] = None,
 ) -> DateAddResult:
     """A date moved by an amount of days, weeks, months, years or business days (`calc` `dateAdd`).
+
+    Args:
+        date: ISO 8601 date or date-time
     """
     wire_args: Dict[str, Any] = {
         "date": date,
@@ -1092,6 +1097,9 @@ async def date_add_async(
     timeout: Optional[float] = None,
 ) -> DateAddResult:
     """A date moved by an amount of days, weeks, months, years or business days (`calc` `dateAdd`).
+
+    Args:
+        date: ISO 8601 date or date-time
     """
     wire_args: Dict[str, Any] = {
         "date": date,
@@ -1113,7 +1121,7 @@ def compound_interest(
     principal: Union[str, float, Decimal],
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
-    compounds_per_year: Optional[Union[int, str]] = None,
+    compounds_per_year: Optional[Any] = None,
     contribution: Optional[Union[str, float, Decimal]] = None,
     contribution_timing: Optional[Literal["start", "end"]] = None,
     contributions_per_year: Optional[int] = None,
@@ -1127,7 +1135,6 @@ def compound_interest(
         principal: decimal, as a string for exactness
         rate_percent: decimal, as a string for exactness
         years: decimal, as a string for exactness
-        compounds_per_year: a count, or "continuous"
         contribution: decimal, as a string for exactness
     """
     wire_args: Dict[str, Any] = {
@@ -1151,7 +1158,7 @@ async def compound_interest_async(
     principal: Union[str, float, Decimal],
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
-    compounds_per_year: Optional[Union[int, str]] = None,
+    compounds_per_year: Optional[Any] = None,
     contribution: Optional[Union[str, float, Decimal]] = None,
     contribution_timing: Optional[Literal["start", "end"]] = None,
     contributions_per_year: Optional[int] = None,
@@ -1165,7 +1172,6 @@ async def compound_interest_async(
         principal: decimal, as a string for exactness
         rate_percent: decimal, as a string for exactness
         years: decimal, as a string for exactness
-        compounds_per_year: a count, or "continuous"
         contribution: decimal, as a string for exactness
     """
     wire_args: Dict[str, Any] = {
@@ -1189,7 +1195,7 @@ def loan(
     principal: Union[str, float, Decimal],
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
-    compounding: Optional[Union[int, str]] = None,
+    compounding: Optional[Any] = None,
     digits: Optional[int] = None,
     extra_payment: Optional[Union[str, float, Decimal]] = None,
     payments_per_year: Optional[int] = None,
@@ -1205,10 +1211,8 @@ def loan(
         principal: decimal, as a string for exactness
         rate_percent: decimal, as a string for exactness
         years: decimal, as a string for exactness
-        compounding: semiannual, monthly, ... or a count
         digits: default 15
         extra_payment: decimal, as a string for exactness
-        payments_per_year: default 12
     """
     wire_args: Dict[str, Any] = {
         "principal": principal,
@@ -1233,7 +1237,7 @@ async def loan_async(
     principal: Union[str, float, Decimal],
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
-    compounding: Optional[Union[int, str]] = None,
+    compounding: Optional[Any] = None,
     digits: Optional[int] = None,
     extra_payment: Optional[Union[str, float, Decimal]] = None,
     payments_per_year: Optional[int] = None,
@@ -1249,10 +1253,8 @@ async def loan_async(
         principal: decimal, as a string for exactness
         rate_percent: decimal, as a string for exactness
         years: decimal, as a string for exactness
-        compounding: semiannual, monthly, ... or a count
         digits: default 15
         extra_payment: decimal, as a string for exactness
-        payments_per_year: default 12
     """
     wire_args: Dict[str, Any] = {
         "principal": principal,

@@ -36,12 +36,18 @@ struct LoanCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func run() async throws {
+        let compounding = try self.compounding.map { text in
+            guard let periods = PeriodsPerYear<LoanCompoundingNames>(text) else {
+                throw ValidationError("--compounding must be a count from 1 to 366, or semiannual, monthly, ...")
+            }
+            return periods
+        }
         let args = LoanOp.Args(
             principal: NumberText(principal),
             ratePercent: NumberText(rate),
             years: NumberText(years),
             paymentsPerYear: paymentsPerYear,
-            compounding: compounding.map { NumberText($0) },
+            compounding: compounding,
             extraPayment: extra.map { NumberText($0) },
             rounding: rounding
         )
