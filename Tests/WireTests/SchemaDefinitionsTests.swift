@@ -58,7 +58,7 @@ import Wire
         )
         #expect(conflicts == ["Thing"])
         #expect(listing.ops[0].resultSchema == ["$ref": "#/$defs/Thing"])
-        #expect(listing.ops[1].resultSchema == JSONSchema.statingNoNUL(other))
+        #expect(listing.ops[1].resultSchema == JSONSchema.statingDecoderRules(other))
         #expect(listing.ops[2].resultSchema == example)
     }
 }

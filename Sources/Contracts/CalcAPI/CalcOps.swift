@@ -40,6 +40,16 @@ public enum CalcOps {
         "type": "integer", "minimum": JSONValue(integerLiteral: PeriodsPerYear<CompoundingNames>.range.lowerBound),
         "maximum": JSONValue(integerLiteral: PeriodsPerYear<CompoundingNames>.range.upperBound),
     ]
+    /// An ISO 4217 currency code, in either case (`usd` is `USD`).
+    static let currencyCode: JSONValue = ["type": "string", "pattern": "^[A-Za-z]{3}$"]
+    /// A date (`2024-01-31`) or a date-time (`2024-01-31T18:30:05Z`; the offset may be left out, then `timeZone`
+    /// applies), as RFC 3339 writes them; what `DateTime(parsing:)` reads.
+    static func dateOrDateTime(_ description: String = "ISO 8601 date or date-time") -> JSONValue {
+        [
+            "type": "string", "anyOf": [["format": "date"], ["format": "date-time"]],
+            "description": .string(description),
+        ]
+    }
     /// A `digits` argument's schema.
     static let digits: JSONValue = ["type": "integer", "minimum": 1, "maximum": 1000, "default": 15]
 }

@@ -6,11 +6,18 @@ public enum EvaluateOp: OpContract {
     public static let name = "evaluate"
     public static let effect = OpEffect.pure
     public static let summary = "Evaluates an expression: exact where possible, correctly rounded otherwise"
+    public static let refusals = [
+        OpRefusal(
+            .invalidArgument,
+            field: "expression",
+            "its grammar (docs/calculator.md) cannot read it, or a value overflows"
+        )
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["expression"],
         "properties": [
             "expression": [
-                "type": "string", "pattern": "\\S",
+                "type": "string", "pattern": .string(JSONSchema.notBlankPattern),
                 "description": "not blank; its grammar (docs/calculator.md) is checked when it is parsed",
             ],
             "angle": ["type": "string", "enum": ["rad", "deg"], "default": "rad"],

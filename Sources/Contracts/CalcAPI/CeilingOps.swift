@@ -34,7 +34,6 @@ public enum CeilingMenuOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object",
         "properties": ["node": ["type": "string", "description": "a node id; the root when absent"]],
-        "additionalProperties": false,
     ]
 
     public struct Args: Codable, Sendable, Hashable {
@@ -67,7 +66,6 @@ public enum CeilingInputsOp: OpContract {
         "properties": [
             "product": ["type": "string", "minLength": 1, "description": "a product (leaf) id, e.g. regal_600x600"]
         ],
-        "additionalProperties": false,
     ]
 
     public struct Args: Codable, Sendable, Hashable {
@@ -148,7 +146,6 @@ public enum CeilingEstimateOp: OpContract {
                 "additionalProperties": ["type": ["number", "string", "boolean", "null"]],
             ],
         ],
-        "additionalProperties": false,
     ]
 
     /// A product and its inputs by name (numbers as JSON numbers or decimal strings).

@@ -1,12 +1,8 @@
 import Wire
 
 /// What the date ops' schemas share.
-/// A date (`2024-01-31`) or a date-time (`2024-01-31T18:30:05Z`; the offset may be left out, then `timeZone`
-/// applies), as RFC 3339 writes them.
-private let dateOrDateTime: JSONValue = [
-    "type": "string", "anyOf": [["format": "date"], ["format": "date-time"]],
-    "description": "ISO 8601 date or date-time",
-]
+/// How many units `dateAdd` moves by, either way.
+private let dateAmount: JSONValue = ["type": "integer", "minimum": -10_000_000, "maximum": 10_000_000]
 
 private let dateUnits: JSONValue = [
     "type": "string",
@@ -22,10 +18,10 @@ public enum DateDiffOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["from", "to"],
         "properties": [
-            "from": dateOrDateTime, "to": dateOrDateTime,
+            "from": CalcOps.dateOrDateTime(), "to": CalcOps.dateOrDateTime(),
             "unit": dateUnits,
             "timeZone": ["type": "string", "description": "IANA zone for date-times without an offset"],
-            "holidays": ["type": "array", "items": ["type": "string"]],
+            "holidays": ["type": "array", "items": CalcOps.dateOrDateTime()],
         ],
     ]
 
@@ -85,15 +81,27 @@ public enum DateAddOp: OpContract {
     public static let name = "dateAdd"
     public static let effect = OpEffect.pure
     public static let summary = "A date moved by an amount of days, weeks, months, years or business days"
+    public static let refusals = [
+        OpRefusal(.invalidArgument, field: "amount", "neither amount nor add is given (a GET's query cannot say so)"),
+        OpRefusal(.invalidArgument, field: "amount", "more than 100,000 businessDays either way"),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["date"],
+        // Something to add: an amount (in unit, days by default) or a non-empty add.
+        "anyOf": [
+            ["required": ["amount"], "properties": ["amount": ["type": "integer"]]],
+            ["required": ["add"], "properties": ["add": ["type": "object", "minProperties": 1]]],
+        ],
         "properties": [
-            "date": dateOrDateTime,
-            "amount": ["type": "integer"],
+            "date": CalcOps.dateOrDateTime(),
+            "amount": dateAmount,
             "unit": dateUnits,
-            "add": ["type": "object", "additionalProperties": ["type": "integer"]],
+            "add": [
+                "type": "object", "additionalProperties": dateAmount,
+                "propertyNames": ["enum": dateUnits["enum"] ?? []],
+            ],
             "timeZone": ["type": "string"],
-            "holidays": ["type": "array", "items": ["type": "string"]],
+            "holidays": ["type": "array", "items": CalcOps.dateOrDateTime()],
         ],
     ]
 

@@ -6,6 +6,10 @@ public enum CompoundInterestOp: OpContract {
     public static let name = "compoundInterest"
     public static let effect = OpEffect.pure
     public static let summary = "Growth with periodic or continuous compounding and contributions"
+    public static let refusals = [
+        OpRefusal(.invalidArgument, field: "years", "years × contributionsPerYear is not whole, or years is over 200"),
+        OpRefusal(.invalidArgument, field: "ratePercent", "a rate of -100 or below"),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [
@@ -81,6 +85,10 @@ public enum LoanOp: OpContract {
     public static let name = "loan"
     public static let effect = OpEffect.pure
     public static let summary = "Loan payment, total interest and the amortization schedule"
+    public static let refusals = [
+        OpRefusal(.invalidArgument, field: "years", "years × paymentsPerYear is not whole, or over 20,000 payments"),
+        OpRefusal(.invalidArgument, field: "ratePercent", "a rate under 0 or over 1000"),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [
@@ -212,6 +220,9 @@ public enum CAGROp: OpContract {
     public static let name = "cagr"
     public static let effect = OpEffect.pure
     public static let summary = "Compound annual growth rate between two values"
+    public static let refusals = [
+        OpRefusal(.invalidArgument, field: "years", "a growth from start to end too large to compute in that time")
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["start", "end", "years"],
         "properties": [
@@ -255,8 +266,8 @@ public enum CurrencyOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["amount", "from", "to"],
         "properties": [
-            "amount": CalcOps.number, "from": ["type": "string"], "to": ["type": "string"],
-            "asOf": ["type": "string", "description": "ISO date; the latest rates on or before it"],
+            "amount": CalcOps.number, "from": CalcOps.currencyCode, "to": CalcOps.currencyCode,
+            "asOf": CalcOps.dateOrDateTime("ISO date; the latest rates on or before it"),
         ],
     ]
 
@@ -296,7 +307,7 @@ public enum RatesOp: OpContract {
     public static let name = "rates"
     public static let effect = OpEffect.pure
     public static let summary = "The loaded reference rates"
-    public static let argsSchema: JSONValue = ["type": "object", "properties": ["asOf": ["type": "string"]]]
+    public static let argsSchema: JSONValue = ["type": "object", "properties": ["asOf": CalcOps.dateOrDateTime()]]
 
     public struct Args: Codable, Sendable, Hashable {
         public var asOf: String?

@@ -3,14 +3,35 @@ import Wire
 /// What the tax ops' schemas share.
 enum TaxSchemas {
     /// Money: a decimal string such as "85000.00", or a number.
-    static let money: JSONValue = ["type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]{1,2})?$"]
+    static let money: JSONValue = [
+        "type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]{1,2})?$", "minimum": 0,
+        "description": "a decimal string, or a number written without an exponent and with at most 2 decimals",
+    ]
+    /// What money as a JSON number may still be refused for: its text, which no schema can state.
+    static func moneyRefusals(_ fields: [String]) -> [OpRefusal] {
+        fields.map {
+            OpRefusal(.invalidArgument, field: $0, "money as a number written with an exponent or over 2 decimals")
+        }
+    }
+    /// The provinces and territories, as the tax tables' `Jurisdiction` names them (CalcServiceTests keeps the two
+    /// alike).
+    static let provinceCodes = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]
+    /// A province's two-letter code, in either case, as the tax engine reads it.
+    static let province: JSONValue = [
+        "type": "string", "description": .string("two-letter code: " + provinceCodes.joined(separator: " ")),
+        "pattern": .string("^(" + provinceCodes.map(caseless).joined(separator: "|") + ")$"),
+    ]
+    /// `text` matched in either case, as a regular expression (`[Aa][Bb]`).
+    private static func caseless(_ text: String) -> String {
+        text.map { "[\($0.uppercased())\($0.lowercased())]" }.joined()
+    }
     static let incomeFields = [
         "employment", "selfEmployment", "interest", "eligibleDividends", "nonEligibleDividends", "foreign",
         "foreignTaxPaid", "capitalGains", "oas", "pension", "other",
     ]
     static let situation: [(String, JSONValue)] = [
         ("year", ["type": "integer", "description": "tax year; defaults to the latest with data"]),
-        ("province", ["type": "string", "description": "two-letter code: AB BC MB NB NL NS NT NU ON PE QC SK YT"]),
+        ("province", province),
         ("age", ["type": "integer", "minimum": 0, "maximum": 130]),
         ("income", group(incomeFields)),
         ("deductions", group(["rrsp", "rrspRoom", "other"])),
@@ -19,7 +40,7 @@ enum TaxSchemas {
     private static func group(_ fields: [String]) -> JSONValue {
         [
             "type": "object", "properties": .object(JSONObject(fields.map { ($0, money) })),
-            "additionalProperties": false,
+            "description": "unknown keys are ignored and count as nothing",
         ]
     }
 }
@@ -111,6 +132,10 @@ public enum TaxEstimateOp: OpContract {
     public static let name = "tax.estimate"
     public static let effect = OpEffect.pure
     public static let summary = "Canadian income tax for a year and province, step by step"
+    public static let refusals =
+        [
+            OpRefusal(.invalidArgument, field: "year", "a year without tax data (tax.jurisdictions lists the years)")
+        ] + TaxSchemas.moneyRefusals(["income", "deductions"])
     public static let argsSchema: JSONValue = .object(
         JSONObject([
             ("type", "object"), ("required", ["province"]), ("properties", .object(JSONObject(TaxSchemas.situation))),
@@ -197,6 +222,10 @@ public enum TaxTopicOp: OpContract {
     public static let name = "tax.topic"
     public static let effect = OpEffect.pure
     public static let summary = "What an RRSP contribution, extra income or a deduction changes"
+    public static let refusals =
+        [
+            OpRefusal(.invalidArgument, field: "year", "a year without tax data (tax.jurisdictions lists the years)")
+        ] + TaxSchemas.moneyRefusals(["income", "deductions", "amount", "contribution", "foreignTaxPaid"])
     /// The topics `topic` may name, in the catalogue's order (a test checks them against the catalogue).
     public static let topics = [
         "rrsp", "interest", "dividend", "foreign", "oas", "employment", "credits", "deductions",

@@ -22,8 +22,11 @@ public enum BatchOp: OpContract {
                 "items": [
                     "type": "object", "required": ["service", "op"],
                     "properties": [
-                        "service": ["type": "string", "description": "any service but the gateway's own and mmi.*"],
-                        "op": ["type": "string"], "args": ["type": "object"], "id": ["type": "string"],
+                        "service": [
+                            "type": "string", "minLength": 1,
+                            "description": "any service but the gateway's own and mmi.* (which fail alone)",
+                        ],
+                        "op": ["type": "string", "minLength": 1], "args": ["type": "object"], "id": ["type": "string"],
                         "token": ["type": "string"], "idempotencyKey": ["type": "string", "maxLength": 128],
                     ],
                 ],

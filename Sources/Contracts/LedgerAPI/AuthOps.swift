@@ -10,7 +10,9 @@ public enum AuthSignupOp: OpContract {
         "type": "object", "required": ["username", "password"],
         "properties": [
             "username": LedgerOps.username, "password": LedgerOps.password,
-            "displayName": ["type": "string", "minLength": 1, "maxLength": 64, "pattern": "\\S"],
+            "displayName": [
+                "type": "string", "minLength": 1, "maxLength": 64, "pattern": .string(JSONSchema.notBlankPattern),
+            ],
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {

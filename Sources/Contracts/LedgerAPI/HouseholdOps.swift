@@ -15,7 +15,8 @@ public enum HouseholdCreateOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["name"],
         "properties": [
-            "name": ["type": "string", "maxLength": 100, "pattern": "\\S"], "currency": LedgerOps.currency,
+            "name": ["type": "string", "maxLength": 100, "pattern": .string(JSONSchema.notBlankPattern)],
+            "currency": LedgerOps.currency,
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {

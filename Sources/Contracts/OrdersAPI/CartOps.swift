@@ -55,7 +55,11 @@ private let lineSchema: JSONValue = [
         "cartId": OrdersOps.cartID, "itemId": ["type": "string", "minLength": 1],
         "saleId": ["type": "string", "minLength": 1],
     ],
-    "oneOf": [["required": ["itemId"]], ["required": ["saleId"]]],
+    // A member given as `null` is absent, so each branch wants its member to be a string.
+    "oneOf": [
+        ["required": ["itemId"], "properties": ["itemId": ["type": "string"]]],
+        ["required": ["saleId"], "properties": ["saleId": ["type": "string"]]],
+    ],
     "description": "exactly one of itemId (an item line) and saleId (a bundle line)",
 ]
 
@@ -89,6 +93,7 @@ public enum CartAddOp: OpContract {
     public static let name = "cart.add"
     public static let effect = OpEffect.write
     public static let summary = "Adds an item (quantity, default 1), merging with its line"
+    public static let refusals = [OpRefusal(.invalidArgument, field: "itemId", "no item on the menu has the id")]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "itemId"],
         "properties": ["cartId": OrdersOps.cartID, "itemId": ["type": "string"], "quantity": OrdersOps.quantity],
@@ -136,6 +141,7 @@ public enum CartAddSaleOp: OpContract {
     public static let name = "cart.addSale"
     public static let effect = OpEffect.write
     public static let summary = "Adds a bundle sale of special items (quantity, default 1)"
+    public static let refusals = [OpRefusal(.invalidArgument, field: "saleId", "no sale on the menu has the id")]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "saleId"],
         "properties": ["cartId": OrdersOps.cartID, "saleId": ["type": "string"], "quantity": OrdersOps.quantity],

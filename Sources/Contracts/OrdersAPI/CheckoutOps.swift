@@ -6,6 +6,10 @@ public enum QuoteOp: OpContract {
     public static let name = "quote"
     public static let effect = OpEffect.read
     public static let summary = "Prices a cart with vouchers (coupon and/or vouchers), saying why any is refused"
+    public static let refusals = [
+        OpRefusal(.invalidArgument, field: "phone", "not a phone number (docs/orders.md)"),
+        OpRefusal(.invalidArgument, field: "email", "not an email address"),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId"],
         "properties": [

@@ -13,11 +13,21 @@ public enum OrderPlaceOp: OpContract {
     public static let name = "order.place"
     public static let effect = OpEffect.write
     public static let summary = "Places the cart's order exactly once (needs an idempotency key)"
+    public static let refusals = [
+        OpRefusal(
+            .invalidArgument,
+            field: "form",
+            "the checkout form's rules (docs/orders.md), each problem in details"
+        ),
+        OpRefusal(.invalidArgument, field: "idempotencyKey", "no key, neither here nor in the Idempotency-Key header"),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "form"],
         "properties": [
             "cartId": OrdersOps.cartID, "form": OrdersOps.form,
-            "idempotencyKey": ["type": "string", "maxLength": 128, "description": "or in the request envelope"],
+            "idempotencyKey": [
+                "type": "string", "minLength": 1, "maxLength": 128, "description": "or in the request envelope",
+            ],
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {

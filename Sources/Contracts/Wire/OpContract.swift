@@ -29,10 +29,13 @@ public protocol OpContract: Sendable {
     static var resultSchema: JSONValue { get }
     /// What the op does to the state behind it.
     static var effect: OpEffect { get }
+    /// What the op refuses beyond its args schema: rules no schema can state. None unless the contract says.
+    static var refusals: [OpRefusal] { get }
 }
 
 extension OpContract {
     public static var resultSchema: JSONValue { JSONSchema.derivedOrMarked(Result.self) }
+    public static var refusals: [OpRefusal] { [] }
 }
 
 extension JSONSchema {

@@ -16,15 +16,15 @@ public struct OpsListing: Codable, Sendable, Hashable {
 
     /// The listing of `ops` with every titled subschema of their schemas taken out into ``definitions`` and referred
     /// to by `$ref` (``JSONSchema/Definitions``), and the titles that stand for two different schemas. Every schema
-    /// states the rule on U+0000 first (``JSONSchema/statingNoNUL(_:)``).
+    /// states the decoder's rules first (``JSONSchema/statingDecoderRules(_:)``).
     public static func hoisting(service: String, ops: [OpDescription]) -> (listing: OpsListing, conflicts: [String]) {
         var definitions = JSONSchema.Definitions()
         var hoisted = ops
         for index in hoisted.indices {
-            // Every service states the decoder's U+0000 rule alike, so an entity two services share reads the same.
-            hoisted[index].schema = definitions.hoist(JSONSchema.statingNoNUL(hoisted[index].schema))
+            // Every service states the decoder's rules alike, so an entity two services share reads the same.
+            hoisted[index].schema = definitions.hoist(JSONSchema.statingDecoderRules(hoisted[index].schema))
             hoisted[index].resultSchema = hoisted[index].resultSchema.map {
-                definitions.hoist(JSONSchema.statingNoNUL($0))
+                definitions.hoist(JSONSchema.statingDecoderRules($0))
             }
         }
         let listing = OpsListing(
@@ -58,13 +58,23 @@ public struct OpDescription: Codable, Sendable, Hashable {
     public var resultSchema: JSONValue?
     /// What the op does to the state behind it: `pure`, `read` or `write`.
     public var effect: OpEffect?
+    /// What the op refuses beyond ``schema`` (``OpRefusal``); absent when nothing.
+    public var refusals: [OpRefusal]?
 
-    public init(name: String, summary: String, schema: JSONValue, resultSchema: JSONValue?, effect: OpEffect?) {
+    public init(
+        name: String,
+        summary: String,
+        schema: JSONValue,
+        resultSchema: JSONValue?,
+        effect: OpEffect?,
+        refusals: [OpRefusal] = []
+    ) {
         self.name = name
         self.summary = summary
         self.schema = schema
         self.resultSchema = resultSchema
         self.effect = effect
+        self.refusals = refusals.isEmpty ? nil : refusals
     }
 
     /// The op a contract describes.
@@ -74,7 +84,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
             summary: Contract.summary,
             schema: Contract.argsSchema,
             resultSchema: Contract.resultSchema,
-            effect: Contract.effect
+            effect: Contract.effect,
+            refusals: Contract.refusals
         )
     }
 

@@ -46,7 +46,7 @@ enum FailureReplies {
     /// makes it safe to give to a second worker.
     static func hasIdempotencyKey(_ body: ZMQFrames) -> Bool {
         guard let key = topLevelString("idempotencyKey", in: body) else { return false }
-        return !key.isEmpty && key.count <= 128
+        return !key.isEmpty && key.unicodeScalars.count <= 128
     }
 
     /// The first body frame's top-level string member `key`, scanned in place (``JSONMemberScan``).

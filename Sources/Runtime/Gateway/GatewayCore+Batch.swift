@@ -25,8 +25,9 @@ extension GatewayCore {
             let message = "a batch carries at most \(maximumBatchSize) requests"
             return failure(route, id: id, WireError(.invalidArgument, message, field: "requests"))
         }
+        if let problem = Self.shapeProblem(requests) { return failure(route, id: id, problem) }
         var deadline: Instant?
-        if let value = args["deadlineMs"] {
+        if let value = args["deadlineMs"], value != .null {  // `null`, as for any optional argument, is absent
             guard let milliseconds = value.intValue, milliseconds > 0 else {
                 let error = WireError(.invalidArgument, "deadlineMs must be a positive integer", field: "deadlineMs")
                 return failure(route, id: id, error)
@@ -58,27 +59,64 @@ extension GatewayCore {
         return outputs
     }
 
-    /// Validates sub-request `index` and builds its request body, `caller` first.
+    /// What makes the batch's sub-requests break the schema `batch` publishes, which refuses the whole batch: a
+    /// sub-request that is not an object, without a `service` and an `op`, with an envelope member of another type
+    /// or an `idempotencyKey` over 128 characters, or with U+0000 in a string the gateway reads (they come back in
+    /// the replies: the `id`, "no service is named ..."). `null` for an optional member is absent. `args` is the
+    /// worker's to check.
+    private static func shapeProblem(_ requests: [JSONValue]) -> WireError? {
+        for (index, request) in requests.enumerated() {
+            let field = "requests[\(index)]"
+            guard let object = request.objectValue else {
+                return WireError(.invalidArgument, "\(field) must be an object", field: field)
+            }
+            for key in ["service", "op"] where (object[key]?.stringValue ?? "").isEmpty {
+                return WireError(.invalidArgument, "\(field).\(key) is required", field: "\(field).\(key)")
+            }
+            for key in ["service", "op", "id", "token", "idempotencyKey"] {
+                switch object[key] {
+                case nil, .null?: continue
+                case .string(let text)?:
+                    if text.utf8.contains(0) {
+                        return WireError(
+                            .invalidArgument,
+                            "\(field).\(key) may not contain U+0000",
+                            field: "\(field).\(key)"
+                        )
+                    }
+                    if key == "idempotencyKey", text.unicodeScalars.count > 128 {
+                        return WireError(
+                            .invalidArgument,
+                            "\(field).idempotencyKey has over 128 characters",
+                            field: "\(field).idempotencyKey"
+                        )
+                    }
+                default:
+                    return WireError(.invalidArgument, "\(field).\(key) must be a string", field: "\(field).\(key)")
+                }
+            }
+            if let args = object["args"], args != .null, args.objectValue == nil {
+                return WireError(.invalidArgument, "\(field).args must be an object", field: "\(field).args")
+            }
+        }
+        return nil
+    }
+
+    /// Builds sub-request `index`'s request body, `caller` first, once ``shapeProblem(_:)`` found none; a service
+    /// a batch may not call fails the sub-request alone.
     private static func subRequest(
         _ request: JSONValue,
         index: Int,
         caller: String?
     ) -> Result<(String, [UInt8]), WireError> {
-        let field = "requests[\(index)]"
-        guard let object = request.objectValue else {
-            return .failure(WireError(.invalidArgument, "\(field) must be an object", field: field))
-        }
-        guard let service = object["service"]?.stringValue, !service.isEmpty else {
-            return .failure(WireError(.invalidArgument, "\(field).service is required", field: "\(field).service"))
-        }
+        let object = request.objectValue ?? JSONObject()
+        let service = object["service"]?.stringValue ?? ""
         guard service != GatewayService.name, !service.hasPrefix(reservedServicePrefix) else {
-            return .failure(WireError(.invalidArgument, "a batch cannot call \(service)", field: "\(field).service"))
-        }
-        guard let op = object["op"]?.stringValue else {
-            return .failure(WireError(.invalidArgument, "\(field).op is required", field: "\(field).op"))
+            let field = "requests[\(index)].service"
+            return .failure(WireError(.invalidArgument, "a batch cannot call \(service)", field: field))
         }
         var body = JSONObject(caller.map { [("caller", JSONValue.string($0))] } ?? [])
-        body["op"] = .string(op)
+        body["op"] = object["op"] ?? ""
         body["args"] = object["args"] ?? [:]
         for key in ["id", "token", "idempotencyKey"] {
             if let value = object[key] { body[key] = value }

@@ -31,8 +31,8 @@ struct HTTPEnvelope: Sendable {
 
     /// Reads the headers.
     /// - Parameter waits: the waits, in milliseconds, a `Request-Timeout` may ask for.
-    /// - Throws: `invalid_argument` for a malformed `Authorization` or `If-Match`, an `Idempotency-Key` over 128 bytes
-    ///   or empty, or a `Request-Timeout` that is not a number of milliseconds within `waits`.
+    /// - Throws: `invalid_argument` for a malformed `Authorization` or `If-Match`, an `Idempotency-Key` over 128
+    ///   characters or empty, or a `Request-Timeout` that is not a number of milliseconds within `waits`.
     init(_ headers: HTTPFields, waits: ClosedRange<Int>) throws {
         if let authorization = headers[.authorization] {
             guard let bearer = Self.bearer(authorization) else {
@@ -41,8 +41,8 @@ struct HTTPEnvelope: Sendable {
             token = bearer
         }
         idempotencyKey = headers[Self.idempotencyKey]
-        if let key = idempotencyKey, !(1...128).contains(key.utf8.count) {
-            throw WireError(.invalidArgument, "Idempotency-Key must have 1 to 128 bytes", field: "Idempotency-Key")
+        if let key = idempotencyKey, !(1...128).contains(key.unicodeScalars.count) {
+            throw WireError(.invalidArgument, "Idempotency-Key must have 1 to 128 characters", field: "Idempotency-Key")
         }
         requestID = headers[Self.requestID] ?? UUID().uuidString.lowercased()
         guard requestID.utf8.count <= 128 else {

@@ -9,7 +9,8 @@ extension OpenAPIDocument {
         let parameters: [JSONValue] = [
             ["name": "householdId", "in": "path", "required": true, "schema": ["type": "string", "minLength": 1]],
             [
-                "name": "after", "in": "query", "required": false, "schema": ["type": "integer", "minimum": 0],
+                "name": "after", "in": "query", "required": false,
+                "schema": ["type": "integer", "minimum": 0, "maximum": JSONValue(integerLiteral: Int.max)],
                 "description": "start after this cursor (default 0: the whole log); Last-Event-ID overrides it",
             ],
             [
@@ -18,7 +19,7 @@ extension OpenAPIDocument {
             ],
             [
                 "name": "Last-Event-ID", "in": "header", "required": false,
-                "schema": ["type": "string", "pattern": "^[0-9]+$"],
+                "schema": ["type": "string", "pattern": "^[0-9]{1,18}$"],
                 "description": "the id of the last event seen: the stream resumes after it",
             ],
         ]

@@ -85,6 +85,23 @@ enum OpenAPIDocument {
             ("responses", responses(op, of: listing, get: get, versioned: versioned)),
             ("security", security(service: service, op: op.name)),
         ]
+        if let refusals = op.refusals {
+            // What a schema-valid request may still be refused for, in words and for tools (`x-refusals`).
+            let rules = refusals.map { "`\($0.field)` (\($0.code)): \($0.rule)" }
+            members.append(
+                ("description", .string("Refused beyond the schema: " + rules.joined(separator: "; ") + "."))
+            )
+            members.append(
+                (
+                    "x-refusals",
+                    .array(
+                        refusals.map {
+                            ["code": .string($0.code), "field": .string($0.field), "rule": .string($0.rule)]
+                        }
+                    )
+                )
+            )
+        }
         if !get {
             // A body is required when the args have required members: an empty one is `{}`, which lacks them.
             let required = !(op.schema["required"]?.arrayValue ?? []).isEmpty
@@ -108,23 +125,13 @@ enum OpenAPIDocument {
                 var parameter: [(String, JSONValue)] = [
                     ("name", .string(name)), ("in", "query"), ("required", .bool(required.contains(name))),
                 ]
-                if isScalar(schema) || (schema["type"] == "array" && isScalar(schema["items"] ?? [:])) {
-                    parameter.append(("schema", schema))
+                if QueryArgs.travelsAsText(schema) {
+                    parameter.append(("schema", JSONSchema.withoutNull(schema)))
                 } else {
                     parameter.append(("content", ["application/json": ["schema": schema]]))
                 }
                 return .object(JSONObject(parameter))
             }
-    }
-
-    private static func isScalar(_ schema: JSONValue) -> Bool {
-        let types: [String]
-        switch schema["type"] {
-        case .string(let type)?: types = [type]
-        case .array(let list)?: types = list.compactMap(\.stringValue)
-        default: return schema["enum"] != nil
-        }
-        return !types.isEmpty && types.allSatisfy { ["string", "integer", "number", "boolean"].contains($0) }
     }
 
     private static func responses(

@@ -56,7 +56,28 @@ enum QueryArgs {
         WireError(.invalidArgument, "the query has a malformed percent-encoding: \(text)")
     }
 
+    /// Whether a property travels in a query as text (a scalar, or an array of scalars as repeated parameters)
+    /// rather than as JSON text; the OpenAPI document publishes each parameter so (`schema` or `content`).
+    static func travelsAsText(_ schema: JSONValue?) -> Bool {
+        let types = types(schema)
+        if types == ["array"] { return isScalar(schema?["items"]) }
+        return isScalar(schema)
+    }
+
+    private static func isScalar(_ schema: JSONValue?) -> Bool {
+        guard let schema else { return true }  // a member the args schema does not name (`access_token`): text
+        let types = types(schema)
+        guard !types.isEmpty else { return schema["enum"] != nil }
+        return types.isSubset(of: ["string", "integer", "number", "boolean"])
+    }
+
     private static func value(_ values: [String], as schema: JSONValue?, field: String) throws -> JSONValue {
+        guard travelsAsText(schema) else {
+            guard values.count == 1 else {
+                throw WireError(.invalidArgument, "\(field) is given more than once", field: field)
+            }
+            return try json(values[0], field: field)
+        }
         switch types(schema) {
         case let types where types.contains("array"):
             if values.count == 1, values[0].hasPrefix("[") { return try json(values[0], field: field) }
@@ -89,11 +110,12 @@ enum QueryArgs {
         }
     }
 
-    /// The JSON types a schema allows (`type` as a string or a list); none for an untyped or enum-only schema.
+    /// The JSON types a schema allows (`type` as a string or a list) but `null`, which a query cannot say (a member
+    /// left out is absent); none for an untyped or enum-only schema.
     private static func types(_ schema: JSONValue?) -> Set<String> {
         switch schema?["type"] {
-        case .string(let type)?: [type]
-        case .array(let types)?: Set(types.compactMap(\.stringValue))
+        case .string(let type)?: Set([type]).subtracting(["null"])
+        case .array(let types)?: Set(types.compactMap(\.stringValue)).subtracting(["null"])
         default: []
         }
     }

@@ -56,7 +56,7 @@ enum IdempotentWrite {
     /// - Throws: `invalid_argument` for a key of the wrong length.
     static func key(of request: OpRequest) throws -> String? {
         guard let key = request.context.idempotencyKey else { return nil }
-        guard !key.isEmpty, key.count <= maximumKeyLength else {
+        guard !key.isEmpty, key.unicodeScalars.count <= maximumKeyLength else {  // code points, as JSON Schema counts
             throw WireError(
                 .invalidArgument,
                 "idempotencyKey must have 1 to \(maximumKeyLength) characters",

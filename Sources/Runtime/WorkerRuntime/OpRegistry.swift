@@ -14,6 +14,8 @@ public struct Op: Sendable {
     public let argsTypeSchema: JSONValue
     /// What the op does to the state behind it.
     public let effect: OpEffect
+    /// What the op refuses beyond its args schema.
+    public let refusals: [OpRefusal]
     /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
     let run: OpNext
     /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
@@ -33,13 +35,21 @@ public struct Op: Sendable {
         resultSchema = Contract.resultSchema
         argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
         effect = Contract.effect
+        refusals = Contract.refusals
         self.run = run
         self.runInline = runInline
     }
 
     /// What `ops` lists of the op.
     public var description: OpDescription {
-        OpDescription(name: name, summary: summary, schema: argsSchema, resultSchema: resultSchema, effect: effect)
+        OpDescription(
+            name: name,
+            summary: summary,
+            schema: argsSchema,
+            resultSchema: resultSchema,
+            effect: effect,
+            refusals: refusals
+        )
     }
 }
 

@@ -79,7 +79,15 @@ public enum GrowthRate {
         let ratio = end / start
         if ratio.isZero { return "-1" }
         let expression = "(\(ratio.fractionText))^(1/(\(years.fractionText))) - 1"
-        let result = try ExpressionCalculator.evaluate(expression, options: .init(digits: digits))
-        return result.approx ?? result.value
+        do {
+            let result = try ExpressionCalculator.evaluate(expression, options: .init(digits: digits))
+            return result.approx ?? result.value
+        } catch var error as CalculatorError {
+            // The expression is this function's own: a growth too large to compute is the arguments' doing.
+            error.field = "years"
+            error.position = nil
+            error.message = "the growth from start to end in years is too large to compute"
+            throw error
+        }
     }
 }

@@ -70,14 +70,17 @@ extension DateDiffOp.Result {
 }
 
 extension DateAddOp.Result {
+    /// The most business days one `dateAdd` moves.
+    static let maximumBusinessDays = 100_000
+
     init(_ args: DateAddOp.Args) throws {
         self.init()
         var value = try DateTime(parsing: args.date, timeZone: args.timeZone, field: "date")
         let holidays = try holidaySet(args.holidays)
+        // A unit given is checked even when there is no amount for it, as the schema's enum says.
+        let unit = try dateUnit(args.unit ?? "days", field: "unit")
         var steps: [(DateUnit, Int)] = []
-        if let amount = args.amount {
-            steps.append((try dateUnit(args.unit ?? "days", field: "unit"), amount))
-        }
+        if let amount = args.amount { steps.append((unit, amount)) }
         for (key, amount) in args.add ?? [:] { steps.append((try dateUnit(key, field: "add.\(key)"), amount)) }
         guard !steps.isEmpty else {
             throw CalculatorError(.invalidArgument, "give amount and unit, or add", field: "amount")
@@ -88,8 +91,17 @@ extension DateAddOp.Result {
         ]
         steps.sort { rank[$0.0, default: 9] < rank[$1.0, default: 9] }
         for (unit, amount) in steps {
-            guard abs(amount) <= 10_000_000 else {
+            guard amount.magnitude <= 10_000_000 else {  // abs(Int.min) would trap
                 throw CalculatorError(.invalidArgument, "amount is out of range", field: "amount")
+            }
+            // Business days are counted one day at a time, on the worker's loop: 100,000 (about 380 years) take
+            // milliseconds, ten million held the worker past its heartbeats.
+            guard unit != .businessDays || amount.magnitude <= Self.maximumBusinessDays else {
+                throw CalculatorError(
+                    .invalidArgument,
+                    "businessDays may move at most \(Self.maximumBusinessDays) either way",
+                    field: "amount"
+                )
             }
             value = DateCalculator.add(amount, unit, to: value, holidays: holidays)
         }

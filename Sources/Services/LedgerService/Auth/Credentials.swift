@@ -18,7 +18,8 @@ enum Credentials {
 
     /// - Throws: `invalid_argument` unless the password has 8 to 256 characters.
     static func checkPassword(_ password: String, field: String = "password") throws {
-        guard (8...256).contains(password.count) else {
+        // Counted as JSON Schema counts a string's length, in code points, so the schema's 8-256 is the rule.
+        guard (8...256).contains(password.unicodeScalars.count) else {
             throw WireError(.invalidArgument, "a password has 8 to 256 characters", field: field)
         }
     }

@@ -30,9 +30,9 @@ _EvaluateResultRequired = TypedDict(
 _EvaluateResultOptional = TypedDict(
     "_EvaluateResultOptional",
     {
-        "approx": str,
-        "exactForm": str,
-        "parsed": str,
+        "approx": Optional[str],
+        "exactForm": Optional[str],
+        "parsed": Optional[str],
     },
     total=False,
 )
@@ -81,7 +81,7 @@ _ConvertResultRequired = TypedDict(
 _ConvertResultOptional = TypedDict(
     "_ConvertResultOptional",
     {
-        "exactForm": str,
+        "exactForm": Optional[str],
     },
     total=False,
 )
@@ -147,9 +147,9 @@ _DateDiffResultRequired = TypedDict(
 _DateDiffResultOptional = TypedDict(
     "_DateDiffResultOptional",
     {
-        "exactForm": str,
-        "unit": str,
-        "value": str,
+        "exactForm": Optional[str],
+        "unit": Optional[str],
+        "value": Optional[str],
     },
     total=False,
 )
@@ -221,7 +221,7 @@ _LoanResultRequired = TypedDict(
 _LoanResultOptional = TypedDict(
     "_LoanResultOptional",
     {
-        "schedule": List[LoanResultScheduleItem],
+        "schedule": Optional[List[LoanResultScheduleItem]],
     },
     total=False,
 )
@@ -242,13 +242,13 @@ _StockRatiosResultRequired = TypedDict(
 _StockRatiosResultOptional = TypedDict(
     "_StockRatiosResultOptional",
     {
-        "dividendYieldPercent": str,
-        "earningsYieldPercent": str,
-        "marketCapitalization": str,
-        "payoutRatioPercent": str,
-        "priceToBook": str,
-        "priceToEarnings": str,
-        "returnOnEquityPercent": str,
+        "dividendYieldPercent": Optional[str],
+        "earningsYieldPercent": Optional[str],
+        "marketCapitalization": Optional[str],
+        "payoutRatioPercent": Optional[str],
+        "priceToBook": Optional[str],
+        "priceToEarnings": Optional[str],
+        "returnOnEquityPercent": Optional[str],
     },
     total=False,
 )
@@ -318,7 +318,7 @@ _CeilingMenuResultChildrenItemRequired = TypedDict(
 _CeilingMenuResultChildrenItemOptional = TypedDict(
     "_CeilingMenuResultChildrenItemOptional",
     {
-        "subtitle": str,
+        "subtitle": Optional[str],
     },
     total=False,
 )
@@ -341,7 +341,7 @@ _CeilingMenuResultNodeRequired = TypedDict(
 _CeilingMenuResultNodeOptional = TypedDict(
     "_CeilingMenuResultNodeOptional",
     {
-        "subtitle": str,
+        "subtitle": Optional[str],
     },
     total=False,
 )
@@ -364,7 +364,7 @@ _CeilingMenuResultPathItemRequired = TypedDict(
 _CeilingMenuResultPathItemOptional = TypedDict(
     "_CeilingMenuResultPathItemOptional",
     {
-        "subtitle": str,
+        "subtitle": Optional[str],
     },
     total=False,
 )
@@ -408,14 +408,14 @@ _CeilingInputsResultInputsItemRequired = TypedDict(
 _CeilingInputsResultInputsItemOptional = TypedDict(
     "_CeilingInputsResultInputsItemOptional",
     {
-        "choices": List[CeilingInputsResultInputsItemChoicesItem],
+        "choices": Optional[List[CeilingInputsResultInputsItemChoicesItem]],
         "default": Any,
-        "excludes": List[str],
-        "group": str,
-        "help": str,
-        "max": str,
-        "min": str,
-        "unit": str,
+        "excludes": Optional[List[str]],
+        "group": Optional[str],
+        "help": Optional[str],
+        "max": Optional[str],
+        "min": Optional[str],
+        "unit": Optional[str],
     },
     total=False,
 )
@@ -438,7 +438,7 @@ _CeilingInputsResultPathItemRequired = TypedDict(
 _CeilingInputsResultPathItemOptional = TypedDict(
     "_CeilingInputsResultPathItemOptional",
     {
-        "subtitle": str,
+        "subtitle": Optional[str],
     },
     total=False,
 )
@@ -488,10 +488,10 @@ _CeilingEstimateResultComponentsItemRequired = TypedDict(
 _CeilingEstimateResultComponentsItemOptional = TypedDict(
     "_CeilingEstimateResultComponentsItemOptional",
     {
-        "coverageM2": str,
-        "packSize": int,
-        "packs": int,
-        "stockLengthM": str,
+        "coverageM2": Optional[str],
+        "packSize": Optional[int],
+        "packs": Optional[int],
+        "stockLengthM": Optional[str],
     },
     total=False,
 )
@@ -514,7 +514,7 @@ _CeilingEstimateResultPathItemRequired = TypedDict(
 _CeilingEstimateResultPathItemOptional = TypedDict(
     "_CeilingEstimateResultPathItemOptional",
     {
-        "subtitle": str,
+        "subtitle": Optional[str],
     },
     total=False,
 )
@@ -576,7 +576,7 @@ _TaxTopicsResultTopicsItemRequired = TypedDict(
 _TaxTopicsResultTopicsItemOptional = TypedDict(
     "_TaxTopicsResultTopicsItemOptional",
     {
-        "amount": str,
+        "amount": Optional[str],
     },
     total=False,
 )
@@ -757,7 +757,7 @@ _TaxTopicResultTopicRequired = TypedDict(
 _TaxTopicResultTopicOptional = TypedDict(
     "_TaxTopicResultTopicOptional",
     {
-        "amount": str,
+        "amount": Optional[str],
     },
     total=False,
 )
@@ -780,6 +780,16 @@ TaxTopicResult = TypedDict(
 )
 
 
+OpRefusal = TypedDict(
+    "OpRefusal",
+    {
+        "code": str,
+        "field": str,
+        "rule": str,
+    },
+)
+
+
 _OpDescriptionRequired = TypedDict(
     "_OpDescriptionRequired",
     {
@@ -793,7 +803,8 @@ _OpDescriptionRequired = TypedDict(
 _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
-        "effect": Literal["pure", "read", "write"],
+        "effect": Optional[str],
+        "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },
     total=False,
@@ -816,7 +827,7 @@ _OpsListingRequired = TypedDict(
 _OpsListingOptional = TypedDict(
     "_OpsListingOptional",
     {
-        "$defs": Dict[str, Any],
+        "$defs": Optional[Dict[str, Any]],
     },
     total=False,
 )
@@ -833,9 +844,9 @@ def evaluate(
     client: Client,
     *,
     expression: str,
-    angle: Optional[Literal["rad", "deg"]] = None,
-    ans: Optional[Union[str, float, Decimal]] = None,
-    digits: Optional[int] = None,
+    angle: Optional[Optional[str]] = None,
+    ans: Optional[Optional[Union[str, float, Decimal]]] = None,
+    digits: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -864,9 +875,9 @@ async def evaluate_async(
     client: AsyncClient,
     *,
     expression: str,
-    angle: Optional[Literal["rad", "deg"]] = None,
-    ans: Optional[Union[str, float, Decimal]] = None,
-    digits: Optional[int] = None,
+    angle: Optional[Optional[str]] = None,
+    ans: Optional[Optional[Union[str, float, Decimal]]] = None,
+    digits: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -897,7 +908,7 @@ def convert(
     from_: str,
     to: str,
     value: Union[str, float, Decimal],
-    digits: Optional[int] = None,
+    digits: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -926,7 +937,7 @@ async def convert_async(
     from_: str,
     to: str,
     value: Union[str, float, Decimal],
-    digits: Optional[int] = None,
+    digits: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -952,7 +963,7 @@ async def convert_async(
 def units(
     client: Client,
     *,
-    category: Optional[Literal["length", "area", "volume", "mass", "temperature", "time", "speed", "energy", "power", "pressure", "data", "angle", "fuel_economy"]] = None,
+    category: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -971,7 +982,7 @@ def units(
 async def units_async(
     client: AsyncClient,
     *,
-    category: Optional[Literal["length", "area", "volume", "mass", "temperature", "time", "speed", "energy", "power", "pressure", "data", "angle", "fuel_economy"]] = None,
+    category: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -992,9 +1003,9 @@ def date_diff(
     *,
     from_: str,
     to: str,
-    holidays: Optional[Sequence[str]] = None,
-    time_zone: Optional[str] = None,
-    unit: Optional[Literal["seconds", "minutes", "hours", "days", "weeks", "months", "years", "businessDays"]] = None,
+    holidays: Optional[Optional[Sequence[str]]] = None,
+    time_zone: Optional[Optional[str]] = None,
+    unit: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1024,9 +1035,9 @@ async def date_diff_async(
     *,
     from_: str,
     to: str,
-    holidays: Optional[Sequence[str]] = None,
-    time_zone: Optional[str] = None,
-    unit: Optional[Literal["seconds", "minutes", "hours", "days", "weeks", "months", "years", "businessDays"]] = None,
+    holidays: Optional[Optional[Sequence[str]]] = None,
+    time_zone: Optional[Optional[str]] = None,
+    unit: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1055,11 +1066,11 @@ def date_add(
     client: Client,
     *,
     date: str,
-    add: Optional[Mapping[str, int]] = None,
-    amount: Optional[int] = None,
-    holidays: Optional[Sequence[str]] = None,
-    time_zone: Optional[str] = None,
-    unit: Optional[Literal["seconds", "minutes", "hours", "days", "weeks", "months", "years", "businessDays"]] = None,
+    add: Optional[Optional[Mapping[str, int]]] = None,
+    amount: Optional[Optional[int]] = None,
+    holidays: Optional[Optional[Sequence[str]]] = None,
+    time_zone: Optional[Optional[str]] = None,
+    unit: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1087,11 +1098,11 @@ async def date_add_async(
     client: AsyncClient,
     *,
     date: str,
-    add: Optional[Mapping[str, int]] = None,
-    amount: Optional[int] = None,
-    holidays: Optional[Sequence[str]] = None,
-    time_zone: Optional[str] = None,
-    unit: Optional[Literal["seconds", "minutes", "hours", "days", "weeks", "months", "years", "businessDays"]] = None,
+    add: Optional[Optional[Mapping[str, int]]] = None,
+    amount: Optional[Optional[int]] = None,
+    holidays: Optional[Optional[Sequence[str]]] = None,
+    time_zone: Optional[Optional[str]] = None,
+    unit: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1122,9 +1133,9 @@ def compound_interest(
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
     compounds_per_year: Optional[Any] = None,
-    contribution: Optional[Union[str, float, Decimal]] = None,
-    contribution_timing: Optional[Literal["start", "end"]] = None,
-    contributions_per_year: Optional[int] = None,
+    contribution: Optional[Optional[Union[str, float, Decimal]]] = None,
+    contribution_timing: Optional[Optional[str]] = None,
+    contributions_per_year: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1159,9 +1170,9 @@ async def compound_interest_async(
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
     compounds_per_year: Optional[Any] = None,
-    contribution: Optional[Union[str, float, Decimal]] = None,
-    contribution_timing: Optional[Literal["start", "end"]] = None,
-    contributions_per_year: Optional[int] = None,
+    contribution: Optional[Optional[Union[str, float, Decimal]]] = None,
+    contribution_timing: Optional[Optional[str]] = None,
+    contributions_per_year: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1196,11 +1207,11 @@ def loan(
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
     compounding: Optional[Any] = None,
-    digits: Optional[int] = None,
-    extra_payment: Optional[Union[str, float, Decimal]] = None,
-    payments_per_year: Optional[int] = None,
-    rounding: Optional[Literal["cents", "cents_half_up", "none"]] = None,
-    schedule_omitted: Optional[bool] = None,
+    digits: Optional[Optional[int]] = None,
+    extra_payment: Optional[Optional[Union[str, float, Decimal]]] = None,
+    payments_per_year: Optional[Optional[int]] = None,
+    rounding: Optional[Optional[str]] = None,
+    schedule_omitted: Optional[Optional[bool]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1238,11 +1249,11 @@ async def loan_async(
     rate_percent: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
     compounding: Optional[Any] = None,
-    digits: Optional[int] = None,
-    extra_payment: Optional[Union[str, float, Decimal]] = None,
-    payments_per_year: Optional[int] = None,
-    rounding: Optional[Literal["cents", "cents_half_up", "none"]] = None,
-    schedule_omitted: Optional[bool] = None,
+    digits: Optional[Optional[int]] = None,
+    extra_payment: Optional[Optional[Union[str, float, Decimal]]] = None,
+    payments_per_year: Optional[Optional[int]] = None,
+    rounding: Optional[Optional[str]] = None,
+    schedule_omitted: Optional[Optional[bool]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1277,13 +1288,13 @@ def stock_ratios(
     client: Client,
     *,
     price: Union[str, float, Decimal],
-    book_value_per_share: Optional[Union[str, float, Decimal]] = None,
-    digits: Optional[int] = None,
-    dividend_per_share: Optional[Union[str, float, Decimal]] = None,
-    earnings_per_share: Optional[Union[str, float, Decimal]] = None,
-    net_income: Optional[Union[str, float, Decimal]] = None,
-    shareholders_equity: Optional[Union[str, float, Decimal]] = None,
-    shares_outstanding: Optional[Union[str, float, Decimal]] = None,
+    book_value_per_share: Optional[Optional[Union[str, float, Decimal]]] = None,
+    digits: Optional[Optional[int]] = None,
+    dividend_per_share: Optional[Optional[Union[str, float, Decimal]]] = None,
+    earnings_per_share: Optional[Optional[Union[str, float, Decimal]]] = None,
+    net_income: Optional[Optional[Union[str, float, Decimal]]] = None,
+    shareholders_equity: Optional[Optional[Union[str, float, Decimal]]] = None,
+    shares_outstanding: Optional[Optional[Union[str, float, Decimal]]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1320,13 +1331,13 @@ async def stock_ratios_async(
     client: AsyncClient,
     *,
     price: Union[str, float, Decimal],
-    book_value_per_share: Optional[Union[str, float, Decimal]] = None,
-    digits: Optional[int] = None,
-    dividend_per_share: Optional[Union[str, float, Decimal]] = None,
-    earnings_per_share: Optional[Union[str, float, Decimal]] = None,
-    net_income: Optional[Union[str, float, Decimal]] = None,
-    shareholders_equity: Optional[Union[str, float, Decimal]] = None,
-    shares_outstanding: Optional[Union[str, float, Decimal]] = None,
+    book_value_per_share: Optional[Optional[Union[str, float, Decimal]]] = None,
+    digits: Optional[Optional[int]] = None,
+    dividend_per_share: Optional[Optional[Union[str, float, Decimal]]] = None,
+    earnings_per_share: Optional[Optional[Union[str, float, Decimal]]] = None,
+    net_income: Optional[Optional[Union[str, float, Decimal]]] = None,
+    shareholders_equity: Optional[Optional[Union[str, float, Decimal]]] = None,
+    shares_outstanding: Optional[Optional[Union[str, float, Decimal]]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1365,7 +1376,7 @@ def cagr(
     end: Union[str, float, Decimal],
     start: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
-    digits: Optional[int] = None,
+    digits: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1396,7 +1407,7 @@ async def cagr_async(
     end: Union[str, float, Decimal],
     start: Union[str, float, Decimal],
     years: Union[str, float, Decimal],
-    digits: Optional[int] = None,
+    digits: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1427,7 +1438,7 @@ def currency(
     amount: Union[str, float, Decimal],
     from_: str,
     to: str,
-    as_of: Optional[str] = None,
+    as_of: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1456,7 +1467,7 @@ async def currency_async(
     amount: Union[str, float, Decimal],
     from_: str,
     to: str,
-    as_of: Optional[str] = None,
+    as_of: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1482,12 +1493,15 @@ async def currency_async(
 def rates(
     client: Client,
     *,
-    as_of: Optional[str] = None,
+    as_of: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> RatesResult:
     """The loaded reference rates (`calc` `rates`).
+
+    Args:
+        as_of: ISO 8601 date or date-time
     """
     wire_args: Dict[str, Any] = {
         "asOf": as_of,
@@ -1501,12 +1515,15 @@ def rates(
 async def rates_async(
     client: AsyncClient,
     *,
-    as_of: Optional[str] = None,
+    as_of: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> RatesResult:
     """The loaded reference rates (`calc` `rates`).
+
+    Args:
+        as_of: ISO 8601 date or date-time
     """
     wire_args: Dict[str, Any] = {
         "asOf": as_of,
@@ -1520,7 +1537,7 @@ async def rates_async(
 def ceiling_menu(
     client: Client,
     *,
-    node: Optional[str] = None,
+    node: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1542,7 +1559,7 @@ def ceiling_menu(
 async def ceiling_menu_async(
     client: AsyncClient,
     *,
-    node: Optional[str] = None,
+    node: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1609,7 +1626,7 @@ def ceiling_estimate(
     client: Client,
     *,
     product: str,
-    inputs: Optional[Mapping[str, Optional[Union[float, Decimal, str, bool]]]] = None,
+    inputs: Optional[Optional[Mapping[str, Optional[Union[float, Decimal, str, bool]]]]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1634,7 +1651,7 @@ async def ceiling_estimate_async(
     client: AsyncClient,
     *,
     product: str,
-    inputs: Optional[Mapping[str, Optional[Union[float, Decimal, str, bool]]]] = None,
+    inputs: Optional[Optional[Mapping[str, Optional[Union[float, Decimal, str, bool]]]]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1692,7 +1709,7 @@ async def tax_jurisdictions_async(
 def tax_topics(
     client: Client,
     *,
-    query: Optional[str] = None,
+    query: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1711,7 +1728,7 @@ def tax_topics(
 async def tax_topics_async(
     client: AsyncClient,
     *,
-    query: Optional[str] = None,
+    query: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1731,10 +1748,10 @@ def tax_estimate(
     client: Client,
     *,
     province: str,
-    age: Optional[int] = None,
-    deductions: Optional[Mapping[str, Any]] = None,
-    income: Optional[Mapping[str, Any]] = None,
-    year: Optional[int] = None,
+    age: Optional[Optional[int]] = None,
+    deductions: Optional[Optional[Mapping[str, Any]]] = None,
+    income: Optional[Optional[Mapping[str, Any]]] = None,
+    year: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1743,6 +1760,8 @@ def tax_estimate(
 
     Args:
         province: two-letter code: AB BC MB NB NL NS NT NU ON PE QC SK YT
+        deductions: unknown keys are ignored and count as nothing
+        income: unknown keys are ignored and count as nothing
         year: tax year; defaults to the latest with data
     """
     wire_args: Dict[str, Any] = {
@@ -1762,10 +1781,10 @@ async def tax_estimate_async(
     client: AsyncClient,
     *,
     province: str,
-    age: Optional[int] = None,
-    deductions: Optional[Mapping[str, Any]] = None,
-    income: Optional[Mapping[str, Any]] = None,
-    year: Optional[int] = None,
+    age: Optional[Optional[int]] = None,
+    deductions: Optional[Optional[Mapping[str, Any]]] = None,
+    income: Optional[Optional[Mapping[str, Any]]] = None,
+    year: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1774,6 +1793,8 @@ async def tax_estimate_async(
 
     Args:
         province: two-letter code: AB BC MB NB NL NS NT NU ON PE QC SK YT
+        deductions: unknown keys are ignored and count as nothing
+        income: unknown keys are ignored and count as nothing
         year: tax year; defaults to the latest with data
     """
     wire_args: Dict[str, Any] = {
@@ -1794,14 +1815,14 @@ def tax_topic(
     *,
     province: str,
     topic: Literal["rrsp", "interest", "dividend", "foreign", "oas", "employment", "credits", "deductions"],
-    age: Optional[int] = None,
-    amount: Optional[Union[str, float, Decimal]] = None,
-    contribution: Optional[Union[str, float, Decimal]] = None,
-    deductions: Optional[Mapping[str, Any]] = None,
-    dividend_kind: Optional[Literal["eligible", "nonEligible"]] = None,
-    foreign_tax_paid: Optional[Union[str, float, Decimal]] = None,
-    income: Optional[Mapping[str, Any]] = None,
-    year: Optional[int] = None,
+    age: Optional[Optional[int]] = None,
+    amount: Optional[Optional[Union[str, float, Decimal]]] = None,
+    contribution: Optional[Optional[Union[str, float, Decimal]]] = None,
+    deductions: Optional[Optional[Mapping[str, Any]]] = None,
+    dividend_kind: Optional[Optional[str]] = None,
+    foreign_tax_paid: Optional[Optional[Union[str, float, Decimal]]] = None,
+    income: Optional[Optional[Mapping[str, Any]]] = None,
+    year: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1810,6 +1831,11 @@ def tax_topic(
 
     Args:
         province: two-letter code: AB BC MB NB NL NS NT NU ON PE QC SK YT
+        amount: a decimal string, or a number written without an exponent and with at most 2 decimals
+        contribution: a decimal string, or a number written without an exponent and with at most 2 decimals
+        deductions: unknown keys are ignored and count as nothing
+        foreign_tax_paid: a decimal string, or a number written without an exponent and with at most 2 decimals
+        income: unknown keys are ignored and count as nothing
         year: tax year; defaults to the latest with data
     """
     wire_args: Dict[str, Any] = {
@@ -1835,14 +1861,14 @@ async def tax_topic_async(
     *,
     province: str,
     topic: Literal["rrsp", "interest", "dividend", "foreign", "oas", "employment", "credits", "deductions"],
-    age: Optional[int] = None,
-    amount: Optional[Union[str, float, Decimal]] = None,
-    contribution: Optional[Union[str, float, Decimal]] = None,
-    deductions: Optional[Mapping[str, Any]] = None,
-    dividend_kind: Optional[Literal["eligible", "nonEligible"]] = None,
-    foreign_tax_paid: Optional[Union[str, float, Decimal]] = None,
-    income: Optional[Mapping[str, Any]] = None,
-    year: Optional[int] = None,
+    age: Optional[Optional[int]] = None,
+    amount: Optional[Optional[Union[str, float, Decimal]]] = None,
+    contribution: Optional[Optional[Union[str, float, Decimal]]] = None,
+    deductions: Optional[Optional[Mapping[str, Any]]] = None,
+    dividend_kind: Optional[Optional[str]] = None,
+    foreign_tax_paid: Optional[Optional[Union[str, float, Decimal]]] = None,
+    income: Optional[Optional[Mapping[str, Any]]] = None,
+    year: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1851,6 +1877,11 @@ async def tax_topic_async(
 
     Args:
         province: two-letter code: AB BC MB NB NL NS NT NU ON PE QC SK YT
+        amount: a decimal string, or a number written without an exponent and with at most 2 decimals
+        contribution: a decimal string, or a number written without an exponent and with at most 2 decimals
+        deductions: unknown keys are ignored and count as nothing
+        foreign_tax_paid: a decimal string, or a number written without an exponent and with at most 2 decimals
+        income: unknown keys are ignored and count as nothing
         year: tax year; defaults to the latest with data
     """
     wire_args: Dict[str, Any] = {

@@ -8,7 +8,7 @@ wire's names. Results are plain dicts, typed by the TypedDicts below. See docs/p
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypedDict, cast
+from typing import Any, Dict, List, Mapping, Optional, Sequence, TypedDict, cast
 
 from .async_client import AsyncClient
 from .client import Client
@@ -39,9 +39,9 @@ _BatchResultRepliesItemErrorRequired = TypedDict(
 _BatchResultRepliesItemErrorOptional = TypedDict(
     "_BatchResultRepliesItemErrorOptional",
     {
-        "details": List[FieldError],
-        "field": str,
-        "retryAfterSeconds": int,
+        "details": Optional[List[FieldError]],
+        "field": Optional[str],
+        "retryAfterSeconds": Optional[int],
     },
     total=False,
 )
@@ -62,8 +62,8 @@ _BatchResultRepliesItemRequired = TypedDict(
 _BatchResultRepliesItemOptional = TypedDict(
     "_BatchResultRepliesItemOptional",
     {
-        "error": BatchResultRepliesItemError,
-        "id": str,
+        "error": Optional[BatchResultRepliesItemError],
+        "id": Optional[str],
         "result": Any,
     },
     total=False,
@@ -147,6 +147,16 @@ StatsResult = TypedDict(
 PingResult = Dict[str, Any]
 
 
+OpRefusal = TypedDict(
+    "OpRefusal",
+    {
+        "code": str,
+        "field": str,
+        "rule": str,
+    },
+)
+
+
 _OpDescriptionRequired = TypedDict(
     "_OpDescriptionRequired",
     {
@@ -160,7 +170,8 @@ _OpDescriptionRequired = TypedDict(
 _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
-        "effect": Literal["pure", "read", "write"],
+        "effect": Optional[str],
+        "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },
     total=False,
@@ -183,7 +194,7 @@ _OpsListingRequired = TypedDict(
 _OpsListingOptional = TypedDict(
     "_OpsListingOptional",
     {
-        "$defs": Dict[str, Any],
+        "$defs": Optional[Dict[str, Any]],
     },
     total=False,
 )
@@ -200,7 +211,7 @@ def batch(
     client: Client,
     *,
     requests: Sequence[Mapping[str, Any]],
-    deadline_ms: Optional[int] = None,
+    deadline_ms: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -224,7 +235,7 @@ async def batch_async(
     client: AsyncClient,
     *,
     requests: Sequence[Mapping[str, Any]],
-    deadline_ms: Optional[int] = None,
+    deadline_ms: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,

@@ -34,8 +34,8 @@ _MenuGroupsItemItemsItemRequired = TypedDict(
 _MenuGroupsItemItemsItemOptional = TypedDict(
     "_MenuGroupsItemItemsItemOptional",
     {
-        "discountPrice": str,
-        "remaining": int,
+        "discountPrice": Optional[str],
+        "remaining": Optional[int],
     },
     total=False,
 )
@@ -89,10 +89,10 @@ _MenuSalesItemRequired = TypedDict(
 _MenuSalesItemOptional = TypedDict(
     "_MenuSalesItemOptional",
     {
-        "items": List[MenuSalesItemItemsItem],
-        "listPrice": str,
-        "price": str,
-        "validity": str,
+        "items": Optional[List[MenuSalesItemItemsItem]],
+        "listPrice": Optional[str],
+        "price": Optional[str],
+        "validity": Optional[str],
     },
     total=False,
 )
@@ -119,8 +119,8 @@ _MenuSpecialItemsItemRequired = TypedDict(
 _MenuSpecialItemsItemOptional = TypedDict(
     "_MenuSpecialItemsItemOptional",
     {
-        "discountPrice": str,
-        "remaining": int,
+        "discountPrice": Optional[str],
+        "remaining": Optional[int],
     },
     total=False,
 )
@@ -155,7 +155,7 @@ _StockSetResultRequired = TypedDict(
 _StockSetResultOptional = TypedDict(
     "_StockSetResultOptional",
     {
-        "remaining": int,
+        "remaining": Optional[int],
     },
     total=False,
 )
@@ -230,7 +230,7 @@ _VoucherRefusalRequired = TypedDict(
 _VoucherRefusalOptional = TypedDict(
     "_VoucherRefusalOptional",
     {
-        "shortfall": str,
+        "shortfall": Optional[str],
     },
     total=False,
 )
@@ -253,7 +253,7 @@ _VoucherRequired = TypedDict(
 _VoucherOptional = TypedDict(
     "_VoucherOptional",
     {
-        "refusal": VoucherRefusal,
+        "refusal": Optional[VoucherRefusal],
     },
     total=False,
 )
@@ -290,10 +290,10 @@ FieldError = TypedDict(
 NormalizedFormAddress = TypedDict(
     "NormalizedFormAddress",
     {
-        "city": str,
-        "country": str,
-        "postalCode": str,
-        "street": str,
+        "city": Optional[str],
+        "country": Optional[str],
+        "postalCode": Optional[str],
+        "street": Optional[str],
     },
     total=False,
 )
@@ -310,9 +310,9 @@ _NormalizedFormRequired = TypedDict(
 _NormalizedFormOptional = TypedDict(
     "_NormalizedFormOptional",
     {
-        "email": str,
-        "name": str,
-        "phone": str,
+        "email": Optional[str],
+        "name": Optional[str],
+        "phone": Optional[str],
     },
     total=False,
 )
@@ -335,10 +335,10 @@ CheckoutValidateResult = TypedDict(
 OrderCustomerAddress = TypedDict(
     "OrderCustomerAddress",
     {
-        "city": str,
-        "country": str,
-        "postalCode": str,
-        "street": str,
+        "city": Optional[str],
+        "country": Optional[str],
+        "postalCode": Optional[str],
+        "street": Optional[str],
     },
     total=False,
 )
@@ -357,7 +357,7 @@ _OrderCustomerRequired = TypedDict(
 _OrderCustomerOptional = TypedDict(
     "_OrderCustomerOptional",
     {
-        "email": str,
+        "email": Optional[str],
     },
     total=False,
 )
@@ -427,7 +427,7 @@ _OrderListResultRequired = TypedDict(
 _OrderListResultOptional = TypedDict(
     "_OrderListResultOptional",
     {
-        "nextCursor": str,
+        "nextCursor": Optional[str],
     },
     total=False,
 )
@@ -435,6 +435,16 @@ _OrderListResultOptional = TypedDict(
 
 class OrderListResult(_OrderListResultRequired, _OrderListResultOptional):
     pass
+
+
+OpRefusal = TypedDict(
+    "OpRefusal",
+    {
+        "code": str,
+        "field": str,
+        "rule": str,
+    },
+)
 
 
 _OpDescriptionRequired = TypedDict(
@@ -450,7 +460,8 @@ _OpDescriptionRequired = TypedDict(
 _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
-        "effect": Literal["pure", "read", "write"],
+        "effect": Optional[str],
+        "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },
     total=False,
@@ -473,7 +484,7 @@ _OpsListingRequired = TypedDict(
 _OpsListingOptional = TypedDict(
     "_OpsListingOptional",
     {
-        "$defs": Dict[str, Any],
+        "$defs": Optional[Dict[str, Any]],
     },
     total=False,
 )
@@ -645,7 +656,7 @@ def cart_add(
     *,
     cart_id: str,
     item_id: str,
-    quantity: Optional[int] = None,
+    quantity: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -672,7 +683,7 @@ async def cart_add_async(
     *,
     cart_id: str,
     item_id: str,
-    quantity: Optional[int] = None,
+    quantity: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -699,7 +710,7 @@ def cart_add_sale(
     *,
     cart_id: str,
     sale_id: str,
-    quantity: Optional[int] = None,
+    quantity: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -726,7 +737,7 @@ async def cart_add_sale_async(
     *,
     cart_id: str,
     sale_id: str,
-    quantity: Optional[int] = None,
+    quantity: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -752,8 +763,8 @@ def cart_increment(
     client: Client,
     *,
     cart_id: str,
-    item_id: Optional[str] = None,
-    sale_id: Optional[str] = None,
+    item_id: Optional[Optional[str]] = None,
+    sale_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -778,8 +789,8 @@ async def cart_increment_async(
     client: AsyncClient,
     *,
     cart_id: str,
-    item_id: Optional[str] = None,
-    sale_id: Optional[str] = None,
+    item_id: Optional[Optional[str]] = None,
+    sale_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -804,8 +815,8 @@ def cart_decrement(
     client: Client,
     *,
     cart_id: str,
-    item_id: Optional[str] = None,
-    sale_id: Optional[str] = None,
+    item_id: Optional[Optional[str]] = None,
+    sale_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -830,8 +841,8 @@ async def cart_decrement_async(
     client: AsyncClient,
     *,
     cart_id: str,
-    item_id: Optional[str] = None,
-    sale_id: Optional[str] = None,
+    item_id: Optional[Optional[str]] = None,
+    sale_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -856,8 +867,8 @@ def cart_remove(
     client: Client,
     *,
     cart_id: str,
-    item_id: Optional[str] = None,
-    sale_id: Optional[str] = None,
+    item_id: Optional[Optional[str]] = None,
+    sale_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -882,8 +893,8 @@ async def cart_remove_async(
     client: AsyncClient,
     *,
     cart_id: str,
-    item_id: Optional[str] = None,
-    sale_id: Optional[str] = None,
+    item_id: Optional[Optional[str]] = None,
+    sale_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -908,10 +919,10 @@ def quote(
     client: Client,
     *,
     cart_id: str,
-    coupon: Optional[str] = None,
-    email: Optional[str] = None,
-    phone: Optional[str] = None,
-    vouchers: Optional[Sequence[str]] = None,
+    coupon: Optional[Optional[str]] = None,
+    email: Optional[Optional[str]] = None,
+    phone: Optional[Optional[str]] = None,
+    vouchers: Optional[Optional[Sequence[str]]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -940,10 +951,10 @@ async def quote_async(
     client: AsyncClient,
     *,
     cart_id: str,
-    coupon: Optional[str] = None,
-    email: Optional[str] = None,
-    phone: Optional[str] = None,
-    vouchers: Optional[Sequence[str]] = None,
+    coupon: Optional[Optional[str]] = None,
+    email: Optional[Optional[str]] = None,
+    phone: Optional[Optional[str]] = None,
+    vouchers: Optional[Optional[Sequence[str]]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -972,7 +983,7 @@ def checkout_validate(
     client: Client,
     *,
     form: Mapping[str, Any],
-    cart_id: Optional[str] = None,
+    cart_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -996,7 +1007,7 @@ async def checkout_validate_async(
     client: AsyncClient,
     *,
     form: Mapping[str, Any],
-    cart_id: Optional[str] = None,
+    cart_id: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1021,7 +1032,7 @@ def order_place(
     *,
     cart_id: str,
     form: Mapping[str, Any],
-    idempotency_key_arg: Optional[str] = None,
+    idempotency_key_arg: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1048,7 +1059,7 @@ async def order_place_async(
     *,
     cart_id: str,
     form: Mapping[str, Any],
-    idempotency_key_arg: Optional[str] = None,
+    idempotency_key_arg: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1209,10 +1220,10 @@ async def order_update_status_async(
 def order_list(
     client: Client,
     *,
-    cursor: Optional[str] = None,
-    email: Optional[str] = None,
-    limit: Optional[int] = None,
-    phone: Optional[str] = None,
+    cursor: Optional[Optional[str]] = None,
+    email: Optional[Optional[str]] = None,
+    limit: Optional[Optional[int]] = None,
+    phone: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1238,10 +1249,10 @@ def order_list(
 async def order_list_async(
     client: AsyncClient,
     *,
-    cursor: Optional[str] = None,
-    email: Optional[str] = None,
-    limit: Optional[int] = None,
-    phone: Optional[str] = None,
+    cursor: Optional[Optional[str]] = None,
+    email: Optional[Optional[str]] = None,
+    limit: Optional[Optional[int]] = None,
+    phone: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
