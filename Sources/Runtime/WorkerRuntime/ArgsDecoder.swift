@@ -42,7 +42,8 @@ enum ArgsDecoder {
     /// The dotted field path without the leading `args`, e.g. `income.foreign` or `items[2].quantity`.
     private static func path(_ codingPath: [any CodingKey]) -> String {
         var text = ""
-        for key in codingPath.drop(while: { $0.stringValue == "args" }) {
+        // The root is `args`; a member named `args` below it (`records.save`'s) stays in the path.
+        for key in codingPath.first?.stringValue == "args" ? codingPath.dropFirst() : codingPath[...] {
             if let index = key.intValue {
                 text += "[\(index)]"
             } else {
