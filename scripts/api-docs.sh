@@ -6,8 +6,10 @@
 #   docs/api.md     one op table per service between its `<!-- BEGIN GENERATED: ops SERVICE ... -->` markers
 #   docs/openapi.json  the OpenAPI 3.1 document reckon-http serves at /openapi.json, indented: what SDKs are
 #                   generated from
-# With --check it writes nothing and fails, with a diff, when any of them is out of date, or when an op lacks a
-# result schema.
+#   Sources/Contracts/*/…Examples.swift  each op's example call, recorded from the same stack
+#                   (scripts/api_examples.py)
+# With --check it writes nothing and fails, with a diff, when any of them is out of date (an example: when a fresh
+# recording differs from what the services list), or when an op lacks a result schema.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=false
@@ -30,8 +32,10 @@ for x in s: x.bind(("127.0.0.1", 0))
 print(" ".join(str(x.getsockname()[1]) for x in s))')
 read -r client_port worker_port http_port <<<"$ports"
 endpoint=tcp://127.0.0.1:$client_port
-"$bin/reckon" up --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$worker_port" \
-    --data-dir "$work/stack" --http "127.0.0.1:$http_port" >"$work/up.log" 2>&1 &
+# The sample ECB rates, so that calc's currency ops have examples too.
+RECKON_RATES_FILE=$PWD/config/ecb-rates-sample.xml "$bin/reckon" up --client-endpoint "$endpoint" \
+    --worker-endpoint "tcp://127.0.0.1:$worker_port" --data-dir "$work/stack" --http "127.0.0.1:$http_port" \
+    >"$work/up.log" 2>&1 &
 stack_pid=$!
 call() { "$bin/reckon" call "$1" "$2" --endpoint "$endpoint" --json; }
 for attempt in $(seq 1 120); do
@@ -43,6 +47,13 @@ sys.exit(0 if {"calc", "orders", "ledger"} <= names else 1)'; then break; fi
     sleep 0.5
 done
 for service in gateway calc orders ledger; do call "$service" ops >"$work/$service.json"; done
+# Each op's example call, recorded afresh (scripts/api_examples.py): with --check, compared with the examples the
+# services list; else written into the contracts' generated …Examples.swift, which take a build and a second run to
+# reach the listings.
+examples_status=0
+if $check; then mode=check; else mode=record; fi
+RECKON_STAFF_KEY=$(cat "$work/stack/staff-key") python3 scripts/api_examples.py $mode "$bin" "$endpoint" \
+    || examples_status=1
 out=$work/out
 mkdir -p "$out"
 python3 scripts/api_docs.py "$work" docs/api.md "$out"
@@ -72,7 +83,12 @@ if $check; then
     done
     python3 scripts/api_docs.py --missing-result-schemas "$out/ops.json" || status=1
     [ $status = 0 ] || echo "docs/api.md, docs/ops.json or docs/openapi.json is out of date: run scripts/api-docs.sh" >&2
+    [ $examples_status = 0 ] || status=1
     exit $status
 fi
+[ $examples_status = 0 ] || exit 1
 cp "$out/ops.json" "$out/api.md" "$out/openapi.json" docs/
 echo "wrote docs/ops.json, docs/openapi.json and the op tables of docs/api.md"
+if ! git diff --quiet -- 'Sources/Contracts/*Examples.swift' 'Sources/Contracts/Wire/OpsListing+Example.swift'; then
+    echo "the recorded examples changed: build, then run scripts/api-docs.sh again to carry them into docs/"
+fi

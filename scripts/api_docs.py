@@ -8,7 +8,8 @@
 Only the text between ``<!-- BEGIN GENERATED: ops SERVICE (scripts/api-docs.sh) -->`` and
 ``<!-- END GENERATED: ops SERVICE -->`` changes; a service section without markers gets them after its heading's
 first paragraph. A schema that refers to one of the listing's named entities (``{"$ref": "#/$defs/Bill"}``) shows
-as the entity's name, and the entities follow the op table in a table of their own.
+as the entity's name, and the entities follow the op table in a table of their own; each op's example call follows
+them, folded.
 """
 import json
 import os
@@ -94,7 +95,21 @@ def table(listing):
     if definitions:
         rows += ["", "| entity | fields (`*` required) |", "|---|---|"]
         rows += [f"| `{name}` | {fields_text(definitions[name])} |" for name in sorted(definitions)]
-    return "\n".join(rows)
+    return "\n".join(rows + examples(listing))
+
+
+def compact(value):
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+
+
+def examples(listing):
+    """Each op's example call: its args, then the result its reply carried (scripts/api_examples.py records them)."""
+    calls = [f"{op['name']} {compact(op['example']['args'])}\n  → {compact(op['example']['result'])}"
+             for op in listing["ops"] if "example" in op]
+    if not calls:
+        return []
+    return ["", "<details><summary>An example call of each op, recorded from a live stack: the op and its args, then "
+            "the result</summary>", "", "```text", *calls, "```", "", "</details>"]
 
 
 def with_tables(markdown, listings):

@@ -10,6 +10,9 @@ entities its ``$ref``s point to) in strict mode: every object schema that lists 
 its type). A failed reply's ``error`` is checked against the error envelope below. Replies of ops not in ops.json
 (MMI, raw calls) are counted and skipped. The last line is ``N passed, M failed``; the exit status is 1 when any
 reply fails, or when the file holds none.
+
+With ``--examples`` it checks every op's example call in ops.json instead: its args against the op's args schema,
+and its result as a reply's (scripts/api_examples.py records them); an op without one fails.
 """
 import argparse
 import copy
@@ -87,13 +90,44 @@ def problems(record, known, error_validator):
             for e in validator.iter_errors(reply.get("result"))]
 
 
+def example_failures(ops_document, known):
+    """Every op's example (``example`` in its listing): its args against the op's args schema, its result against
+    its result schema in strict mode; (op, problems) for each op without an example or with a wrong one."""
+    failures = []
+    for listing in ops_document["services"]:
+        definitions = {"$defs": listing["$defs"]} if listing.get("$defs") else {}
+        for op in listing["ops"]:
+            key, example = f"{listing['service']} {op['name']}", op.get("example")
+            if example is None:
+                failures.append((key, ["no example"]))
+                continue
+            found = [f"args/{'/'.join(map(str, e.absolute_path))}: {e.message}"
+                     for e in Draft202012Validator({**op["schema"], **definitions}).iter_errors(example["args"])]
+            found += problems({"service": listing["service"], "op": op["name"],
+                               "reply": {"ok": True, "result": example["result"]}}, known, None) or []
+            if found:
+                failures.append((key, found))
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("replies", help="JSON lines of {service, op, reply}")
+    parser.add_argument("replies", nargs="?", help="JSON lines of {service, op, reply}")
     parser.add_argument("--ops", default="docs/ops.json", help="every service's ops listing")
+    parser.add_argument("--examples", action="store_true", help="check every op's example instead of replies")
     arguments = parser.parse_args()
     with open(arguments.ops, encoding="utf-8") as file:
-        known = validators(json.load(file))
+        document = json.load(file)
+    known = validators(document)
+    if arguments.examples:
+        failures = example_failures(document, known)
+        for key, found in failures:
+            print(f"FAILED {key} example: " + "; ".join(found[:5]))
+        ops = sum(len(listing["ops"]) for listing in document["services"])
+        print(f"{ops - len(failures)} examples passed, {len(failures)} failed")
+        return 1 if failures or ops == 0 else 0
+    if arguments.replies is None:
+        parser.error("give the replies file, or --examples")
     error_validator = Draft202012Validator(ERROR_SCHEMA)
     checked, skipped, failures = Counter(), Counter(), []
     if not os.path.exists(arguments.replies):

@@ -66,6 +66,8 @@ export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 timeout --kill-after=30s 15m swift test --skip-build
 # A reply that breaks its op's result schema fails the run (docs/ops.json holds the schemas).
 "$py_venv/bin/python" scripts/check-replies.py "$RECKON_REPLY_LOG"
+# Every op's example call (recorded by scripts/api-docs.sh) against its op's schemas, with the same validator.
+"$py_venv/bin/python" scripts/check-replies.py --examples
 "$py_venv/bin/python" -m pytest -q -p no:cacheprovider tests/python
 
 # The Python client: mypy --strict, and its pytest suite, which starts its own stacks from .build/debug on free

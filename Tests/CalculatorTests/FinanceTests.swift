@@ -5,9 +5,38 @@ import Testing
     @Test func monthlyCompoundingMatchesClosedForm() throws {
         // 10000 at 5 % monthly for 10 years: 10000·(1 + 0.05/12)^120 = 16470.09...
         let growth = try CompoundInterest(principal: Rational(10_000), ratePercent: Rational(5), years: Rational(10))
-        let schedule = growth.schedule()
+        let schedule = try growth.schedule()
         #expect(schedule.count == 10)
         #expect(MoneyRounding.halfEven.text(try #require(schedule.last).balance) == "16470.09")
+    }
+
+    @Test func aScheduleOfOver20000PeriodsIsRefusedAndACancelledOneStops() async throws {
+        #expect(throws: CalculatorError.self) {
+            try CompoundInterest(principal: .one, ratePercent: Rational(5), years: Rational(60), compoundsPerYear: 366)
+        }
+        let long = try CompoundInterest(
+            principal: .one,
+            ratePercent: Rational(5),
+            years: Rational(50),
+            compoundsPerYear: 365
+        )
+        let loan = try Loan(
+            principal: Rational(1000),
+            ratePercent: Rational(5),
+            years: Rational(2),
+            paymentsPerYear: 365
+        )
+        // Each task is cancelled before its schedule starts: the check before the first period stops it.
+        let growthTask = Task { () throws -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try long.schedule().count
+        }
+        let loanTask = Task { () throws -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try loan.schedule().count
+        }
+        await #expect(throws: CancellationError.self) { try await growthTask.value }
+        await #expect(throws: CancellationError.self) { try await loanTask.value }
     }
 
     @Test func effectiveRatesAreExactWhenShortAndRoundedWhenApproximated() throws {
@@ -57,7 +86,7 @@ import Testing
             compoundsPerYear: 2
         )
         #expect(MoneyRounding.halfEven.text(loan.payment) == "1919.42")
-        let schedule = loan.schedule()
+        let schedule = try loan.schedule()
         #expect(schedule.count == 300)
         #expect(try #require(schedule.last).balance.isZero)
     }
@@ -69,7 +98,7 @@ import Testing
             years: Rational(25),
             extraPayment: Rational(500)
         )
-        let schedule = loan.schedule()
+        let schedule = try loan.schedule()
         #expect(schedule.count < 300)
         #expect(try #require(schedule.last).balance.isZero)
         let total = schedule.reduce(Rational.zero) { $0 + $1.principal }
@@ -78,7 +107,7 @@ import Testing
 
     @Test func scheduleSumsToPrincipal() throws {
         let loan = try Loan(principal: Rational(25_000), ratePercent: Rational(7), years: Rational(5))
-        let schedule = loan.schedule()
+        let schedule = try loan.schedule()
         #expect(schedule.reduce(Rational.zero) { $0 + $1.principal } == Rational(25_000))
         #expect(schedule.count == 60)
     }

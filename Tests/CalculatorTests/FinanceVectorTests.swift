@@ -44,7 +44,7 @@ import Testing
             years: Rational(25),
             rounding: .centsHalfUp
         )
-        let rows = loan.schedule().prefix(3).map { row in
+        let rows = try loan.schedule().prefix(3).map { row in
             [row.payment, row.interest, row.principal, row.balance].map { MoneyRounding.halfUp.text($0) }
         }
         #expect(
@@ -59,7 +59,7 @@ import Testing
     @Test func zeroRateLoan() throws {
         let loan = try Loan(principal: Rational(1200), ratePercent: .zero, years: .one)
         #expect(loan.payment == Rational(100))
-        #expect(loan.schedule().allSatisfy { $0.interest.isZero })
+        #expect(try loan.schedule().allSatisfy { $0.interest.isZero })
     }
 
     @Test func priceToEarnings() throws {

@@ -11,6 +11,7 @@ extension SumContract {
     static var service: String { "test" }
     static var argsSchema: JSONValue { ["type": "object", "properties": ["numbers": [:], "label": [:]]] }
     static var effect: OpEffect { .pure }
+    static var example: OpExample { OpExample(args: ["numbers": [1, 2]], result: ["total": 3]) }
 }
 
 @Suite struct OpDispatcherTests {

@@ -9,6 +9,7 @@ import WorkerRuntime
     private enum Double: OpContract {
         static let service = "test", name = "double", summary = "Doubles a number in the scope's context"
         static let effect = OpEffect.pure
+        static let example = OpExample(args: ["n": 2], result: ["n": 4, "by": "tester"])
         static let argsSchema: JSONValue = [
             "type": "object", "required": ["n"], "properties": ["n": ["type": "integer"]],
         ]

@@ -11,6 +11,7 @@ private enum Stuck: OpContract {
     static let service = "test", name = "stuck", summary = "Waits for the gate"
     static let argsSchema = NoArgs.jsonSchema
     static let effect = OpEffect.pure
+    static let example = OpExample(args: [:], result: [:])
     typealias Args = NoArgs
     typealias Result = [String: Int]
 }

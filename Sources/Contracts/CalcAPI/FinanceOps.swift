@@ -7,7 +7,11 @@ public enum CompoundInterestOp: OpContract {
     public static let effect = OpEffect.pure
     public static let summary = "Growth with periodic or continuous compounding and contributions"
     public static let refusals = [
-        OpRefusal(.invalidArgument, field: "years", "years × contributionsPerYear is not whole, or years is over 200"),
+        OpRefusal(
+            .invalidArgument,
+            field: "years",
+            "years × contributionsPerYear is not whole or over 20,000 periods, or years is over 200"
+        ),
         OpRefusal(.invalidArgument, field: "ratePercent", "a rate of -100 or below"),
     ]
     public static let argsSchema: JSONValue = [

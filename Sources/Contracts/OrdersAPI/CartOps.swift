@@ -93,7 +93,8 @@ public enum CartAddOp: OpContract {
     public static let name = "cart.add"
     public static let effect = OpEffect.write
     public static let summary = "Adds an item (quantity, default 1), merging with its line"
-    public static let refusals = [OpRefusal(.invalidArgument, field: "itemId", "no item on the menu has the id")]
+    public static let refusals =
+        [OpRefusal(.invalidArgument, field: "itemId", "no item on the menu has the id")] + OrdersOps.stockRefusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "itemId"],
         "properties": ["cartId": OrdersOps.cartID, "itemId": ["type": "string"], "quantity": OrdersOps.quantity],
@@ -108,6 +109,7 @@ public enum CartIncrementOp: OpContract {
     public static let name = "cart.increment"
     public static let effect = OpEffect.write
     public static let summary = "One more of a line in the cart (itemId or saleId)"
+    public static let refusals = OrdersOps.stockRefusals
     public static let argsSchema = lineSchema
     public typealias Args = CartLineArgs
     public typealias Result = CartView
@@ -141,7 +143,8 @@ public enum CartAddSaleOp: OpContract {
     public static let name = "cart.addSale"
     public static let effect = OpEffect.write
     public static let summary = "Adds a bundle sale of special items (quantity, default 1)"
-    public static let refusals = [OpRefusal(.invalidArgument, field: "saleId", "no sale on the menu has the id")]
+    public static let refusals =
+        [OpRefusal(.invalidArgument, field: "saleId", "no sale on the menu has the id")] + OrdersOps.stockRefusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "saleId"],
         "properties": ["cartId": OrdersOps.cartID, "saleId": ["type": "string"], "quantity": OrdersOps.quantity],

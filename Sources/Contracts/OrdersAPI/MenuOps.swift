@@ -6,6 +6,11 @@ public enum OrdersOps {
     public static let service = "orders"
 
     static let cartID: JSONValue = ["type": "string", "minLength": 1, "description": "from cart.create"]
+    /// What a change to a cart's lines is refused for by the stock it cannot see in a schema: the error's field
+    /// names the line short of stock, an item's or a bundle's, whichever the request named.
+    static let stockRefusals = ["itemId", "saleId"].map {
+        OpRefusal(.failedPrecondition, field: $0, "a line of the cart is sold out or short of what the cart would hold")
+    }
     static let quantity: JSONValue = ["type": "integer", "minimum": 1, "maximum": 9_999, "default": 1]
     static let orderID: JSONValue = ["type": "string", "minLength": 1, "description": "from order.place"]
     /// A checkout form, one entity (`title`) for every op that takes one.

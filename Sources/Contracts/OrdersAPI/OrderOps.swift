@@ -13,14 +13,20 @@ public enum OrderPlaceOp: OpContract {
     public static let name = "order.place"
     public static let effect = OpEffect.write
     public static let summary = "Places the cart's order exactly once (needs an idempotency key)"
-    public static let refusals = [
-        OpRefusal(
-            .invalidArgument,
-            field: "form",
-            "the checkout form's rules (docs/orders.md), each problem in details"
-        ),
-        OpRefusal(.invalidArgument, field: "idempotencyKey", "no key, neither here nor in the Idempotency-Key header"),
-    ]
+    public static let refusals =
+        [
+            OpRefusal(
+                .invalidArgument,
+                field: "form",
+                "the checkout form's rules (docs/orders.md), each problem in details"
+            ),
+            OpRefusal(
+                .invalidArgument,
+                field: "idempotencyKey",
+                "no key, neither here nor in the Idempotency-Key header"
+            ),
+            OpRefusal(.failedPrecondition, field: "cartId", "the cart is empty"),
+        ] + OrdersOps.stockRefusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["cartId", "form"],
         "properties": [

@@ -31,6 +31,8 @@ public protocol OpContract: Sendable {
     static var effect: OpEffect { get }
     /// What the op refuses beyond its args schema: rules no schema can state. None unless the contract says.
     static var refusals: [OpRefusal] { get }
+    /// A call of the op and its result, recorded from a live stack (each API module's generated `…Examples.swift`).
+    static var example: OpExample { get }
 }
 
 extension OpContract {

@@ -60,6 +60,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
     public var effect: OpEffect?
     /// What the op refuses beyond ``schema`` (``OpRefusal``); absent when nothing.
     public var refusals: [OpRefusal]?
+    /// A call of the op and its result (``OpExample``).
+    public var example: OpExample?
 
     public init(
         name: String,
@@ -67,7 +69,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
         schema: JSONValue,
         resultSchema: JSONValue?,
         effect: OpEffect?,
-        refusals: [OpRefusal] = []
+        refusals: [OpRefusal] = [],
+        example: OpExample? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -75,6 +78,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
         self.resultSchema = resultSchema
         self.effect = effect
         self.refusals = refusals.isEmpty ? nil : refusals
+        self.example = example
     }
 
     /// The op a contract describes.
@@ -85,7 +89,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
             schema: Contract.argsSchema,
             resultSchema: Contract.resultSchema,
             effect: Contract.effect,
-            refusals: Contract.refusals
+            refusals: Contract.refusals,
+            example: Contract.example
         )
     }
 
@@ -95,7 +100,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
         summary: "Lists this service's ops with the JSON Schemas of their arguments and results",
         schema: NoArgs.jsonSchema,
         resultSchema: JSONSchema.derivedOrMarked(OpsListing.self),
-        effect: .pure
+        effect: .pure,
+        example: opsExample
     )
 }
 

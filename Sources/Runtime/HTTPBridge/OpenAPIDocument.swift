@@ -105,9 +105,8 @@ enum OpenAPIDocument {
         if !get {
             // A body is required when the args have required members: an empty one is `{}`, which lacks them.
             let required = !(op.schema["required"]?.arrayValue ?? []).isEmpty
-            members.append(
-                ("requestBody", ["required": .bool(required), "content": ["application/json": ["schema": op.schema]]])
-            )
+            let body = mediaTypeObject(schema: op.schema, example: op.example?.args)
+            members.append(("requestBody", ["required": .bool(required), "content": ["application/json": body]]))
         }
         return .object(JSONObject(members))
     }
@@ -125,6 +124,8 @@ enum OpenAPIDocument {
                 var parameter: [(String, JSONValue)] = [
                     ("name", .string(name)), ("in", "query"), ("required", .bool(required.contains(name))),
                 ]
+                // The op's example is the POST's body only: with examples on a GET's parameters, schemathesis sends
+                // a JSON parameter beside them JSON-encoded twice.
                 if QueryArgs.travelsAsText(schema) {
                     parameter.append(("schema", JSONSchema.withoutNull(schema)))
                 } else {
@@ -159,9 +160,11 @@ enum OpenAPIDocument {
         if listing.resolved(op.resultSchema)?["properties"]?["nextCursor"] != nil {
             headers.append(("Link", ["schema": ["type": "string"], "description": "rel=\"next\": the next page"]))
         }
+        // A file's example would be its text, not the result object the op's example holds.
+        let example = mediaType == "application/json" ? op.example?.result : nil
         var success: [(String, JSONValue)] = [
             ("description", .string(op.summary)), ("headers", .object(JSONObject(headers))),
-            ("content", .object(JSONObject([(mediaType, ["schema": schema])]))),
+            ("content", .object(JSONObject([(mediaType, mediaTypeObject(schema: schema, example: example))]))),
         ]
         let links = OpenAPILinks.of(op, in: listing)
         if !links.isEmpty { success.append(("links", .object(JSONObject(links)))) }
@@ -173,6 +176,11 @@ enum OpenAPIDocument {
             responses.append((status, ["$ref": .string("#/components/responses/\(status)")]))
         }
         return .object(JSONObject(responses))
+    }
+
+    /// A media type object: the schema, and the op's recorded example when there is one.
+    private static func mediaTypeObject(schema: JSONValue, example: JSONValue?) -> JSONValue {
+        example.map { ["schema": schema, "example": $0] } ?? ["schema": schema]
     }
 
     /// Ledger ops but signing up and in, and `ops`, need a session; the rest take a token when they have a use for

@@ -16,6 +16,10 @@ public struct Op: Sendable {
     public let effect: OpEffect
     /// What the op refuses beyond its args schema.
     public let refusals: [OpRefusal]
+    /// A call of the op and its result.
+    public let example: OpExample
+    /// What keeps ``example`` from decoding into the op's own types (``Wire/OpExample/problems(args:result:)``).
+    public let exampleProblems: @Sendable () -> [String]
     /// The op behind its middleware chain: decodes `args`, runs the handler, encodes the result.
     let run: OpNext
     /// The whole reply for an op with a synchronous handler, which the worker slot runs in place, sparing the
@@ -36,6 +40,8 @@ public struct Op: Sendable {
         argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
         effect = Contract.effect
         refusals = Contract.refusals
+        example = Contract.example
+        exampleProblems = { Contract.example.problems(args: Contract.Args.self, result: Contract.Result.self) }
         self.run = run
         self.runInline = runInline
     }
@@ -48,7 +54,8 @@ public struct Op: Sendable {
             schema: argsSchema,
             resultSchema: resultSchema,
             effect: effect,
-            refusals: refusals
+            refusals: refusals,
+            example: example
         )
     }
 }

@@ -1,8 +1,8 @@
 import Wire
 import WorkerRuntime
 
-/// The registry-wide check of a service's contract: every op has a result schema, and every args schema written by
-/// hand describes the type its `args` decode into, member for member.
+/// The registry-wide check of a service's contract: every op has a result schema, every args schema written by hand
+/// describes the type its `args` decode into, member for member, and every op's example decodes into its types.
 public enum ContractCheck {
     /// What is wrong with `registry`'s contract, one line per problem; empty when every op agrees with its types
     /// and no entity name stands for two different schemas.
@@ -10,8 +10,10 @@ public enum ContractCheck {
         let conflicts = OpsListing.hoisting(service: "", ops: registry.ops.map(\.description)).conflicts.map {
             "the entity \($0) has two different schemas"
         }
-        return registry.ops.flatMap { problems($0.name, $0.argsSchema, $0.argsTypeSchema, $0.resultSchema) }
-            + conflicts
+        return registry.ops.flatMap {
+            problems($0.name, $0.argsSchema, $0.argsTypeSchema, $0.resultSchema)
+                + $0.exampleProblems().map { [name = $0.name] in "\(name) \($0)" }
+        } + conflicts
     }
 
     /// What is wrong with `contracts`, as ``problems(in:)`` says it of a registry's ops.
@@ -22,6 +24,9 @@ public enum ContractCheck {
     private static func problems<Contract: OpContract>(of contract: Contract.Type) -> [String] {
         let argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
         return problems(Contract.name, Contract.argsSchema, argsTypeSchema, Contract.resultSchema)
+            + Contract.example.problems(args: Contract.Args.self, result: Contract.Result.self).map {
+                "\(Contract.name) \($0)"
+            }
     }
 
     private static func problems(

@@ -24,7 +24,7 @@ public struct CompoundInterest: Sendable {
     public var timing: Timing
 
     /// - Throws: ``CalculatorError`` `invalid_argument` for negative amounts, a non-positive period count, or a
-    ///   term that is not a whole number of contribution periods.
+    ///   term that is not a whole number of contribution periods, is over 20,000 of them, or over 200 years.
     public init(
         principal: Rational,
         ratePercent: Rational,
@@ -52,10 +52,11 @@ public struct CompoundInterest: Sendable {
                 field: "contributionsPerYear"
             )
         }
-        guard (years * Rational(perYear)).isInteger, years <= Rational(200) else {
+        let periods = years * Rational(perYear)
+        guard periods.isInteger, years <= Rational(200), let count = periods.intValue, count <= 20_000 else {
             throw CalculatorError(
                 .invalidArgument,
-                "years must be a whole number of contribution periods, up to 200",
+                "years must be a whole number of contribution periods (at most 20000), up to 200",
                 field: "years"
             )
         }
@@ -83,11 +84,13 @@ public struct CompoundInterest: Sendable {
 
     /// The effective annual rate, as a fraction.
     public var effectiveAnnualRate: Rational {
-        periodGrowth.power(contributionsPerYear) - .one
+        periodGrowth.compoundedPower(contributionsPerYear) - .one
     }
 
     /// The yearly schedule; the last row's balance is the final amount.
-    public func schedule() -> [Year] {
+    /// - Throws: `CancellationError` when the calling task is cancelled (checked before each period), so that a
+    ///   request past its deadline frees its worker slot.
+    public func schedule() throws -> [Year] {
         let growth = periodGrowth
         let periods = (years * Rational(contributionsPerYear)).intValue ?? 0
         var balance = principal
@@ -95,8 +98,11 @@ public struct CompoundInterest: Sendable {
         var yearContributions = Rational.zero
         var yearInterest = Rational.zero
         for period in 1...max(periods, 1) where periods > 0 {
+            try Task.checkCancellation()
             if timing == .start { balance = balance + contribution }
-            let grown = (balance * growth).bounded()
+            // Truncated to 40 places once past 320 bits: an inexact growth factor (220 bits) would otherwise carry
+            // 1,024-bit fractions through every period, at milliseconds each.
+            let grown = (balance * growth).bounded(bits: 320)
             yearInterest = yearInterest + (grown - balance)
             balance = grown
             if timing == .end { balance = balance + contribution }

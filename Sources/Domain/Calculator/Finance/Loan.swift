@@ -95,10 +95,9 @@ public struct Loan: Sendable {
         let n = paymentCount
         if i.isZero { return principal / Rational(n) }
         let growth = Rational.one + i
-        // An inexact rate (semi-annual compounding) is carried to 256 bits rather than as a huge fraction.
-        let compounded =
-            growth.bitWidth > 128
-            ? BigFloat(growth, precision: 256).power(BigInt(n), precision: 256).rational : growth.power(n)
+        // An inexact rate (semi-annual compounding) or a long term is carried to 256 bits rather than as a huge
+        // fraction: far past the 30 significant digits `exactPayment` shows.
+        let compounded = growth.compoundedPower(n)
         return (principal * i * compounded / (compounded - .one)).bounded(bits: 1024, places: 60)
     }
 
@@ -112,7 +111,9 @@ public struct Loan: Sendable {
     }
 
     /// The full amortization schedule; with extra payments it ends early.
-    public func schedule() -> [Row] {
+    /// - Throws: `CancellationError` when the calling task is cancelled (checked before each payment), so that a
+    ///   request past its deadline frees its worker slot.
+    public func schedule() throws -> [Row] {
         let i = periodicRate
         let scheduled = payment + extraPayment
         let money: MoneyRounding? =
@@ -125,6 +126,7 @@ public struct Loan: Sendable {
         var rows: [Row] = []
         rows.reserveCapacity(paymentCount)
         for period in 1...paymentCount where balance.signum > 0 {
+            try Task.checkCancellation()
             var interest = (balance * i).bounded()
             if let money { interest = money.round(interest) }
             var principalPart = scheduled - interest

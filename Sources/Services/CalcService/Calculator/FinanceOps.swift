@@ -72,7 +72,7 @@ extension CompoundInterestOp.Result {
             contributionsPerYear: args.contributionsPerYear,
             timing: try Self.timing(args.contributionTiming)
         )
-        let rows = growth.schedule()
+        let rows = try growth.schedule()
         let final = rows.last?.balance ?? principal
         let contributed = rows.reduce(Rational.zero) { $0 + $1.contributions }
         finalAmount = cents(final)
@@ -117,7 +117,7 @@ extension LoanOp.Result {
             case .centsHalfUp: { MoneyRounding.halfUp.text($0) }
             case .none: { $0.display(digits: digits) }
             }
-        let rows = loan.schedule()
+        let rows = try loan.schedule()
         let paid = rows.reduce(Rational.zero) { $0 + $1.payment }
         let principal = try args.principal.rational("principal")
         payment = show(loan.payment)

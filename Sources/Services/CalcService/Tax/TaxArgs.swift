@@ -41,7 +41,7 @@ extension TaxSituation {
     }
 
     /// An amount as the engine's exact decimal.
-    /// - Throws: ``WireError`` `invalid_argument` naming `field` for text that is no plain decimal.
+    /// - Throws: ``WireError`` `invalid_argument` naming `field` for text that is no plain decimal, or under 0.
     static func money(_ text: NumberText?, _ field: String) throws -> FixedDecimal? {
         guard let text else { return nil }
         guard let value = FixedDecimal(text.text) else {
@@ -51,6 +51,7 @@ extension TaxSituation {
                 field: field
             )
         }
+        guard value >= .zero else { throw WireError(.invalidArgument, "\(field) must be 0 or more", field: field) }
         return value
     }
 }
@@ -67,10 +68,13 @@ extension TaxTopicOp.Args {
             kind = parsed
         }
         let money = TaxSituation.money
+        // Both are checked, though `amount` wins when both are given: a malformed value is never ignored.
+        let amount = try money(amount, "amount")
+        let contribution = try money(contribution, "contribution")
         return TaxTopicRequest(
             topic: topic,
             situation: try situation.input(),
-            amount: try money(amount, "amount") ?? money(contribution, "contribution") ?? .zero,
+            amount: amount ?? contribution ?? .zero,
             foreignTaxPaid: try money(foreignTaxPaid, "foreignTaxPaid") ?? .zero,
             dividendKind: kind
         )

@@ -40,13 +40,14 @@ extension Orders {
         let checked = validator.validate(args.form.input, defaultRegion: region)
         var errors = checked.problems.map(FieldErrorView.init)
         let codes = args.form.voucherCodes
+        let catalogue = menu.current
+        // A cart named must exist, vouchers or not. Without one, vouchers are tried on an empty cart and only
+        // refusals that no cart would lift count.
+        var priced: PricedCart?
+        if let id = args.cartId {
+            priced = try price(try await readable(id, in: db), catalogue, stockLeft: nil)
+        }
         if !codes.isEmpty {
-            let catalogue = menu.current
-            // Without a cart, vouchers are tried on an empty one and only refusals that no cart would lift count.
-            var priced: PricedCart?
-            if let id = args.cartId {
-                priced = try price(try await readable(id, in: db), catalogue, stockLeft: nil)
-            }
             let usage = try await uses.usage(of: codes, customer: checked.customerKey, in: db)
             let quote = VoucherEngine(catalogue: catalogue).apply(
                 codes: codes,

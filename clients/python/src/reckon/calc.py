@@ -780,6 +780,15 @@ TaxTopicResult = TypedDict(
 )
 
 
+OpExample = TypedDict(
+    "OpExample",
+    {
+        "args": Any,
+        "result": Any,
+    },
+)
+
+
 OpRefusal = TypedDict(
     "OpRefusal",
     {
@@ -804,6 +813,7 @@ _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
         "effect": Optional[str],
+        "example": OpExample,
         "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },

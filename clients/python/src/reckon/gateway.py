@@ -147,6 +147,15 @@ StatsResult = TypedDict(
 PingResult = Dict[str, Any]
 
 
+OpExample = TypedDict(
+    "OpExample",
+    {
+        "args": Any,
+        "result": Any,
+    },
+)
+
+
 OpRefusal = TypedDict(
     "OpRefusal",
     {
@@ -171,6 +180,7 @@ _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
         "effect": Optional[str],
+        "example": OpExample,
         "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },

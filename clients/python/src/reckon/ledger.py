@@ -919,6 +919,15 @@ EventsIcalResult = TypedDict(
 )
 
 
+OpExample = TypedDict(
+    "OpExample",
+    {
+        "args": Any,
+        "result": Any,
+    },
+)
+
+
 OpRefusal = TypedDict(
     "OpRefusal",
     {
@@ -943,6 +952,7 @@ _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
         "effect": Optional[str],
+        "example": OpExample,
         "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },

@@ -437,6 +437,15 @@ class OrderListResult(_OrderListResultRequired, _OrderListResultOptional):
     pass
 
 
+OpExample = TypedDict(
+    "OpExample",
+    {
+        "args": Any,
+        "result": Any,
+    },
+)
+
+
 OpRefusal = TypedDict(
     "OpRefusal",
     {
@@ -461,6 +470,7 @@ _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
         "effect": Optional[str],
+        "example": OpExample,
         "refusals": Optional[List[OpRefusal]],
         "resultSchema": Any,
     },
