@@ -6,14 +6,15 @@
 # replies), checks that docs/ops.json, docs/openapi.json, docs/api.md's op tables and the Python client's generated
 # helpers match the services' ops, builds the Swift SDK generated from docs/openapi.json, runs the Swift Testing
 # suites while recording every reply the end-to-end suites receive, validates each reply against its op's result
-# schema, runs the Python tests (the HTTP bridge's, the generated SDKs' and the Python client's), checks formatting,
+# schema and every op's recorded example against its op's schemas, runs the Python tests (the HTTP bridge's, the generated SDKs' and the Python client's), checks formatting,
 # validates compose.yaml, and runs a 3-minute soak test with faults (scripts/soak.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-packages.sh libzmq3-dev libsodium-dev libsqlite3-dev zlib1g-dev postgresql-15 docker-compose iproute2 procps openssl
 swift build --build-tests
 # Generated files match the services' own ops replies: docs/ops.json and docs/api.md's op tables
-# (scripts/api-docs.sh), and the Python client's typed helpers (scripts/generate-python-client.py).
+# (scripts/api-docs.sh, which also records every op's example afresh and compares it with the one the op lists), and
+# the Python client's typed helpers (scripts/generate-python-client.py).
 scripts/api-docs.sh --check
 python3 scripts/generate-python-client.py --check
 # The Swift SDK generated from docs/openapi.json (Examples/ReckonSDK: swift-openapi-generator at build time), whose
