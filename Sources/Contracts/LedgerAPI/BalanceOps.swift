@@ -6,12 +6,17 @@ public enum BalancesOp: OpContract {
     public static let name = "balances"
     public static let effect = OpEffect.read
     public static let summary = "Per currency: each member's paid, share, sent, received and net; pairwise debts"
+    public static let refusals = [
+        OpRefusal(.failedPrecondition, field: "convertTo", "the ledger worker has no reference rates (--rates-file)"),
+        OpRefusal(.invalidArgument, field: "convertTo", "a currency the reference rates do not list"),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
         "properties": [
             "householdId": LedgerOps.id,
             "convertTo": [
-                "type": "string", "description": "ISO 4217: also show the nets converted with the operator's rates",
+                "type": "string", "pattern": "^[A-Za-z]{3}$",
+                "description": "ISO 4217: also show the nets converted with the operator's rates",
             ],
         ],
     ]

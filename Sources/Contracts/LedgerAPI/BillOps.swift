@@ -78,6 +78,9 @@ public enum BillsAddOp: OpContract {
     public static let name = "bills.add"
     public static let effect = OpEffect.write
     public static let summary = "Records a bill: one payer (paidBy) or several (payers), and how it is split"
+    public static let refusals =
+        LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
+        + LedgerOps.memberRefusals(["paidBy", "payers", "split"])
     public static let argsSchema = billSchema(
         required: ["householdId", "description", "amount", "split"],
         extra: [("householdId", LedgerOps.id)]
@@ -92,6 +95,9 @@ public enum BillsEditOp: OpContract {
     public static let name = "bills.edit"
     public static let effect = OpEffect.write
     public static let summary = "Changes a bill's fields; a stale version is refused with conflict"
+    public static let refusals =
+        LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
+        + LedgerOps.memberRefusals(["paidBy", "payers", "split"])
     public static let argsSchema = billSchema(
         required: ["billId", "version"],
         extra: [("billId", LedgerOps.id), ("version", LedgerOps.version)]
@@ -171,6 +177,7 @@ public enum BillsListOp: OpContract {
     public static let name = "bills.list"
     public static let effect = OpEffect.read
     public static let summary = "A household's bills, newest date first, paged by cursor"
+    public static let refusals = [LedgerOps.cursorRefusal]
     public static let argsSchema = pageSchema
     public typealias Args = PageArgs
     public struct Result: Codable, Sendable, Hashable {

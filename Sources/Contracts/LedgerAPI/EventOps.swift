@@ -7,9 +7,7 @@ enum EventSchemas {
         "description":
             "YYYY-MM-DDTHH:MM[:SS] read in timeZone, or with an ISO 8601 offset (Z, -05:00); YYYY-MM-DD when allDay",
     ]
-    static let timeZone: JSONValue = [
-        "type": "string", "description": "an IANA time zone (America/Toronto) or a fixed offset (-05:00, Z)",
-    ]
+    static let timeZone = LedgerOps.timeZone
     static let text: JSONValue = ["type": "string", "minLength": 1, "maxLength": 200]
     /// How an event repeats: one entity (`title`) in the arguments and the results (``EventRepeat``).
     static let repeatRule: JSONValue = [
@@ -36,6 +34,7 @@ public enum EventsAddOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary =
         "Adds a calendar event: timed (in a time zone or at an offset) or all-day, maybe repeating"
+    public static let refusals = [LedgerOps.timeZoneRefusal]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "title", "start"],
         "properties": .object(JSONObject([("householdId", LedgerOps.id)] + EventSchemas.fields)),
@@ -81,6 +80,7 @@ public enum EventsEditOp: OpContract {
     public static let name = "events.edit"
     public static let effect = OpEffect.write
     public static let summary = "Changes an event's title, timing, location or repeat; a stale version is refused"
+    public static let refusals = [LedgerOps.timeZoneRefusal]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["eventId", "version"],
         "properties": .object(
@@ -176,6 +176,16 @@ public enum EventsListOp: OpContract {
     public static let name = "events.list"
     public static let effect = OpEffect.read
     public static let summary = "Occurrences overlapping from..to (or one day, at most 366 days) in timeZone, by start"
+    public static let refusals = [
+        LedgerOps.timeZoneRefusal,
+        OpRefusal(.invalidArgument, field: "day", "day given with from or to"),
+        OpRefusal(.invalidArgument, field: "from", "neither day nor from given"),
+        OpRefusal(
+            .invalidArgument,
+            field: "to",
+            "from without to, a range that ends before it starts or covers over 366 days, or too many occurrences"
+        ),
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
         "properties": [

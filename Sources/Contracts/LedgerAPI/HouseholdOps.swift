@@ -12,6 +12,7 @@ public enum HouseholdCreateOp: OpContract {
     public static let name = "household.create"
     public static let effect = OpEffect.write
     public static let summary = "Creates a household; the caller is its owner (currency defaults to CAD)"
+    public static let refusals = LedgerOps.valueRefusals(currencies: ["currency"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["name"],
         "properties": [

@@ -7,6 +7,7 @@ public enum InventoryAddOp: OpContract {
     public static let name = "inventory.add"
     public static let effect = OpEffect.write
     public static let summary = "Adds stock (merged into a line of the same name, location and unit)"
+    public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity", "restockQuantity"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "name", "quantity"],
         "properties": [
@@ -63,6 +64,7 @@ public enum InventoryEditOp: OpContract {
     public static let name = "inventory.edit"
     public static let effect = OpEffect.write
     public static let summary = "Corrects a stock line (quantity, unit, location, best-before, restock)"
+    public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity", "restockQuantity"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["itemId", "version"],
         "properties": [
@@ -118,6 +120,7 @@ public enum InventoryConsumeOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary =
         "Takes an amount out of a stock line; a line that runs out with restock on goes back on the list"
+    public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["itemId", "quantity"],
         "properties": [
@@ -158,15 +161,13 @@ public enum InventoryListOp: OpContract {
     public static let effect = OpEffect.read
     public static let summary =
         "The household's stock by name; expiringWithinDays lists lines due by then (expired ones included)"
+    public static let refusals = [LedgerOps.timeZoneRefusal]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
         "properties": [
             "householdId": LedgerOps.id, "location": LedgerOps.location,
             "expiringWithinDays": ["type": "integer", "minimum": 0, "maximum": 3660],
-            "timeZone": [
-                "type": "string",
-                "description": "IANA name or ISO 8601 offset whose date is today for the filter (UTC by default)",
-            ],
+            "timeZone": LedgerOps.timeZone,
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {

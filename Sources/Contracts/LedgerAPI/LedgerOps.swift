@@ -13,10 +13,20 @@ public enum LedgerOps {
     ]
     static let password: JSONValue = ["type": "string", "minLength": 8, "maxLength": 256]
     static let amount: JSONValue = [
-        "type": "string", "description": "decimal text in the currency's minor digits, e.g. \"84.30\"",
+        "type": "string", "pattern": "^(0|[1-9][0-9]*)(\\.[0-9]{1,6})?$",
+        "description": "decimal text in the currency's minor digits, e.g. \"84.30\"",
     ]
-    static let date: JSONValue = ["type": "string", "description": "ISO 8601 date, YYYY-MM-DD"]
-    static let currency: JSONValue = ["type": "string", "description": "ISO 4217 code, e.g. CAD"]
+    static let date: JSONValue = [
+        "type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        "description": "ISO 8601 date, YYYY-MM-DD",
+    ]
+    static let currency: JSONValue = [
+        "type": "string", "pattern": "^[A-Za-z]{3}$", "description": "ISO 4217 code, e.g. CAD (any case)",
+    ]
+    static let timeZone: JSONValue = [
+        "type": "string", "minLength": 1,
+        "description": "an IANA time zone (America/Toronto) or a fixed offset (-05:00, Z)",
+    ]
     static let version: JSONValue = ["type": "integer", "minimum": 1, "description": "the version last read"]
     static let household: JSONValue = [
         "type": "object", "required": ["householdId"], "properties": ["householdId": id],
@@ -49,7 +59,8 @@ public enum LedgerOps {
         ],
     ]
     static let quantity: JSONValue = [
-        "type": "string", "description": "a decimal greater than 0 with at most 6 fraction digits, e.g. \"0.5\"",
+        "type": "string", "pattern": "^[0-9]+(\\.[0-9]{1,6})?$",
+        "description": "a decimal greater than 0 with at most 6 fraction digits, e.g. \"0.5\"",
     ]
     static let unit: JSONValue = [
         "type": "string", "maxLength": 20,
@@ -64,6 +75,27 @@ public enum LedgerOps {
     static let restock: JSONValue = [
         "type": "boolean", "description": "when the line runs out, put it back on the shopping list",
     ]
+    /// What an amount, a currency or a quantity may still be refused for: the currency's own minor digits, a code
+    /// ISO 4217 does not list, zero and the bounds, which the patterns cannot state.
+    static func valueRefusals(
+        amounts: [String] = [],
+        currencies: [String] = [],
+        quantities: [String] = []
+    )
+        -> [OpRefusal]
+    {
+        amounts.map { OpRefusal(.invalidArgument, field: $0, "0, more decimals than the currency has, or too large") }
+            + currencies.map { OpRefusal(.invalidArgument, field: $0, "a code ISO 4217 does not list") }
+            + quantities.map { OpRefusal(.invalidArgument, field: $0, "0 where more is needed, or over 1,000,000,000") }
+    }
+    /// A user named who is not a member of the household.
+    static func memberRefusals(_ fields: [String]) -> [OpRefusal] {
+        fields.map { OpRefusal(.invalidArgument, field: $0, "a user who is not a member of the household") }
+    }
+    /// A page cursor this list did not hand out.
+    static let cursorRefusal = OpRefusal(.invalidArgument, field: "cursor", "not a cursor from this list")
+    /// A time zone no database lists.
+    static let timeZoneRefusal = OpRefusal(.invalidArgument, field: "timeZone", "not an IANA time zone or an offset")
     static let payers: JSONValue = [
         "type": "object", "additionalProperties": amount,
         "description": "several payers: userId to the amount each paid, summing to the bill",

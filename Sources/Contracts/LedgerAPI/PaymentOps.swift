@@ -6,6 +6,9 @@ public enum PaymentsRecordOp: OpContract {
     public static let name = "payments.record"
     public static let effect = OpEffect.write
     public static let summary = "Records that one member paid another (a settle-up transfer)"
+    public static let refusals =
+        LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
+        + LedgerOps.memberRefusals(["from", "to"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "from", "to", "amount"],
         "properties": [
@@ -88,6 +91,7 @@ public enum PaymentsEditOp: OpContract {
     public static let name = "payments.edit"
     public static let effect = OpEffect.write
     public static let summary = "Corrects a payment's amount, currency, date or note; a stale version is refused"
+    public static let refusals = LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["paymentId", "version"],
         "properties": [
@@ -127,6 +131,7 @@ public enum PaymentsListOp: OpContract {
     public static let name = "payments.list"
     public static let effect = OpEffect.read
     public static let summary = "A household's payments, newest date first, paged by cursor"
+    public static let refusals = [LedgerOps.cursorRefusal]
     public static let argsSchema = pageSchema
     public typealias Args = PageArgs
     public struct Result: Codable, Sendable, Hashable {

@@ -7,7 +7,8 @@ public enum RecordsSaveOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary = "Runs a calc op (tax, loan, ceiling, ...) and saves the result with a title"
     public static let refusals = [
-        OpRefusal(.invalidArgument, field: "args", "U+0000 in any string or member name inside args, kept as given")
+        OpRefusal(.invalidArgument, field: "args", "U+0000 in any string or member name inside args, kept as given"),
+        OpRefusal(.invalidArgument, field: "op", "an op calc does not have"),
     ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["title", "op"],

@@ -6,6 +6,9 @@ public enum RecurringAddOp: OpContract {
     public static let name = "recurring.add"
     public static let effect = OpEffect.write
     public static let summary = "A repeating bill (weekly or monthly, every interval, from start to end)"
+    public static let refusals =
+        LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
+        + LedgerOps.memberRefusals(["paidBy", "payers", "split"])
     public static let argsSchema: JSONValue = [
         "type": "object",
         "required": ["householdId", "description", "amount", "split", "frequency", "start"],

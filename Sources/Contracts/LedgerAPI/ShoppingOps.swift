@@ -7,6 +7,7 @@ public enum ShoppingAddOp: OpContract {
     public static let name = "shopping.add"
     public static let effect = OpEffect.write
     public static let summary = "Adds an item to the shopping list (merged into one of the same name and unit)"
+    public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "name"],
         "properties": [
@@ -45,6 +46,7 @@ public enum ShoppingEditOp: OpContract {
     public static let name = "shopping.edit"
     public static let effect = OpEffect.write
     public static let summary = "Changes a shopping-list item; a stale version is refused with conflict"
+    public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["itemId", "version"],
         "properties": [
@@ -122,6 +124,9 @@ public enum ShoppingBoughtOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary =
         "Moves a shopping-list item (or part of it) into the inventory, optionally with a bill for the purchase"
+    public static let refusals =
+        LedgerOps.valueRefusals(amounts: ["bill.amount"], currencies: ["bill.currency"], quantities: ["quantity"])
+        + LedgerOps.memberRefusals(["bill.paidBy", "bill.payers", "bill.split"])
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["itemId"],
         "properties": [

@@ -15,16 +15,15 @@ struct Quantity: Sendable, Hashable, Comparable {
 
     private init(exactly value: Rational) { self.value = value }
 
-    /// Parses decimal text such as `2`, `0.5` or `1.25`.
+    /// Parses decimal text such as `2`, `0.5` or `1.25`, with nothing around it (its schema's pattern).
     /// - Throws: `invalid_argument` naming `field` for anything else, a value of 0 unless `allowsZero`, more than
     ///   six fraction digits, or more than 1,000,000,000.
     init(_ text: String, field: String, allowsZero: Bool = false) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let isDecimal =
-            !trimmed.isEmpty && parts.count <= 2 && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
+            !text.isEmpty && parts.count <= 2 && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
             && !parts[0].isEmpty && (parts.count == 1 || !parts[1].isEmpty)
-        guard isDecimal, let value = Rational(parsing: trimmed) else {
+        guard isDecimal, let value = Rational(parsing: text) else {
             throw WireError(
                 .invalidArgument,
                 "\(field) must be a decimal such as 2 or 0.5, got '\(text)'",

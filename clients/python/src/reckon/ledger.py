@@ -1211,7 +1211,7 @@ def household_create(
     """Creates a household; the caller is its owner (currency defaults to CAD) (`ledger` `household.create`).
 
     Args:
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
     """
     wire_args: Dict[str, Any] = {
         "name": name,
@@ -1235,7 +1235,7 @@ async def household_create_async(
     """Creates a household; the caller is its owner (currency defaults to CAD) (`ledger` `household.create`).
 
     Args:
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
     """
     wire_args: Dict[str, Any] = {
         "name": name,
@@ -1581,7 +1581,7 @@ def bills_add(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
     """
@@ -1622,7 +1622,7 @@ async def bills_add_async(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
     """
@@ -1665,7 +1665,7 @@ def bills_edit(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
     """
@@ -1709,7 +1709,7 @@ async def bills_edit_async(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
     """
@@ -1887,7 +1887,7 @@ def payments_record(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
     """
     wire_args: Dict[str, Any] = {
@@ -1923,7 +1923,7 @@ async def payments_record_async(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
     """
     wire_args: Dict[str, Any] = {
@@ -1959,7 +1959,7 @@ def payments_edit(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
     """
     wire_args: Dict[str, Any] = {
@@ -1994,7 +1994,7 @@ async def payments_edit_async(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
     """
     wire_args: Dict[str, Any] = {
@@ -2260,7 +2260,7 @@ def recurring_add(
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
         start: ISO 8601 date, YYYY-MM-DD
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: refused: each occurrence is dated by start, frequency and interval
         end: ISO 8601 date, YYYY-MM-DD
         interval: default 1
@@ -2312,7 +2312,7 @@ async def recurring_add_async(
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
         start: ISO 8601 date, YYYY-MM-DD
-        currency: ISO 4217 code, e.g. CAD
+        currency: ISO 4217 code, e.g. CAD (any case)
         date: refused: each occurrence is dated by start, frequency and interval
         end: ISO 8601 date, YYYY-MM-DD
         interval: default 1
@@ -3188,7 +3188,7 @@ def inventory_list(
 
     Args:
         location: e.g. fridge, pantry
-        time_zone: IANA name or ISO 8601 offset whose date is today for the filter (UTC by default)
+        time_zone: an IANA time zone (America/Toronto) or a fixed offset (-05:00, Z)
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
@@ -3217,7 +3217,7 @@ async def inventory_list_async(
 
     Args:
         location: e.g. fridge, pantry
-        time_zone: IANA name or ISO 8601 offset whose date is today for the filter (UTC by default)
+        time_zone: an IANA time zone (America/Toronto) or a fixed offset (-05:00, Z)
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
