@@ -42,12 +42,14 @@ export function select(name, options, selected) {
     h("option", { value, selected: value === selected }, label)));
 }
 
-/** The named controls' values of `form`, empty ones left out. */
+/** The named controls' values of `form`, trimmed (passwords as typed), empty ones left out. */
 export function values(form) {
   const result = {};
   for (const control of form.elements) {
-    if (!control.name || control.value === "") continue;
-    result[control.name] = control.type === "checkbox" ? control.checked : control.value;
+    if (!control.name) continue;
+    const value = control.type === "password" ? control.value : (control.value ?? "").trim();
+    if (value === "") continue;
+    result[control.name] = control.type === "checkbox" ? control.checked : value;
   }
   return result;
 }
