@@ -65,6 +65,27 @@ import Wire
         #expect(error?.code == .deadlineExceeded)
     }
 
+    /// A reply cut short is an `internal` error at once, for a call parsed and for one passed on unparsed.
+    @Test(arguments: [true, false])
+    func aReplyThatIsNotJSONFailsItsCall(passedOn: Bool) async throws {
+        let (stack, holder) = try await holdingStack()
+        defer { stack.stop() }
+        defer { Task { try await holder.vanish() } }
+        let client = try client(stack)
+        defer { client.close() }
+        let call = ReckonClient.Request(service: "calc", op: "evaluate", args: ["expression": "1+1"])
+        let outcome = Task {
+            passedOn
+                ? try await client.replyBytes(to: call, timeout: nil, requestID: nil).result().count
+                : try await client.reply(to: call, timeout: nil, requestID: nil).serialized.count
+        }
+        try await holder.waitUntilHolding(timeout: .seconds(60))
+        let id = try #require(holder.heldID)
+        try await holder.answer(#"{"id":"\#(id)","ok":true,"result":{"value":"2"#, timeout: .seconds(60))
+        let error = await #expect(throws: WireError.self) { try await outcome.value }
+        #expect(error?.code == .internal)
+    }
+
     @Test func closingFailsTheCallsThatWait() async throws {
         let (stack, holder) = try await holdingStack()
         defer { stack.stop() }

@@ -8,7 +8,8 @@
 # CPU), LOG_LEVEL as set (default info: the access log on).
 #   BASE=/tmp/base VARIANT=.build/release ROUNDS=5 scripts/bench/http-ab.sh
 # Env: BASE, VARIANT (bin dirs holding reckon-http; BASE also reckon-gateway and reckon-calc), ROUNDS (5),
-# SECONDS_EACH (5: wrk's duration).
+# SECONDS_EACH (5: wrk's duration), CALL (another call, a path under /v1/ with its query: `calc/ops` for a reply of
+# about 67 kB) and EXPECT (text its every answer must hold; "value":"2" by default).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -21,15 +22,17 @@ make_workdir http-ab
 print_limits "both reckon-http --caller-rate 0 (off), their other limits at their defaults; the gateway \
 --client-rate 0 (off); calc at 4 slots per CPU, $(nproc) CPUs"
 
+expect=${EXPECT:-$calc_expect}
 start_bridge_stack "$base"
-base_url=$bridge
+base_url=${bridge%%/v1/*}/v1/${CALL:-calc/evaluate?expression=1%2B1}
 start_bridge "$variant" variant
-variant_url=$bridge
+variant_url=${bridge%%/v1/*}/v1/${CALL:-calc/evaluate?expression=1%2B1}
+echo "each call: GET $base_url, every answer holding $expect" >&2
 
 for round in $(seq "$rounds"); do
     for clients in 1 16; do
-        echo "base $clients $(wrk_run "$base_url" "$clients" "$seconds" 200 "$calc_expect")" >>"$work/results"
-        echo "variant $clients $(wrk_run "$variant_url" "$clients" "$seconds" 200 "$calc_expect")" >>"$work/results"
+        echo "base $clients $(wrk_run "$base_url" "$clients" "$seconds" 200 "$expect")" >>"$work/results"
+        echo "variant $clients $(wrk_run "$variant_url" "$clients" "$seconds" 200 "$expect")" >>"$work/results"
     done
     echo "round $round done" >&2
 done

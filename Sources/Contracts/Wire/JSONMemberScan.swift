@@ -20,6 +20,13 @@ public enum JSONMemberScan {
         return (try? JSONValue(parsing: value))?.stringValue
     }
 
+    /// Where the first top-level member `key`'s value lies in the bytes, as written (a string with its quotes), or
+    /// `nil` when the bytes do not start as a JSON object that reaches that member.
+    public static func range(named key: String, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        var scanner = Scanner(bytes: bytes)
+        return scanner.member(named: Array(key.utf8)).map { $0.startIndex..<$0.endIndex }
+    }
+
     /// Whether the bytes start as a JSON object that reaches a top-level member `key`, of any type.
     public static func contains(named key: String, in bytes: UnsafeRawBufferPointer) -> Bool {
         var scanner = Scanner(bytes: bytes)

@@ -72,9 +72,9 @@ struct HTTPEnvelope: Sendable {
 
 /// Entity tags of versioned entities: the entity's `version`, quoted (`"3"`).
 enum EntityTag {
-    /// The tag of a result that carries a `version`.
-    static func of(_ result: JSONValue) -> String? {
-        result["version"]?.intValue.map { "\"\($0)\"" }
+    /// The tag of a result whose `version` is `version`.
+    static func of(version: JSONValue) -> String? {
+        version.intValue.map { "\"\($0)\"" }
     }
 
     /// What a tag this API gives looks like: a positive version, quoted, maybe weak (`"3"`, `W/"3"`).

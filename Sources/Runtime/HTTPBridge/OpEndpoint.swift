@@ -56,14 +56,14 @@ struct OpEndpoint: Sendable {
                 idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID().uuidString : nil),
                 caller: caller
             )
-            let reply = try await client.reply(to: call, timeout: envelope.timeout, requestID: envelope.requestID)
+            let reply = try await client.replyBytes(to: call, timeout: envelope.timeout, requestID: envelope.requestID)
             return OpResult(
                 service: service,
                 op: op,
                 args: args,
-                result: try reply.replyResult(),
+                result: try reply.result(),
                 readable: retryable,
-                replayed: reply["replayed"] == .bool(true)
+                replayed: reply.replayed
             )
             .response(request: request, envelope: envelope)
         } catch let error as WireError {

@@ -5,12 +5,14 @@ import Wire
 
 /// An op's result as an HTTP response: its JSON with no envelope, an `ETag` for an entity with a `version`, a
 /// `Link: rel="next"` for a page with a `nextCursor`, `Idempotent-Replayed: true` for a replayed write, and the few
-/// results that are files (CSV, iCalendar) in their own media types.
+/// results that are files (CSV, iCalendar) in their own media types. The result is read in place and sent as it came
+/// (``Wire/JSONMemberScan``): only a file's text is parsed out of it.
 struct OpResult {
     let service: String
     let op: String
     let args: JSONValue
-    let result: JSONValue
+    /// The reply's `result`, as the worker wrote it.
+    let result: ArraySlice<UInt8>
     /// Whether the op may be reached by `GET`, so a next page can be linked.
     let readable: Bool
     /// Whether the result is the stored one of an earlier request with the same idempotency key.
@@ -45,25 +47,37 @@ struct OpResult {
     func response(request: Request, envelope: HTTPEnvelope) -> Response {
         var headers: HTTPFields = [HTTPEnvelope.requestID: envelope.requestID]
         if replayed { headers[Self.idempotentReplayed] = "true" }
-        if let tag = EntityTag.of(result) {
+        if let tag = member("version").flatMap({ try? JSONValue(parsing: $0) }).flatMap(EntityTag.of(version:)) {
             headers[.eTag] = tag
             if request.method == .get || request.method == .head, EntityTag.anyMatches(envelope.ifNoneMatch, tag) {
                 return Response(status: .notModified, headers: headers)
             }
         }
-        if readable, let cursor = result["nextCursor"]?.stringValue {
+        if readable, let cursor = string("nextCursor") {
             headers[Self.link] = "<\(nextPage(cursor))>; rel=\"next\""
         }
-        let body: [UInt8]
-        if let file = Self.files["\(service) \(op)"], let text = result[file.member]?.stringValue {
+        let body: ByteBuffer
+        if let file = Self.files["\(service) \(op)"], let text = string(file.member) {
             headers[.contentType] = file.mediaType
             headers[.contentDisposition] = "attachment; filename=\"\(file.fileName(args))\""
-            body = Array(text.utf8)
+            body = ByteBuffer(string: text)
         } else {
             headers[.contentType] = "application/json"
-            body = result.serialized
+            body = ByteBuffer(bytes: result)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// The result's top-level member `key`, as written.
+    private func member(_ key: String) -> ArraySlice<UInt8>? {
+        result.withUnsafeBytes { JSONMemberScan.range(named: key, in: $0) }.map {
+            result[(result.startIndex + $0.lowerBound)..<(result.startIndex + $0.upperBound)]
+        }
+    }
+
+    /// The result's top-level member `key` when it is a string.
+    private func string(_ key: String) -> String? {
+        result.withUnsafeBytes { JSONMemberScan.string(named: key, in: $0) }
     }
 
     /// The `GET` URL of the next page: the same arguments, with `cursor`.

@@ -40,14 +40,35 @@ public final class LoopClient: ReckonCalls {
     /// Sends `call` through the current loop's connection (any loop's, off the loops) and returns the whole reply;
     /// see ``ReckonClient/ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
     /// - Throws: ``WireError``: `deadline_exceeded` on timeout, `unavailable` once closed or when a gateway went away
-    ///   with a call that carried no idempotency key.
+    ///   with a call that carried no idempotency key, `internal` for a reply that is not JSON.
     public func reply(to call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
+        let reply = try Self.parse(try await send(call, timeout: timeout, requestID: requestID))
+        replyObserver?(ReckonClient.ObservedReply(service: call.service, op: call.op, reply: reply))
+        return reply
+    }
+
+    /// Sends `call` as ``reply(to:timeout:requestID:)`` does, and returns the reply as it came, unparsed (unless a
+    /// reply observer is set).
+    public func replyBytes(
+        to call: ReckonClient.Request,
+        timeout: Duration?,
+        requestID: String?
+    ) async throws -> ReplyBytes {
+        let bytes = try await send(call, timeout: timeout, requestID: requestID)
+        if let replyObserver {
+            replyObserver(ReckonClient.ObservedReply(service: call.service, op: call.op, reply: try Self.parse(bytes)))
+        }
+        return ReplyBytes(bytes)
+    }
+
+    /// Sends `call` and returns its reply's body.
+    private func send(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> [UInt8] {
         try ReckonClient.checkJSONService(call.service)
         let number = counter.add(1, ordering: .relaxed).newValue
         let request = QueuedRequest(call, id: prefix + String(number) + (requestID.map { "/" + $0 } ?? ""))
         let link = link(number)
         let wait = TimeAmount(timeout ?? self.timeout)
-        let reply = try await withTaskCancellationHandler {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if link.loop.inEventLoop {
                     link.call(request, timeout: wait, continuation: continuation)
@@ -58,8 +79,14 @@ public final class LoopClient: ReckonCalls {
         } onCancel: {
             link.loop.execute { link.cancel(request.id) }
         }
-        replyObserver?(ReckonClient.ObservedReply(service: call.service, op: call.op, reply: reply))
-        return reply
+    }
+
+    private static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            throw WireError(.internal, "the gateway's reply is not JSON")
+        }
     }
 
     /// The current loop's link; off the loops, one in turn.

@@ -65,7 +65,7 @@ final class LoopLink: @unchecked Sendable {
 
     /// Starts a call: it is sent now, or as soon as there is a connection with room, and ends with its reply, its
     /// timeout or a failover.
-    func call(_ request: QueuedRequest, timeout: TimeAmount, continuation: CheckedContinuation<JSONValue, any Error>) {
+    func call(_ request: QueuedRequest, timeout: TimeAmount, continuation: CheckedContinuation<[UInt8], any Error>) {
         loop.assertInEventLoop()
         guard !closed else { return continuation.resume(throwing: WireError(.unavailable, "client is closed")) }
         let id = request.id
@@ -116,14 +116,13 @@ final class LoopLink: @unchecked Sendable {
         guard frames.count >= 4, frames[0].readableBytesView.elementsEqual(ProtocolHeader.client02),
             frames[1].readableBytesView.elementsEqual([Command.clientFinal])
         else { return }
-        let reply = try? JSONValue(parsing: Array(frames[3].readableBytesView))
-        guard let id = reply?["id"]?.stringValue else { return }
+        guard let id = frames[3].withUnsafeReadableBytes({ JSONMemberScan.string(named: "id", in: $0) }) else { return }
         if id == probe?.id {
             probe = nil
             return
         }
-        guard let reply, let call = end(id) else { return }
-        call.continuation.resume(returning: reply)
+        guard let call = end(id) else { return }
+        call.continuation.resume(returning: Array(frames[3].readableBytesView))
     }
 
     /// Connection `attempt` has room again.
@@ -270,7 +269,7 @@ struct LinkCall {
     /// Its place in the order calls started, which a failover keeps when it sends calls again.
     let order: Int
     let expiry: Scheduled<Void>
-    let continuation: CheckedContinuation<JSONValue, any Error>
+    let continuation: CheckedContinuation<[UInt8], any Error>
     /// Whether it went out on the connection in use.
     var sent = false
 }

@@ -8,9 +8,23 @@ public protocol ReckonCalls: Sendable {
     /// client's own when `nil`), and returns the whole reply: `ok`, `result` or `error`, and `replayed`.
     /// - Throws: ``WireError``: `deadline_exceeded` on timeout, `unavailable` once closed; never the reply's error.
     func reply(to call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue
+
+    /// Sends `call` as ``reply(to:timeout:requestID:)`` does, and returns the reply as the bytes that came, for a
+    /// caller that passes it on (the HTTP bridge).
+    /// - Throws: as ``reply(to:timeout:requestID:)``.
+    func replyBytes(to call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> ReplyBytes
 }
 
 extension ReckonCalls {
+    /// The reply parsed and written out again, for a client that has only the parsed reply.
+    public func replyBytes(
+        to call: ReckonClient.Request,
+        timeout: Duration?,
+        requestID: String?
+    ) async throws -> ReplyBytes {
+        ReplyBytes(try await reply(to: call, timeout: timeout, requestID: requestID).serialized)
+    }
+
     /// Sends `call` as ``reply(to:timeout:requestID:)`` does, and returns the reply's `result`.
     /// - Throws: ``WireError``: the reply's error, `deadline_exceeded` on timeout, `unavailable` once closed.
     public func call(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {

@@ -1,5 +1,6 @@
 import Majordomo
 import Synchronization
+import Wire
 
 /// A worker that takes one request and holds it, heartbeating, so the gateway keeps it registered for as long as a
 /// test needs, until ``answer(_:)`` sends its reply late or ``vanish()`` makes it go silent without a DISCONNECT, as
@@ -18,8 +19,9 @@ final class HoldingWorker: Sendable {
             service: service,
             heartbeat: heartbeat,
             stopped: { state.silent.load(ordering: .acquiring) },
-            received: { address, _ in
+            received: { address, body in
                 state.address.withLock { $0 = address }
+                state.request.withLock { $0 = body }
                 state.holding.store(true, ordering: .releasing)
             },
             turn: { peer in
@@ -52,6 +54,11 @@ final class HoldingWorker: Sendable {
         }
     }
 
+    /// The JSON `id` of the request it holds.
+    var heldID: String? {
+        state.request.withLock { $0 }.flatMap { try? JSONValue(parsing: $0) }?["id"]?.stringValue
+    }
+
     /// Whether a request has reached it.
     var isHolding: Bool { state.holding.load(ordering: .acquiring) }
 
@@ -68,6 +75,8 @@ final class HoldingWorker: Sendable {
         /// The address frame of the request it holds, and the reply ``answer(_:timeout:)`` asks it to send.
         let address = Mutex<[UInt8]?>(nil)
         let reply = Mutex<[UInt8]?>(nil)
+        /// The body of the request it holds.
+        let request = Mutex<[UInt8]?>(nil)
     }
 }
 
