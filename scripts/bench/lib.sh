@@ -56,7 +56,7 @@ stop_all() {
 # the script exits.
 make_workdir() {
     work=$(mktemp -d "/tmp/reckon-bench-$1.XXXXXX")
-    trap 'stop_all; rm -rf "$work"' EXIT
+    trap 'stop_all; [[ -n ${KEEP_WORK:-} ]] || rm -rf "$work"' EXIT
 }
 
 # The request every calc load sends, what reckon-calc's answer to it holds (loadgen's EXPECT), and a wait (50 tries,

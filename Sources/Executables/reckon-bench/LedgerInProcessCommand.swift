@@ -42,7 +42,7 @@ struct LedgerInProcessCommand: AsyncParsableCommand {
             }
         } else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "reckon-bench-\(UUID().uuidString)"
+                "reckon-bench-\(UUID.random().uuidString)"
             )
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -44,7 +44,7 @@ struct HTTPEnvelope: Sendable {
         if let key = idempotencyKey, !(1...128).contains(key.unicodeScalars.count) {
             throw WireError(.invalidArgument, "Idempotency-Key must have 1 to 128 characters", field: "Idempotency-Key")
         }
-        requestID = headers[Self.requestID] ?? UUID().uuidString.lowercased()
+        requestID = headers[Self.requestID] ?? UUID.random().uuidString.lowercased()
         guard requestID.utf8.count <= 128 else {
             throw WireError(.invalidArgument, "X-Request-Id may have at most 128 bytes", field: "X-Request-Id")
         }

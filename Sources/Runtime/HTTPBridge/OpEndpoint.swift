@@ -53,7 +53,7 @@ struct OpEndpoint: Sendable {
                 op: op,
                 args: args,
                 token: token,
-                idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID().uuidString : nil),
+                idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID.random().uuidString : nil),
                 caller: caller
             )
             let reply = try await client.replyBytes(to: call, timeout: envelope.timeout, requestID: envelope.requestID)

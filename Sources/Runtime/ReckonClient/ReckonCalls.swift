@@ -48,7 +48,7 @@ extension ReckonCalls {
         op: String,
         args: JSONValue = [:],
         token: String? = nil,
-        idempotencyKey: String? = UUID().uuidString,
+        idempotencyKey: String? = UUID.random().uuidString,
         timeout: Duration? = nil,
         requestID: String? = nil,
         caller: String? = nil

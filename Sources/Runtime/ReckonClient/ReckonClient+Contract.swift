@@ -17,7 +17,7 @@ extension ReckonClient {
         _ contract: Contract.Type,
         _ args: Contract.Args,
         token: String? = nil,
-        idempotencyKey: String? = UUID().uuidString,
+        idempotencyKey: String? = UUID.random().uuidString,
         timeout: Duration? = nil,
         caller: String? = nil
     ) async throws -> Contract.Result {

@@ -20,7 +20,7 @@ extension ReckonClient {
             op: String,
             args: JSONValue = [:],
             token: String? = nil,
-            idempotencyKey: String? = UUID().uuidString,
+            idempotencyKey: String? = UUID.random().uuidString,
             caller: String? = nil
         ) {
             self.service = service

@@ -58,7 +58,7 @@ struct OrderPlacement: Sendable {
         let views = OrdersViews(catalogue: catalogue)
         let placedAt = WallClock.millisecondsSince1970()
         var order = OrderView(
-            orderId: "ord_" + UUID().uuidString.lowercased(),
+            orderId: "ord_" + UUID.random().uuidString.lowercased(),
             status: OrderStore.Status.placed.rawValue,
             currency: catalogue.restaurant.currency,
             items: priced.items.map(views.line),

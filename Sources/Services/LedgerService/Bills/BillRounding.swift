@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import Storage
+import Wire
 
 /// Rounds a write's bills against their household's residues, so that no member's share of the household's bills
 /// ever drifts a whole minor unit from the exact sum (``Ledger/ErrorDiffusion``).
@@ -60,7 +61,7 @@ struct BillRounding: Sendable {
             for transfer in ErrorDiffusion.repairs(&residues[currency]!.byMember, preferring: members) {
                 transfers.append(
                     RoundingStore.Transfer(
-                        id: "r_" + UUID().uuidString.lowercased(),
+                        id: "r_" + UUID.random().uuidString.lowercased(),
                         currency: currency,
                         from: transfer.from,
                         to: transfer.to,

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerAPI
 import Storage
+import Wire
 
 extension HouseholdBook {
     /// Records a new bill in `member`'s household, whose current members are `members`, rounded against the
@@ -20,7 +21,7 @@ extension HouseholdBook {
             today: configuration.today()
         )
         let composed = try composer.compose(
-            id: "b_" + UUID().uuidString.lowercased(),
+            id: "b_" + UUID.random().uuidString.lowercased(),
             household: household.id,
             fields: fields,
             createdBy: userID

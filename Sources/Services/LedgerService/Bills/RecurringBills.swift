@@ -22,7 +22,7 @@ extension HouseholdBook {
                 var fields = rule.template
                 fields.date = date
                 return try composer.compose(
-                    id: "b_" + UUID().uuidString.lowercased(),
+                    id: "b_" + UUID.random().uuidString.lowercased(),
                     household: rule.householdID,
                     fields: fields,
                     createdBy: rule.createdBy,

@@ -104,7 +104,7 @@ extension HouseholdBook {
             repeatRule: args.repeat?.draft
         )
         let event = StoredEvent(
-            id: "e_" + UUID().uuidString.lowercased(),
+            id: "e_" + UUID.random().uuidString.lowercased(),
             householdID: member.household.id,
             event: try draft.event(),
             version: 1,

@@ -36,7 +36,7 @@ extension HouseholdBook {
         }
         let currency = try Currency.named(args.currency ?? household.currency, field: "currency")
         let payment = StoredPayment(
-            id: "p_" + UUID().uuidString.lowercased(),
+            id: "p_" + UUID.random().uuidString.lowercased(),
             householdID: household.id,
             from: args.from,
             to: args.to,

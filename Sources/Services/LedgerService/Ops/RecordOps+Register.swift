@@ -43,7 +43,7 @@ private struct RecordHandlers: Sendable {
         }
         let now = WallClock.millisecondsSince1970()
         let record = SavedRecord(
-            id: "rec_" + UUID().uuidString.lowercased(),
+            id: "rec_" + UUID.random().uuidString.lowercased(),
             userID: userID,
             title: title,
             op: args.op,

@@ -65,7 +65,7 @@ extension HouseholdBook {
         var template = args.bill
         template.currency = template.currency ?? household.currency
         let rule = RecurringStore.Rule(
-            id: "rc_" + UUID().uuidString.lowercased(),
+            id: "rc_" + UUID.random().uuidString.lowercased(),
             householdID: household.id,
             template: template,
             frequency: args.frequency,

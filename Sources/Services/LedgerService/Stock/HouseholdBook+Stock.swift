@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import StoredOps
+import Wire
 import WorkerRuntime
 
 extension HouseholdBook {
@@ -35,7 +36,7 @@ extension HouseholdBook {
             return (item, true)
         }
         let item = ShoppingItem(
-            id: "s_" + UUID().uuidString.lowercased(),
+            id: "s_" + UUID.random().uuidString.lowercased(),
             householdID: member.household.id,
             name: name,
             quantity: quantity,
@@ -78,7 +79,7 @@ extension HouseholdBook {
             return (line, true, added)
         }
         let line = StockLine(
-            id: "i_" + UUID().uuidString.lowercased(),
+            id: "i_" + UUID.random().uuidString.lowercased(),
             householdID: member.household.id,
             name: purchase.name,
             quantity: purchase.quantity,

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerAPI
 import Storage
+import Wire
 
 /// Households and their members.
 struct HouseholdStore: Sendable {
@@ -18,7 +19,7 @@ struct HouseholdStore: Sendable {
 
     /// Creates a household owned by `ownerID`.
     func create(name: String, currency: String, ownerID: String, in db: any SQLExecutor) async throws -> Household {
-        let id = "h_" + UUID().uuidString.lowercased()
+        let id = "h_" + UUID.random().uuidString.lowercased()
         let now = WallClock.millisecondsSince1970()
         try await db.query(
             """

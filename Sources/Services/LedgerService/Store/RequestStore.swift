@@ -1,6 +1,7 @@
 import Foundation
 import LedgerAPI
 import Storage
+import Wire
 
 /// Requests to join a household: pending until the requested user accepts or declines, or the requester retracts.
 struct RequestStore: Sendable {
@@ -28,7 +29,7 @@ struct RequestStore: Sendable {
     ) async throws
         -> String
     {
-        let id = "r_" + UUID().uuidString.lowercased()
+        let id = "r_" + UUID.random().uuidString.lowercased()
         let pending = try await db.query(
             """
             SELECT id FROM ledger_requests

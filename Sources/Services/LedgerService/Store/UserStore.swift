@@ -1,6 +1,7 @@
 import Foundation
 import LedgerAPI
 import Storage
+import Wire
 
 /// User rows: username, display name and password hash.
 struct UserStore: Sendable {
@@ -24,7 +25,7 @@ struct UserStore: Sendable {
     ) async throws
         -> User
     {
-        let id = "u_" + UUID().uuidString.lowercased()
+        let id = "u_" + UUID.random().uuidString.lowercased()
         let rows = try await db.query(
             """
             INSERT INTO ledger_users (id, username, display_name, password_hash, created_at)

@@ -1,6 +1,7 @@
 import Foundation
 import Ordering
 import Storage
+import Wire
 
 /// The SQL for carts: rows in `orders_carts`, lines in `orders_cart_lines` (kind `item` or `bundle`).
 struct CartStore: Sendable {
@@ -17,7 +18,7 @@ struct CartStore: Sendable {
 
     /// A new, empty cart, written by one step.
     func create() -> (cart: Cart, step: WriteStep) {
-        let id = "cart_" + UUID().uuidString.lowercased()
+        let id = "cart_" + UUID.random().uuidString.lowercased()
         let now = WallClock.millisecondsSince1970()
         let step = WriteStep(
             "cart",
