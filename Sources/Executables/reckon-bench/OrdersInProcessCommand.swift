@@ -22,7 +22,9 @@ struct OrdersInProcessCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-bench-\(UUID.random().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reckon-bench-\(UUID.random().uuidString)"
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let logger = Logger(label: "reckon.bench")
