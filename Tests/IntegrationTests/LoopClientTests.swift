@@ -86,6 +86,23 @@ import Wire
         #expect(error?.code == .internal)
     }
 
+    /// A call with a short timeout, made while one with a long timeout waits, ends by its own: the link's one timer
+    /// is brought forward for it.
+    @Test(.timeLimit(.minutes(2))) func aShortTimeoutMadeAfterALongOneEndsFirst() async throws {
+        let (stack, holder) = try await holdingStack()
+        defer { stack.stop() }
+        defer { Task { try await holder.vanish() } }
+        let client = try client(stack)
+        defer { client.close() }
+        let long = Task { try await client.call(service: "calc", op: "ops", timeout: .seconds(3_600)) }
+        try await holder.waitUntilHolding(timeout: .seconds(60))
+        let error = await #expect(throws: WireError.self) {
+            try await client.call(service: "calc", op: "ops", timeout: .milliseconds(200))
+        }
+        #expect(error?.code == .deadlineExceeded)
+        long.cancel()
+    }
+
     @Test func closingFailsTheCallsThatWait() async throws {
         let (stack, holder) = try await holdingStack()
         defer { stack.stop() }

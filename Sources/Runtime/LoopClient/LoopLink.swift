@@ -43,6 +43,8 @@ final class LoopLink: @unchecked Sendable {
     private var probe: (id: String, sentAt: NIODeadline)?
     private var probesSent = 0
     private var watchdog: RepeatedTask?
+    /// The one timer of the calls' timeouts, and when it fires.
+    private var expiry: (timer: Scheduled<Void>, due: NIODeadline)?
     /// Whether a flush of the connection is queued behind this turn's calls.
     private var flushQueued = false
     private var closed = false
@@ -68,15 +70,11 @@ final class LoopLink: @unchecked Sendable {
     func call(_ request: QueuedRequest, timeout: TimeAmount, continuation: CheckedContinuation<[UInt8], any Error>) {
         loop.assertInEventLoop()
         guard !closed else { return continuation.resume(throwing: WireError(.unavailable, "client is closed")) }
-        let id = request.id
-        let expiry = loop.scheduleTask(in: timeout) { [self] () -> Void in
-            end(id)?.continuation.resume(
-                throwing: WireError(.deadlineExceeded, "no reply from \(request.service) in time")
-            )
-        }
-        calls[id] = LinkCall(request: request, order: nextOrder, expiry: expiry, continuation: continuation)
+        let deadline = NIODeadline.now() + timeout
+        calls[request.id] = LinkCall(request: request, order: nextOrder, deadline: deadline, continuation: continuation)
         nextOrder += 1
-        unsent.append(id)
+        unsent.append(request.id)
+        armExpiry(deadline)
         sendUnsent()
     }
 
@@ -90,6 +88,7 @@ final class LoopLink: @unchecked Sendable {
         loop.execute { [self] in
             closed = true
             watchdog?.cancel()
+            expiry?.timer.cancel()
             for id in Array(calls.keys) {
                 end(id)?.continuation.resume(throwing: WireError(.unavailable, "client is closed"))
             }
@@ -249,12 +248,37 @@ final class LoopLink: @unchecked Sendable {
         }
     }
 
-    /// Removes a call that ends (its expiry cancelled), for its caller to be resumed.
+    /// Removes a call that ends, for its caller to be resumed.
     private func end(_ id: String) -> LinkCall? {
         guard let call = calls.removeValue(forKey: id) else { return nil }
-        call.expiry.cancel()
         if call.sent { inFlight -= 1 }
         return call
+    }
+
+    /// Makes sure the calls' timeouts are checked by `deadline`. One timer serves every call: one due no later is
+    /// kept (calls that end before it cost no timer of their own), and when it fires it fails the calls whose time
+    /// ran out and waits for the next one due.
+    private func armExpiry(_ deadline: NIODeadline) {
+        if let due = expiry?.due, due <= deadline { return }
+        expiry?.timer.cancel()
+        expiry = (loop.scheduleTask(deadline: deadline) { [self] in expire() }, deadline)
+    }
+
+    /// Fails every call whose time ran out with `deadline_exceeded`.
+    private func expire() {
+        expiry = nil
+        let now = NIODeadline.now()
+        var next: NIODeadline?
+        for (id, call) in calls {
+            guard call.deadline <= now else {
+                next = min(next ?? call.deadline, call.deadline)
+                continue
+            }
+            end(id)?.continuation.resume(
+                throwing: WireError(.deadlineExceeded, "no reply from \(call.request.service) in time")
+            )
+        }
+        if let next { armExpiry(next) }
     }
 
     /// An MDP/0.2 client REQUEST as a DEALER sends it: header, command, service, body.
@@ -268,7 +292,8 @@ struct LinkCall {
     let request: QueuedRequest
     /// Its place in the order calls started, which a failover keeps when it sends calls again.
     let order: Int
-    let expiry: Scheduled<Void>
+    /// When it fails with `deadline_exceeded` if no reply came.
+    let deadline: NIODeadline
     let continuation: CheckedContinuation<[UInt8], any Error>
     /// Whether it went out on the connection in use.
     var sent = false

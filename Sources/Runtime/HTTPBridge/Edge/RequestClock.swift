@@ -11,6 +11,8 @@ final class RequestClock: ChannelInboundHandler {
 
     private var deadlines: RequestDeadlines
     private var timer: Scheduled<Void>?
+    /// When `timer` fires.
+    private var timerDue: ContinuousClock.Instant?
     private var context: ChannelHandlerContext?
 
     init(limits: RequestDeadlines.Limits) {
@@ -25,6 +27,7 @@ final class RequestClock: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
+        timerDue = nil
         self.context = nil
     }
 
@@ -51,14 +54,18 @@ final class RequestClock: ChannelInboundHandler {
         arm()
     }
 
-    /// Schedules the check for the current deadline, in place of any earlier one.
+    /// Makes sure a check runs by the current deadline. A timer due no later is kept: when it fires early it checks
+    /// again then, so a connection's requests move its deadline without a timer each (a timer is replaced only when
+    /// the deadline comes sooner, as a head's does after an idle wait).
     private func arm() {
-        timer?.cancel()
-        timer = nil
         guard let context, let deadline = deadlines.deadline else { return }
+        if let timerDue, timerDue <= deadline { return }
+        timer?.cancel()
+        timerDue = deadline
         let wait = TimeAmount(deadline - .now)
         timer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: wait) { [self] in
             timer = nil
+            timerDue = nil
             guard let due = deadlines.deadline else { return }
             guard ContinuousClock.now >= due else { return arm() }
             Counter(label: "reckon_http_connections_timed_out_total", dimensions: [("phase", "\(deadlines.phase)")])
