@@ -9,13 +9,17 @@
 # the gateway and PostgreSQL, from /proc/PID/stat over all its runs (warm-up included). Then balances and
 # settle.suggest in-process for 8 members and 10,000 bills.
 #   scripts/bench/ledger.sh                  (after: swift build -c release)
+# On PostgreSQL, bills.add then goes over MDP and through reckon-http in turn, at 1 client and 16 in households of
+# their own (HTTP=0 leaves it out).
 # Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), ENGINES ("sqlite postgres"), INPROCESS (1),
+# HTTP (1), HTTP_SECONDS (5: each wrk run through reckon-http),
 # SLOTS (the worker's --slots; its default when unset),
 # AMOUNT (84.30: whole cents each, so rounding reads nothing; 100.00 leaves a cent over, so every bill rounds against
 # the household's residues, docs/api.md "Rounding").
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL: every commit reaches the disk on both.
 # Every reply must be a bill, and the floor's the value 2 (reckon-bench --expect); pgbench may fail no transaction.
-# Limits: the gateway's per-client defaults, reckon-ledger at SLOTS, LOG_LEVEL as set (default info).
+# Limits: the gateway's per-client defaults, reckon-ledger at SLOTS, LOG_LEVEL as set (default info); reckon-http
+# with its caller rate off (--caller-rate 0), its other limits at their defaults.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -23,12 +27,14 @@ bin=${BIN:-.build/release}
 runs=${RUNS:-3}
 requests=${REQUESTS:-2000}
 amount=${AMOUNT:-84.30}
+http_seconds=${HTTP_SECONDS:-5}
 warmup=100
 make_workdir ledger
 chmod 755 "$work"  # the postgres user keeps its server in here
 trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-print_limits "$gateway_limits; reckon-ledger at ${SLOTS:-its default} slots (2 per CPU, $(nproc) CPUs)"
+print_limits "$gateway_limits; reckon-ledger at ${SLOTS:-its default} slots (2 per CPU, $(nproc) CPUs); reckon-http \
+--caller-rate 0 (off), its other limits at their defaults"
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
@@ -119,6 +125,66 @@ measure_floor() {
     worker_pids=("${ledger_pids[@]}")
 }
 
+# CPU ticks so far of the worker, the gateway, PostgreSQL and reckon-http, separated by spaces.
+ticks_now() {
+    echo "$(cpu_ticks "${worker_pids[@]}") $(cpu_ticks "$gateway_pid") $(pg_cpu_ticks "$pg_dir")" \
+        "$(cpu_ticks "$bridge_pid")"
+}
+
+# Adds the ticks spent between BEFORE and AFTER (ticks_now's) to the array named TOTAL.
+#   add_ticks TOTAL "BEFORE" "AFTER"
+add_ticks() {
+    local -n total=$1
+    local before=($2) after=($3) index
+    for index in 0 1 2 3; do total[index]=$((${total[index]:-0} + after[index] - before[index])); done
+}
+
+# bills.add by CLIENTS clients into the households HOME..., over MDP (reckon-bench, as measure_reckon) and through
+# reckon-http (`POST /v1/ledger/bills.add` by wrk over CLIENTS connections, the households in turn, HTTP_SECONDS a
+# run, every answer a 200 holding a bill), taking turns run by run, so that the two are measured side by side, each
+# run after a vacuum (a run in one household leaves thousands of dead row versions for the next to step over). Both
+# send a fresh idempotency key with every bill (reckon-bench as ReckonClient does, wrk in `Idempotency-Key`): the same
+# call. The reckon-http row's p90 is not read (-), its requests are wrk's rate times its seconds, and its last column
+# adds reckon-http's own CPU per request.
+#   measure_pair CLIENTS HOME...
+measure_pair() {
+    local clients=$1 home run args=() figures p50 rate rates=() p50s=() before mdp_ticks=() http_ticks=()
+    local http_requests=0
+    shift
+    for home in "$@"; do
+        args+=(--args "$(bill_args "$home")")
+        bill_args "$home"
+    done >"$work/bodies"
+    results=()
+    for run in $(seq "$runs"); do
+        vacuum_pg "$pg_port" "$database_name"
+        before=$(ticks_now)
+        results+=("$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
+            --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --token "$token" \
+            --expect '"billId":' "${args[@]}" | report_figures)")
+        add_ticks mdp_ticks "$before" "$(ticks_now)"
+        vacuum_pg "$pg_port" "$database_name"
+        before=$(ticks_now)
+        figures=$(wrk_script=scripts/bench/wrk-post.lua wrk_run "$bridge_bills" "$clients" "$http_seconds" 200 \
+            '"billId":' "$work/bodies" "$token" "bench-$clients-$run-$RANDOM$RANDOM")
+        add_ticks http_ticks "$before" "$(ticks_now)"
+        read -r p50 rate <<<"$figures"
+        rates+=("$rate")
+        p50s+=("$p50")
+        http_requests=$((http_requests + rate * http_seconds))
+    done
+    local households=$([ $# -gt 1 ] && echo own || echo one) mdp_requests=$((runs * (requests + warmup)))
+    figures=($(run_medians))
+    printf "%-10s %-24s %-8s %-10s %-7s %-8s %-8s %-10s %-10s %-10s %s\n" "$engine" "reckon, beside HTTP" \
+        "$clients" "$households" "${figures[@]:0:3}" "$(ms_per "${mdp_ticks[0]}" "$mdp_requests")" \
+        "$(ms_per "${mdp_ticks[1]}" "$mdp_requests")" "$(ms_per "${mdp_ticks[2]}" "$mdp_requests")" "${figures[3]}"
+    printf "%-10s %-24s %-8s %-10s %-7s %-8s %-8s %-10s %-10s %-10s %s\n" "$engine" "reckon-http bills.add" \
+        "$clients" "$households" "$(printf '%s\n' "${rates[@]}" | median)" "$(printf '%s\n' "${p50s[@]}" | median)" - \
+        "$(ms_per "${http_ticks[0]}" "$http_requests")" "$(ms_per "${http_ticks[1]}" "$http_requests")" \
+        "$(ms_per "${http_ticks[2]}" "$http_requests")" \
+        "0 (reckon-http $(ms_per "${http_ticks[3]}" "$http_requests") ms)"
+}
+
 # pgbench's script KIND (each, one) by CLIENTS clients, into household 0 or (own) each into its own.
 #   measure_pgbench KIND CLIENTS one|own
 measure_pgbench() {
@@ -177,6 +243,13 @@ for engine in ${ENGINES:-sqlite postgres}; do
     measure_reckon 16 "${homes[@]}"
     if [ "$engine" = postgres ]; then
         measure_floor
+        if [ "${HTTP:-1}" = 1 ]; then
+            endpoint=$RECKON_CLIENT_ENDPOINT
+            start_bridge "$bin" http  # answers once calc, which measure_floor started, does
+            bridge_bills=${bridge%%/v1/*}/v1/ledger/bills.add
+            measure_pair 1 "${homes[0]}"
+            measure_pair 16 "${homes[@]}"
+        fi
         for kind in each one; do
             measure_pgbench "$kind" 1 one
             measure_pgbench "$kind" 16 one

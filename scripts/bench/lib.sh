@@ -261,9 +261,10 @@ make_venv() {
 # status must be STATUS and, given TEXT, its body must hold TEXT. Prints "P50_US RPS". Any other answer, or any socket
 # error or timeout, fails the run with wrk's counts on standard error: such a run is no figure.
 #   wrk_run URL CONNECTIONS SECONDS STATUS [TEXT]
+# With `wrk_script=scripts/bench/wrk-post.lua` it POSTs instead: STATUS TEXT BODIES TOKEN (see that script).
 wrk_run() {
     local out checked
-    out=$(wrk -t1 -c"$2" -d"$3s" --latency -s scripts/bench/wrk-check.lua "$1" -- "${@:4}")
+    out=$(wrk -t1 -c"$2" -d"$3s" --latency -s "${wrk_script:-scripts/bench/wrk-check.lua}" "$1" -- "${@:4}")
     checked=$(grep '^checked:' <<<"$out")
     if [[ $checked != *" unexpected=0 "* || $checked == "checked: expected=0 "* ||
         $checked != *"errors=connect:0,read:0,write:0,timeout:0" ]]; then
