@@ -160,7 +160,7 @@ let package = Package(
         // MARK: - Storage (only the two driver targets import a database driver)
         .target(
             name: "Storage",
-            dependencies: ["CSodium", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CSodium"],
             path: "Sources/Storage/Storage"
         ),
         .target(
@@ -210,8 +210,7 @@ let package = Package(
         .target(
             name: "CalcService",
             dependencies: [
-                "WorkerRuntime", "Wire", "CalcAPI", "Calculator", "Ceiling", "Tax", "Dates", "ReckonClient",
-                "LedgerAPI",
+                "WorkerRuntime", "Wire", "CalcAPI", "Calculator", "Ceiling", "Tax", "Dates",
             ],
             path: "Sources/Services/CalcService"
         ),
@@ -262,18 +261,14 @@ let package = Package(
             dependencies: [
                 "OrdersService", "StorageCommands", "Storage", "WorkerRuntime", "Observability", "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Executables/reckon-orders"
         ),
         .executableTarget(
             name: "reckon-ledger",
             dependencies: [
-                "LedgerService", "StorageCommands", "Storage", "WorkerRuntime", "Observability", "ServerCommands",
-                "Calculator", "CalcService",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
+                "CalcService", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon-ledger"
         ),
@@ -360,13 +355,13 @@ let package = Package(
         .testTarget(
             name: "CalcServiceTests",
             dependencies: [
-                "CalcService", "CalcAPI", "Calculator", "Ceiling", "Tax", "Wire", "WorkerRuntime", "ReckonTesting",
+                "CalcService", "CalcAPI", "Calculator", "Ceiling", "Tax", "Wire", "ReckonTesting",
             ]
         ),
         .testTarget(name: "CeilingTests", dependencies: ["Ceiling", "Calculator"], resources: [.copy("Resources")]),
         .testTarget(name: "MoneyTests", dependencies: ["Money", "ReckonTesting"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Money", "ReckonTesting"]),
-        .testTarget(name: "OrderingTests", dependencies: ["Ordering", "Money", "ReckonTesting"]),
+        .testTarget(name: "OrderingTests", dependencies: ["Ordering", "ReckonTesting"]),
         .testTarget(name: "CheckoutFormTests", dependencies: ["CheckoutForm"], resources: [.copy("Resources")]),
         .testTarget(
             name: "StorageTests",
