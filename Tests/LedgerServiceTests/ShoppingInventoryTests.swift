@@ -114,6 +114,44 @@ import Wire
         }
     }
 
+    /// A stored quantity or unit that is none (a row changed behind the service's back) is the service's fault: the
+    /// read answers `internal`, never the caller's `invalid_argument`.
+    @Test(arguments: TestDatabase.engines)
+    func aCorruptRowAnswersInternal(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let ana = try await ledger.user("ana")
+            let home = try await ledger.household(ana, members: [])
+            let tea = try await add(ledger, home, "Tea", "2", nil, as: ana)
+            let rice = try await ledger.call(
+                InventoryAddOp.self,
+                .init(householdId: home, name: "Rice", quantity: "1", unit: "kg"),
+                token: ana.token
+            )
+            let shopping = ("ledger_shopping", tea.itemId)
+            for (column, value) in [("quantity", "two"), ("unit", "a unit of more than twenty characters")] {
+                try await corrupt(ledger, shopping, column, value)
+                let error = try await ledger.failure(ShoppingListOp.self, .init(householdId: home), token: ana.token)
+                #expect(error.code == .internal, "\(column)")
+                try await corrupt(ledger, shopping, column, column == "unit" ? "pcs" : "2")
+            }
+            try await corrupt(ledger, ("ledger_inventory", rice.stock.itemId), "restock_quantity", "-1")
+            let error = try await ledger.failure(InventoryListOp.self, .init(householdId: home), token: ana.token)
+            #expect(error.code == .internal)
+        }
+    }
+
+    /// Sets `column` of row `id` in `table` to `value` behind the service's back.
+    private func corrupt(
+        _ ledger: LedgerHarness,
+        _ row: (table: String, id: String),
+        _ column: String,
+        _ value: String
+    ) async throws {
+        try await ledger.database.write { db in
+            try await db.query("UPDATE \(raw: row.table) SET \(raw: column) = \(value) WHERE id = \(row.id)")
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func aFailedBillLeavesTheListAndStockAsTheyWere(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in

@@ -4,6 +4,8 @@ import Storage
 
 /// Stock-line rows: what the household has, where, and until when.
 struct InventoryStore: Sendable {
+    private let lines = HouseholdItemTable<StockLine>()
+
     /// Adds a line.
     func insert(_ line: StockLine, in db: any SQLExecutor) async throws {
         try await db.query(
@@ -20,19 +22,12 @@ struct InventoryStore: Sendable {
     /// The line `id`.
     /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> StockLine {
-        let rows = try await db.query("SELECT * FROM ledger_inventory WHERE id = \(id)")
-        guard let row = rows.first else { throw StockLine.notFound(id) }
-        return try Self.line(row)
+        try await lines.find(id, in: db)
     }
 
     /// The household's lines named like `name`, oldest first.
     func named(_ name: ItemName, household: String, in db: any SQLExecutor) async throws -> [StockLine] {
-        try await db.query(
-            """
-            SELECT * FROM ledger_inventory WHERE household_id = \(household) AND name_key = \(name.key)
-            ORDER BY created_at, id
-            """
-        ).map(Self.line)
+        try await lines.named(name, household: household, in: db)
     }
 
     /// The household's lines by name; only those at `location` when given, and only those in stock with a
@@ -51,7 +46,7 @@ struct InventoryStore: Sendable {
         } else {
             sql = sql + " ORDER BY name_key, created_at, id"
         }
-        return try await db.query(sql).map(Self.line)
+        return try await db.query(sql).map(lines.read)
     }
 
     /// Writes a line's fields when its version is still `version`; returns the new version.
@@ -75,30 +70,7 @@ struct InventoryStore: Sendable {
     /// Deletes a line when its version is still `version`.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func delete(_ line: StockLine, version: Int, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            "DELETE FROM ledger_inventory WHERE id = \(line.id) AND version = \(version) RETURNING id"
-        )
-        guard !rows.isEmpty else {
-            throw StockLine.staleVersion(line.id, since: version)
-        }
-    }
-
-    private static func line(_ row: SQLRow) throws -> StockLine {
-        StockLine(
-            id: try row.text("id"),
-            householdID: try row.text("household_id"),
-            name: ItemName(stored: try row.text("name"), key: try row.text("name_key")),
-            quantity: try Quantity(try row.text("quantity"), field: "quantity", allowsZero: true),
-            unit: try StockUnit(try row.text("unit")),
-            location: try row.optionalText("location"),
-            bestBefore: try row.optionalText("best_before"),
-            restock: try row.int("restock") != 0,
-            restockQuantity: try row.optionalText("restock_quantity").map {
-                try Quantity($0, field: "restockQuantity")
-            },
-            createdBy: try row.text("created_by"),
-            version: Int(try row.int("version"))
-        )
+        try await lines.delete(line.id, version: version, in: db)
     }
 }
 

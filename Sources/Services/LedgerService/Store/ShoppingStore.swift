@@ -4,6 +4,8 @@ import Storage
 
 /// Shopping-list rows.
 struct ShoppingStore: Sendable {
+    private let items = HouseholdItemTable<ShoppingItem>()
+
     /// Adds an item.
     func insert(_ item: ShoppingItem, in db: any SQLExecutor) async throws {
         try await db.query(
@@ -19,26 +21,19 @@ struct ShoppingStore: Sendable {
     /// The item `id`.
     /// - Throws: ``StoreError`` `notFound`.
     func find(_ id: String, in db: any SQLExecutor) async throws -> ShoppingItem {
-        let rows = try await db.query("SELECT * FROM ledger_shopping WHERE id = \(id)")
-        guard let row = rows.first else { throw ShoppingItem.notFound(id) }
-        return try Self.item(row)
+        try await items.find(id, in: db)
     }
 
     /// The household's items named like `name`, oldest first.
     func named(_ name: ItemName, household: String, in db: any SQLExecutor) async throws -> [ShoppingItem] {
-        try await db.query(
-            """
-            SELECT * FROM ledger_shopping WHERE household_id = \(household) AND name_key = \(name.key)
-            ORDER BY created_at, id
-            """
-        ).map(Self.item)
+        try await items.named(name, household: household, in: db)
     }
 
     /// The household's list, oldest first.
     func list(_ household: String, in db: any SQLExecutor) async throws -> [ShoppingItem] {
         try await db.query(
             "SELECT * FROM ledger_shopping WHERE household_id = \(household) ORDER BY created_at, id"
-        ).map(Self.item)
+        ).map(items.read)
     }
 
     /// Writes an item's fields when its version is still `version`; returns the new version.
@@ -61,25 +56,7 @@ struct ShoppingStore: Sendable {
     /// Deletes an item when its version is still `version`.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func delete(_ item: ShoppingItem, version: Int, in db: any SQLExecutor) async throws {
-        let rows = try await db.query(
-            "DELETE FROM ledger_shopping WHERE id = \(item.id) AND version = \(version) RETURNING id"
-        )
-        guard !rows.isEmpty else {
-            throw ShoppingItem.staleVersion(item.id, since: version)
-        }
-    }
-
-    private static func item(_ row: SQLRow) throws -> ShoppingItem {
-        ShoppingItem(
-            id: try row.text("id"),
-            householdID: try row.text("household_id"),
-            name: ItemName(stored: try row.text("name"), key: try row.text("name_key")),
-            quantity: try Quantity(try row.text("quantity"), field: "quantity", allowsZero: true),
-            unit: try StockUnit(try row.text("unit")),
-            note: try row.optionalText("note"),
-            addedBy: try row.text("added_by"),
-            version: Int(try row.int("version"))
-        )
+        try await items.delete(item.id, version: version, in: db)
     }
 }
 
