@@ -9,7 +9,9 @@
 #   BASE=/tmp/base VARIANT=.build/release ROUNDS=5 scripts/bench/http-ab.sh
 # Env: BASE, VARIANT (bin dirs holding reckon-http; BASE also reckon-gateway and reckon-calc), ROUNDS (5),
 # SECONDS_EACH (5: wrk's duration), CALL (another call, a path under /v1/ with its query: `calc/ops` for a reply of
-# about 67 kB) and EXPECT (text its every answer must hold; "value":"2" by default).
+# about 67 kB) and EXPECT (text its every answer must hold; "value":"2" by default). LEDGER=1 measures `bills.add`
+# instead: a reckon-ledger on SQLite joins the stack, one user with 16 households of one, and wrk POSTs a bill into
+# each household in turn, each with a fresh Idempotency-Key, every answer a 200 holding a bill.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -23,16 +25,36 @@ print_limits "both reckon-http --caller-rate 0 (off), their other limits at thei
 --client-rate 0 (off); calc at 4 slots per CPU, $(nproc) CPUs"
 
 expect=${EXPECT:-$calc_expect}
+call=${CALL:-calc/evaluate?expression=1%2B1}
 start_bridge_stack "$base"
-base_url=${bridge%%/v1/*}/v1/${CALL:-calc/evaluate?expression=1%2B1}
+if [[ ${LEDGER:-0} = 1 ]]; then
+    "$base/reckon-ledger" --gateway "$workers" --data-dir "$work/ledger" >>"$work/ledger.log" 2>&1 &
+    pids+=($!)
+    call=ledger/bills.add
+    expect='"billId":'
+    post_with_ledger_user "${bridge%%/v1/*}" 16 >"$work/bodies"
+    wrk_post=(scripts/bench/wrk-post.lua)
+fi
+base_url=${bridge%%/v1/*}/v1/$call
 start_bridge "$variant" variant
-variant_url=${bridge%%/v1/*}/v1/${CALL:-calc/evaluate?expression=1%2B1}
-echo "each call: GET $base_url, every answer holding $expect" >&2
+variant_url=${bridge%%/v1/*}/v1/$call
+echo "each call: $([[ -n ${wrk_post:-} ]] && echo POST || echo GET) $base_url, every answer holding $expect" >&2
+
+# One wrk run against URL at CLIENTS connections: the GET, or the bills' POST (fresh keys each run).
+#   measure URL CLIENTS
+measure() {
+    if [[ -n ${wrk_post:-} ]]; then
+        wrk_script=${wrk_post[0]} wrk_run "$1" "$2" "$seconds" 200 "$expect" "$work/bodies" "$token" \
+            "ab-$2-$RANDOM$RANDOM"
+    else
+        wrk_run "$1" "$2" "$seconds" 200 "$expect"
+    fi
+}
 
 for round in $(seq "$rounds"); do
     for clients in 1 16; do
-        echo "base $clients $(wrk_run "$base_url" "$clients" "$seconds" 200 "$expect")" >>"$work/results"
-        echo "variant $clients $(wrk_run "$variant_url" "$clients" "$seconds" 200 "$expect")" >>"$work/results"
+        echo "base $clients $(measure "$base_url" "$clients")" >>"$work/results"
+        echo "variant $clients $(measure "$variant_url" "$clients")" >>"$work/results"
     done
     echo "round $round done" >&2
 done

@@ -306,11 +306,11 @@ CONF
 # Starts, from bin dir DIR, a gateway with its per-client rate off, one reckon-calc and reckon-http with its caller
 # rate off (so a load generator from one address is neither throttled by the bridge nor, as one named caller, by the
 # gateway); sets `endpoint` (the gateway's client endpoint), `bridge` (evaluate 1+1 through reckon-http) and
-# `stack_pids` (gateway, calc, bridge), all added to `pids`. Their output goes to "$work"/*.log. Returns once the
+# `stack_pids` (gateway, calc, bridge), all added to `pids`, and `workers` (the gateway's worker endpoint). Their output goes to "$work"/*.log. Returns once the
 # bridge answers evaluate 1+1 right, or fails with their logs after 60 s.
 #   start_bridge_stack DIR
 start_bridge_stack() {
-    local workers="tcp://127.0.0.1:$(free_port)"
+    workers="tcp://127.0.0.1:$(free_port)"
     endpoint="tcp://127.0.0.1:$(free_port)"
     "$1/reckon-gateway" --client-endpoint "$endpoint" --worker-endpoint "$workers" --client-rate 0 \
         >>"$work/gateway.log" 2>&1 &
@@ -340,4 +340,28 @@ start_bridge() {
     echo "the bridge from $1 did not come up:" >&2
     cat "$work"/*.log >&2
     return 1
+}
+
+# Through the bridge at BASE (http://HOST:PORT), once its ledger answers: signs up a user, sets `token` to its
+# session, makes HOUSEHOLDS households of that one member, and prints one `bills.add` body a line, a bill of 84.30
+# paid by the user into each.
+#   post_with_ledger_user BASE HOUSEHOLDS
+post_with_ledger_user() {
+    local user="bench$RANDOM" home me
+    for _ in $(seq 120); do
+        curl -sf -X POST -H 'Content-Type: application/json' "$1/v1/ledger/auth.signup" \
+            --data "{\"username\": \"$user\", \"password\": \"bench password\"}" >/dev/null && break
+        sleep 0.5
+    done
+    token=$(curl -sf -X POST -H 'Content-Type: application/json' "$1/v1/ledger/auth.login" \
+        --data "{\"username\": \"$user\", \"password\": \"bench password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+    me=$(curl -sf -X POST -H "Authorization: Bearer $token" "$1/v1/ledger/auth.me" |
+        python3 -c 'import json,sys; print(json.load(sys.stdin)["userId"])')
+    for _ in $(seq "$2"); do
+        home=$(curl -sf -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+            "$1/v1/ledger/household.create" --data '{"name": "Bench"}' |
+            python3 -c 'import json,sys; print(json.load(sys.stdin)["householdId"])')
+        echo "{\"householdId\": \"$home\", \"description\": \"Groceries\", \"amount\": \"84.30\", \"paidBy\": \"$me\"," \
+            "\"split\": {\"kind\": \"equal\"}}"
+    done
 }

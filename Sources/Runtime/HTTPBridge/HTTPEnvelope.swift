@@ -23,7 +23,7 @@ struct HTTPEnvelope: Sendable {
     /// The token of an `Authorization: Bearer TOKEN` value (the scheme in any case), or nil for any other value.
     static func bearer(_ authorization: String) -> String? {
         let parts = authorization.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else { return nil }
+        guard parts.count == 2, HeaderText.equals(parts[0], lowercase: "bearer"), !parts[1].isEmpty else { return nil }
         return String(parts[1])
     }
     static let requestID = HTTPField.Name("X-Request-Id")!

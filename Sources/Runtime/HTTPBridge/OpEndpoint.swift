@@ -151,8 +151,7 @@ struct OpEndpoint: Sendable {
 
     /// Whether a `Content-Type` names JSON: `application/json`, with parameters (`charset=utf-8`) or not.
     static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
-        return type.caseInsensitiveCompare("application/json") == .orderedSame
+        HeaderText.equals(HeaderText.mediaType(contentType), lowercase: "application/json")
     }
 
     static func echo(_ requestID: String) -> HTTPFields {

@@ -51,9 +51,14 @@ final class CallerLimits: Sendable {
     /// the orders staff key nor the operator's token ever reaches the ledger.
     static func sessionToken(_ headers: HTTPFields) -> String? {
         guard let token = headers[.authorization].flatMap(HTTPEnvelope.bearer), token.hasPrefix("rk_"),
-            token.utf8.count == 67, token.dropFirst(3).allSatisfy(\.isHexDigit)
+            token.utf8.count == 67, token.utf8.dropFirst(3).allSatisfy(Self.isHexDigit)
         else { return nil }
         return token
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers): the bucket's size as the quota

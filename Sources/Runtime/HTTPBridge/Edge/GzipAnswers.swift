@@ -58,8 +58,8 @@ enum Gzip {
 
     /// `application/json` or a `+json` type (`application/problem+json`), with parameters or not.
     static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-        return type == "application/json" || type.hasSuffix("+json")
+        let type = HeaderText.mediaType(contentType)
+        return HeaderText.equals(type, lowercase: "application/json") || HeaderText.hasSuffix(type, lowercase: "+json")
     }
 
     /// Whether `Accept-Encoding` takes gzip: named (or `*`) with a weight above zero, and not refused by name.
@@ -82,7 +82,7 @@ enum Gzip {
     /// Says that the answer depends on `Accept-Encoding`, once.
     static func vary(_ headers: inout HTTPFields) {
         let named = headers[values: .vary].flatMap { $0.split(separator: ",") }.contains {
-            $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare("Accept-Encoding") == .orderedSame
+            HeaderText.equals(HeaderText.trimmed($0), lowercase: "accept-encoding")
         }
         if !named { headers[values: .vary].append("Accept-Encoding") }
     }
