@@ -8,7 +8,8 @@ import Testing
     @Test(
         arguments: [
             ("application/json", true), ("Application/JSON", true), (" application/json ; charset=utf-8", true),
-            ("\tapplication/json;charset=UTF-8", true), ("application/jsonx", false), ("application/problem+json", false),
+            ("\tapplication/json;charset=UTF-8", true), ("application/jsonx", false),
+            ("application/problem+json", false),
             ("text/plain", false), ("", false), ("application/json-seq", false), ("applicatio/json", false),
         ]
     )
