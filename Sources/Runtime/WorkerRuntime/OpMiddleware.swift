@@ -4,6 +4,9 @@ import Wire
 public struct OpRequest: Sendable {
     /// The request's `args`, undecoded (`nil` when absent).
     public var args: JSONValue?
+    /// The request's `args` decoded into its op's `Args`, once they are (before its scope opens): a scope reads what
+    /// it needs of them through protocols the `Args` conform to, never by name.
+    public var decodedArgs: (any Sendable)?
     public var context: OpContext
 
     public init(args: JSONValue?, context: OpContext) {

@@ -12,6 +12,9 @@ public struct Op: Sendable {
     /// The schema derived from the type `args` decode into, which ``argsSchema`` (written by hand) must agree with
     /// (``JSONSchema/drift(written:derived:path:)``).
     public let argsTypeSchema: JSONValue
+    /// The type `args` decode into, which a scope may read through protocols it conforms to
+    /// (``OpRequest/decodedArgs``).
+    public let argsType: any Sendable.Type
     /// What the op does to the state behind it.
     public let effect: OpEffect
     /// What the op refuses beyond its args schema.
@@ -38,6 +41,7 @@ public struct Op: Sendable {
         argsSchema = Contract.argsSchema
         resultSchema = Contract.resultSchema
         argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
+        argsType = Contract.Args.self
         effect = Contract.effect
         refusals = Contract.refusals
         example = Contract.example
@@ -106,7 +110,10 @@ public struct OpRegistry: Sendable {
         responding respond: @escaping @Sendable (Contract.Args, OpRequest) async throws -> OpResponse
     ) {
         let endpoint: OpNext = { request in
-            try await respond(try ArgsDecoder.decode(Contract.Args.self, from: request.args), request)
+            var request = request
+            let args = try ArgsDecoder.decode(Contract.Args.self, from: request.args)
+            request.decodedArgs = args
+            return try await respond(args, request)
         }
         add(Op(contract, run: middleware.chained(to: endpoint), runInline: nil))
     }

@@ -34,37 +34,3 @@ extension HouseholdEntry {
         .staleVersion(noun, id, since: version, file: file, line: line)
     }
 }
-
-extension StoredBill: AuthoredEntry {
-    static let noun = "bill"
-    static let idField = "billId"
-    static let authorVerb = "added"
-}
-
-extension StoredPayment: AuthoredEntry {
-    static let noun = "payment"
-    static let idField = "paymentId"
-    static let authorVerb = "recorded"
-}
-
-extension StoredEvent: AuthoredEntry {
-    static let noun = "event"
-    static let idField = "eventId"
-    static let authorVerb = "added"
-}
-
-extension RecurringStore.Rule: AuthoredEntry {
-    static let noun = "recurring bill"
-    static let idField = "recurringId"
-    static let authorVerb = "added"
-}
-
-extension StockLine: HouseholdEntry {
-    static let noun = "stock line"
-    static let idField = "itemId"
-}
-
-extension ShoppingItem: HouseholdEntry {
-    static let noun = "shopping item"
-    static let idField = "itemId"
-}

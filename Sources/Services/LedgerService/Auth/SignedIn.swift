@@ -13,7 +13,7 @@ struct SignedIn: Sendable {
     let request: OpContext
     /// The membership of the household the request names, read with the session (``LedgerScopes/householdWrite``).
     var housemates: Housemates?
-    /// For `bills.add`: that household's rounding residues in the bill's currency, read with the session.
+    /// For a new bill (``RoundsResidues``): that household's rounding residues in its currency, read with the session.
     var rounding: RoundingStore.Prefetched?
 }
 
@@ -33,11 +33,11 @@ extension SessionStore {
         return try Self.check(try await find(token: token, in: db), of: request, in: db)
     }
 
-    /// ``signedIn(_:in:)`` and, in the same statement, what a write into the household that `request`'s arguments
-    /// name (`householdId`, or the one the live bill `billId` or payment `paymentId` belongs to) needs up front: the
-    /// user's membership and its members (``SignedIn/housemates``), the household's rounding residues in the bill's
-    /// currency for `bills.add` (``SignedIn/rounding``), and the record of the request's idempotency key, if it has
-    /// one.
+    /// ``signedIn(_:in:)`` and, in the same statement, what a write into the household that `request`'s decoded
+    /// arguments name (``NamesHousehold``, or the household of the live entry they name: ``NamesEntry``) needs up
+    /// front: the user's membership and its members (``SignedIn/housemates``), the household's rounding residues in a
+    /// new bill's currency (``RoundsResidues``, ``SignedIn/rounding``), and the record of the request's idempotency
+    /// key, if it has one.
     /// - Throws: `unauthenticated` as ``signedIn(_:in:)`` does.
     func signedIn(
         _ request: OpRequest,
@@ -52,15 +52,15 @@ extension SessionStore {
             columns = columns + ", " + IdempotencyProbe.columns
             joins = joins + probe.join(owner: "s.user_id")
         }
-        let householdID = Self.stringArgument("householdId", of: request)
-        let entry = householdID == nil ? Self.entryArgument(of: request) : nil
-        let roundsBill = householdID != nil && request.context.op == BillsAddOp.name && db.lockingRead == ""
+        let householdID = (request.decodedArgs as? any NamesHousehold)?.namedHousehold
+        let entry = householdID == nil ? (request.decodedArgs as? any NamesEntry)?.namedEntry : nil
+        let rounded = householdID == nil || db.lockingRead != "" ? nil : request.decodedArgs as? any RoundsResidues
         if let householdID {
             columns = columns + ", " + HouseholdStore.housematesColumns
             joins = joins + HouseholdStore.housematesJoin("\(householdID)", user: "s.user_id")
-            if roundsBill {
+            if let rounded {
                 // Codes are read in any case (`Currency.named`), and stored upper case.
-                let currency = Self.stringArgument("currency", of: request)?.uppercased()
+                let currency = rounded.residueCurrency?.uppercased()
                 columns = columns + ", " + RoundingStore.prefetchColumns(currency: currency)
                 joins = joins + RoundingStore.prefetchJoin(currency: currency)
             }
@@ -77,24 +77,12 @@ extension SessionStore {
         var user = try Self.check(session, of: request.context, in: db)
         if let householdID {
             user.housemates = Housemates(householdID: householdID, found: try HouseholdStore.housemates(in: rows))
-            if roundsBill, let row = rows.first { user.rounding = try RoundingStore.prefetched(in: row) }
+            if rounded != nil, let row = rows.first { user.rounding = try RoundingStore.prefetched(in: row) }
         } else if entry != nil, let found = try HouseholdStore.housemates(in: rows) {
             // Only a membership found says which household the entry is in; otherwise the op reads it as usual.
             user.housemates = Housemates(householdID: found.household.id, found: found)
         }
         return (user, try rows.first.flatMap { try probe?.found(in: $0) })
-    }
-
-    /// The live bill or payment that `request`'s arguments name (`billId`, `paymentId`), with its table.
-    private static func entryArgument(of request: OpRequest) -> (table: SQL, id: String)? {
-        if let id = stringArgument("billId", of: request) { return ("ledger_bills", id) }
-        if let id = stringArgument("paymentId", of: request) { return ("ledger_payments", id) }
-        return nil
-    }
-
-    /// The string argument `name` of `request`, if it has one.
-    private static func stringArgument(_ name: String, of request: OpRequest) -> String? {
-        request.args?[name].flatMap { if case .string(let id) = $0 { id } else { nil } }
     }
 
     private static func token(of request: OpContext) throws -> String {

@@ -75,3 +75,8 @@ extension HouseholdBook {
         return ActivityListOp.Result(entries: page.entries, cursor: page.entries.last?.cursor ?? after, more: page.more)
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension ActivityListOp.Args: InHousehold {}
+extension ActivityWaitOp.Args: InHousehold {}

@@ -133,3 +133,7 @@ extension HouseholdBook {
         return SettlePlanView(transfers: transfers, methods: methods)
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension BalancesOp.Args: InHousehold {}

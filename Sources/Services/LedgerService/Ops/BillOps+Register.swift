@@ -112,3 +112,27 @@ extension HouseholdBook {
         )
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension PageArgs: InHousehold {}
+
+extension BillArgs: NamesHousehold where Target: NamesHousehold {
+    var namedHousehold: String? { target.namedHousehold }
+}
+
+extension BillArgs: NamesEntry where Target: NamesEntry {
+    var namedEntry: (table: SQL, id: String) { target.namedEntry }
+}
+
+extension BillArgs: RoundsResidues where Target == HouseholdArgs {
+    var residueCurrency: String? { bill.currency }
+}
+
+extension BillRefArgs: NamesEntry {
+    var namedEntry: (table: SQL, id: String) { ("ledger_bills", billId) }
+}
+
+extension BillIDArgs: NamesEntry {
+    var namedEntry: (table: SQL, id: String) { ("ledger_bills", billId) }
+}

@@ -176,3 +176,8 @@ extension HouseholdBook {
         return EventsICalOp.Result(calendar: writer.calendar(entries, name: member.household.name))
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension EventsAddOp.Args: InHousehold {}
+extension EventsListOp.Args: InHousehold {}

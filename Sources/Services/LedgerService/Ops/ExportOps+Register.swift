@@ -21,3 +21,7 @@ extension HouseholdBook {
         try await self.exportJSON(try await self.member(of: args.householdId, context))
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension ExportCSVOp.Args: InHousehold {}

@@ -80,3 +80,7 @@ extension HouseholdBook {
         return try await self.view(of: household, role: role, in: db)
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension HouseholdArgs: InHousehold {}

@@ -160,3 +160,8 @@ extension HouseholdBook {
         )
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension InventoryAddOp.Args: InHousehold {}
+extension InventoryListOp.Args: InHousehold {}

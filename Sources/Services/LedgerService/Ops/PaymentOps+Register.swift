@@ -124,3 +124,19 @@ extension HouseholdBook {
         )
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension PaymentsRecordOp.Args: InHousehold {}
+
+extension PaymentRefArgs: NamesEntry {
+    var namedEntry: (table: SQL, id: String) { ("ledger_payments", paymentId) }
+}
+
+extension PaymentsGetOp.Args: NamesEntry {
+    var namedEntry: (table: SQL, id: String) { ("ledger_payments", paymentId) }
+}
+
+extension PaymentsEditOp.Args: NamesEntry {
+    var namedEntry: (table: SQL, id: String) { ("ledger_payments", paymentId) }
+}

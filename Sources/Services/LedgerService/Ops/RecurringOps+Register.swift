@@ -114,3 +114,7 @@ extension HouseholdBook {
         try await self.changeRule(args.recurringId, to: "ended", from: ["active", "paused"], context)
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension RecurringAddOp.Args: InHousehold {}

@@ -156,3 +156,12 @@ extension HouseholdBook {
         )
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension RoommatesRequestOp.Args: InHousehold {}
+extension RoommatesLeaveOp.Args: InHousehold {}
+
+extension RoommatesListOp.Args: NamesHousehold {
+    var namedHousehold: String? { householdId }
+}

@@ -171,3 +171,7 @@ extension HouseholdBook {
         try await self.buy(args, context)
     }
 }
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension ShoppingAddOp.Args: InHousehold {}

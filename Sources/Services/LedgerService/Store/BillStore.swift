@@ -204,3 +204,9 @@ struct StoredBill: Sendable {
         )
     }
 }
+
+extension StoredBill: AuthoredEntry {
+    static let noun = "bill"
+    static let idField = "billId"
+    static let authorVerb = "added"
+}

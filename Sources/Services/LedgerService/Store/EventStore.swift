@@ -205,3 +205,9 @@ extension EventRepeat {
         EventDraft.Repeat(frequency: frequency, interval: interval, until: until, count: count)
     }
 }
+
+extension StoredEvent: AuthoredEntry {
+    static let noun = "event"
+    static let idField = "eventId"
+    static let authorVerb = "added"
+}

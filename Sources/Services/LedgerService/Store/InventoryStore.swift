@@ -105,3 +105,8 @@ struct StockLine: Sendable {
         )
     }
 }
+
+extension StockLine: HouseholdEntry {
+    static let noun = "stock line"
+    static let idField = "itemId"
+}

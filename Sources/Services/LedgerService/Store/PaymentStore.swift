@@ -109,3 +109,9 @@ struct StoredPayment: Sendable {
         )
     }
 }
+
+extension StoredPayment: AuthoredEntry {
+    static let noun = "payment"
+    static let idField = "paymentId"
+    static let authorVerb = "recorded"
+}

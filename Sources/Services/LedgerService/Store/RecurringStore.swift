@@ -119,3 +119,9 @@ extension RecurringStore.Rule {
         )
     }
 }
+
+extension RecurringStore.Rule: AuthoredEntry {
+    static let noun = "recurring bill"
+    static let idField = "recurringId"
+    static let authorVerb = "added"
+}

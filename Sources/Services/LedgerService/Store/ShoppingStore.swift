@@ -85,3 +85,8 @@ struct ShoppingItem: Sendable {
         )
     }
 }
+
+extension ShoppingItem: HouseholdEntry {
+    static let noun = "shopping item"
+    static let idField = "itemId"
+}
