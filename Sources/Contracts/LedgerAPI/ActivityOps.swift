@@ -5,6 +5,7 @@ import Wire
 public enum ActivityListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "activity.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "Changes after a cursor, oldest first: who, what, when, before and after"
     public static let argsSchema: JSONValue = [
@@ -50,6 +51,7 @@ public enum ActivityListOp: OpContract {
 public enum ActivityWaitOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "activity.wait"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "Changes after a cursor, waiting up to waitMs for the first one (a long poll)"
     /// The longest wait: well inside the gateway's default deadline (5 s) and the worker's request timeout (4 s).

@@ -4,6 +4,7 @@ import Wire
 public enum AuthSignupOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "auth.signup"
+    public static let access = OpAccess.anyone
     public static let effect = OpEffect.write
     public static let summary = "Creates an account (username 3-32 of a-z 0-9 . _ -, password 8-256 characters)"
     public static let argsSchema: JSONValue = [
@@ -32,6 +33,7 @@ public enum AuthSignupOp: OpContract {
 public enum AuthLoginOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "auth.login"
+    public static let access = OpAccess.anyone
     public static let effect = OpEffect.write
     public static let summary = "Signs in: a session token and when it expires (failures are rate-limited)"
     public static let argsSchema: JSONValue = [
@@ -63,6 +65,7 @@ public enum AuthLoginOp: OpContract {
 public enum AuthLogoutOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "auth.logout"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Revokes the session token the request carries"
     public static let argsSchema: JSONValue = ["type": "object"]
@@ -74,6 +77,7 @@ public enum AuthLogoutOp: OpContract {
 public enum AuthChangePasswordOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "auth.changePassword"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Changes the password (the old one is required) and signs out every other session"
     public static let argsSchema: JSONValue = [
@@ -95,6 +99,7 @@ public enum AuthChangePasswordOp: OpContract {
 public enum AuthMeOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "auth.me"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.read
     public static let summary = "The user the token belongs to"
     public static let argsSchema: JSONValue = ["type": "object"]

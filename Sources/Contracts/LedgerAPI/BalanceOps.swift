@@ -4,6 +4,7 @@ import Wire
 public enum BalancesOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "balances"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "Per currency: each member's paid, share, sent, received and net; pairwise debts"
     public static let refusals = [
@@ -35,6 +36,7 @@ public enum BalancesOp: OpContract {
 public enum SettleSuggestOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "settle.suggest"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "A plan of at most n-1 transfers per currency (minimal up to 12 people), explained"
     public static let argsSchema = LedgerOps.household

@@ -76,6 +76,7 @@ public struct BillArgs<Target: Codable & Sendable & Hashable>: Codable, Sendable
 public enum BillsAddOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "bills.add"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Records a bill: one payer (paidBy) or several (payers), and how it is split"
     public static let refusals =
@@ -93,6 +94,7 @@ public enum BillsAddOp: OpContract {
 public enum BillsEditOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "bills.edit"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Changes a bill's fields; a stale version is refused with conflict"
     public static let refusals =
@@ -126,6 +128,7 @@ public struct BillIDArgs: Codable, Sendable, Hashable {
 public enum BillsDeleteOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "bills.delete"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Deletes a bill; the activity log keeps it (version optional, checked when given)"
     public static let argsSchema: JSONValue = [
@@ -140,6 +143,7 @@ public enum BillsDeleteOp: OpContract {
 public enum BillsGetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "bills.get"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "One bill with its payers and shares"
     public static let argsSchema: JSONValue = [
@@ -175,6 +179,7 @@ let pageSchema: JSONValue = [
 public enum BillsListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "bills.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "A household's bills, newest date first, paged by cursor"
     public static let refusals = [LedgerOps.cursorRefusal]

@@ -31,6 +31,7 @@ enum EventSchemas {
 public enum EventsAddOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "events.add"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary =
         "Adds a calendar event: timed (in a time zone or at an offset) or all-day, maybe repeating"
@@ -78,6 +79,7 @@ public enum EventsAddOp: OpContract {
 public enum EventsEditOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "events.edit"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Changes an event's title, timing, location or repeat; a stale version is refused"
     public static let refusals = [LedgerOps.timeZoneRefusal]
@@ -146,6 +148,7 @@ public struct EventIDArgs: Codable, Sendable, Hashable {
 public enum EventsDeleteOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "events.delete"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary =
         "Deletes an event with its repeats; the activity log keeps it (version checked when given)"
@@ -161,6 +164,7 @@ public enum EventsDeleteOp: OpContract {
 public enum EventsGetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "events.get"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "An event with its repeat rule"
     public static let argsSchema: JSONValue = [
@@ -174,6 +178,7 @@ public enum EventsGetOp: OpContract {
 public enum EventsListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "events.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "Occurrences overlapping from..to (or one day, at most 366 days) in timeZone, by start"
     public static let refusals = [
@@ -225,6 +230,7 @@ public enum EventsListOp: OpContract {
 public enum EventsICalOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "events.ical"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "The household's events as an RFC 5545 calendar (.ics) for calendar programs"
     public static let argsSchema = LedgerOps.household

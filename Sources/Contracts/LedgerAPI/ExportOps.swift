@@ -4,6 +4,7 @@ import Wire
 public enum ExportCSVOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "export.csv"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "bills, payments, balances, roundings, inventory or shopping as RFC 4180 CSV"
     public static let argsSchema: JSONValue = [
@@ -39,6 +40,7 @@ public enum ExportCSVOp: OpContract {
 public enum ExportJSONOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "export.json"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary =
         "The whole household (members, bills, payments, roundings, rules, events, balances, stock, list, activity)"

@@ -10,6 +10,7 @@ public struct HouseholdArgs: Codable, Sendable, Hashable {
 public enum HouseholdCreateOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "household.create"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Creates a household; the caller is its owner (currency defaults to CAD)"
     public static let refusals = LedgerOps.valueRefusals(currencies: ["currency"])
@@ -35,6 +36,7 @@ public enum HouseholdCreateOp: OpContract {
 public enum HouseholdListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "household.list"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.read
     public static let summary = "The caller's households"
     public static let argsSchema: JSONValue = ["type": "object"]
@@ -49,6 +51,7 @@ public enum HouseholdListOp: OpContract {
 public enum HouseholdGetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "household.get"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "A household with its members (past members marked inactive)"
     public static let argsSchema = LedgerOps.household

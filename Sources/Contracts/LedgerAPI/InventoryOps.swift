@@ -5,6 +5,7 @@ import Wire
 public enum InventoryAddOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "inventory.add"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Adds stock (merged into a line of the same name, location and unit)"
     public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity", "restockQuantity"])
@@ -62,6 +63,7 @@ public enum InventoryAddOp: OpContract {
 public enum InventoryEditOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "inventory.edit"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Corrects a stock line (quantity, unit, location, best-before, restock)"
     public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity", "restockQuantity"])
@@ -117,6 +119,7 @@ public enum InventoryEditOp: OpContract {
 public enum InventoryConsumeOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "inventory.consume"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary =
         "Takes an amount out of a stock line; a line that runs out with restock on goes back on the list"
@@ -147,6 +150,7 @@ public enum InventoryConsumeOp: OpContract {
 public enum InventoryRemoveOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "inventory.remove"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Deletes a stock line (version optional, checked when given)"
     public static let argsSchema = LedgerOps.itemRef
@@ -158,6 +162,7 @@ public enum InventoryRemoveOp: OpContract {
 public enum InventoryListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "inventory.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary =
         "The household's stock by name; expiringWithinDays lists lines due by then (expired ones included)"

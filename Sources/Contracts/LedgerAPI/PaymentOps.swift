@@ -4,6 +4,7 @@ import Wire
 public enum PaymentsRecordOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.record"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Records that one member paid another (a settle-up transfer)"
     public static let refusals =
@@ -59,6 +60,7 @@ public struct PaymentRefArgs: Codable, Sendable, Hashable {
 public enum PaymentsDeleteOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.delete"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Deletes a payment; the activity log keeps it (version optional, checked when given)"
     public static let argsSchema: JSONValue = [
@@ -73,6 +75,7 @@ public enum PaymentsDeleteOp: OpContract {
 public enum PaymentsGetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.get"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "One payment, with its version"
     public static let argsSchema: JSONValue = [
@@ -89,6 +92,7 @@ public enum PaymentsGetOp: OpContract {
 public enum PaymentsEditOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.edit"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Corrects a payment's amount, currency, date or note; a stale version is refused"
     public static let refusals = LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
@@ -129,6 +133,7 @@ public enum PaymentsEditOp: OpContract {
 public enum PaymentsListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "payments.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "A household's payments, newest date first, paged by cursor"
     public static let refusals = [LedgerOps.cursorRefusal]

@@ -4,6 +4,7 @@ import Wire
 public enum ProfileGetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "profile.get"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.read
     public static let summary = "The signed-in user's profile: income, province, marital status"
     public static let argsSchema: JSONValue = ["type": "object"]
@@ -15,6 +16,7 @@ public enum ProfileGetOp: OpContract {
 public enum ProfileSetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "profile.set"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Sets profile fields (\"\" clears one); calc's tax ops default to them"
     public static let argsSchema: JSONValue = [

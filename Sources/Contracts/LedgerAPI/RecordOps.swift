@@ -4,6 +4,7 @@ import Wire
 public enum RecordsSaveOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "records.save"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Runs a calc op (tax, loan, ceiling, ...) and saves the result with a title"
     public static let refusals = [
@@ -41,6 +42,7 @@ public struct RecordRefArgs: Codable, Sendable, Hashable {
 public enum RecordsGetOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "records.get"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.read
     public static let summary = "One saved calculation with its arguments and result"
     public static let argsSchema: JSONValue = [
@@ -54,6 +56,7 @@ public enum RecordsGetOp: OpContract {
 public enum RecordsDeleteOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "records.delete"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Deletes a saved calculation"
     public static let argsSchema = RecordsGetOp.argsSchema
@@ -65,6 +68,7 @@ public enum RecordsDeleteOp: OpContract {
 public enum RecordsListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "records.list"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.read
     public static let summary = "The signed-in user's saved calculations, newest first, optionally of one op"
     public static let argsSchema: JSONValue = [
@@ -85,6 +89,7 @@ public enum RecordsListOp: OpContract {
 public enum RecordsRerunOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "records.rerun"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Runs a saved calculation again with today's data; update: true keeps the new result"
     public static let argsSchema: JSONValue = [

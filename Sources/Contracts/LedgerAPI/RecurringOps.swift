@@ -4,6 +4,7 @@ import Wire
 public enum RecurringAddOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "recurring.add"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "A repeating bill (weekly or monthly, every interval, from start to end)"
     public static let refusals =
@@ -76,6 +77,7 @@ public enum RecurringAddOp: OpContract {
 public enum RecurringListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "recurring.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "A household's repeating bills with their state and last occurrence"
     public static let argsSchema = LedgerOps.household
@@ -100,6 +102,7 @@ private let recurringRef: JSONValue = [
 public enum RecurringPauseOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "recurring.pause"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Pauses a repeating bill; occurrences due while paused are skipped"
     public static let argsSchema = recurringRef
@@ -111,6 +114,7 @@ public enum RecurringPauseOp: OpContract {
 public enum RecurringResumeOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "recurring.resume"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Resumes a paused repeating bill from its next date after today"
     public static let argsSchema = recurringRef
@@ -122,6 +126,7 @@ public enum RecurringResumeOp: OpContract {
 public enum RecurringEndOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "recurring.end"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Ends a repeating bill for good; the bills it made stay"
     public static let argsSchema = recurringRef

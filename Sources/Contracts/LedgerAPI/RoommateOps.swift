@@ -10,6 +10,7 @@ public struct RequestArgs: Codable, Sendable, Hashable {
 public enum RoommatesRequestOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "roommates.request"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Asks a user (by username) to join the household; they accept or decline"
     public static let argsSchema: JSONValue = [
@@ -31,6 +32,7 @@ public enum RoommatesRequestOp: OpContract {
 public enum RoommatesRetractOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "roommates.retract"
+    public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Withdraws a pending request the caller sent"
     public static let argsSchema: JSONValue = [
@@ -44,6 +46,7 @@ public enum RoommatesRetractOp: OpContract {
 public enum RoommatesAcceptOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "roommates.accept"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Accepts a request the caller received: they join the household as a member"
     public static let argsSchema = RoommatesRetractOp.argsSchema
@@ -55,6 +58,7 @@ public enum RoommatesAcceptOp: OpContract {
 public enum RoommatesDeclineOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "roommates.decline"
+    public static let access = OpAccess.signedIn
     public static let effect = OpEffect.write
     public static let summary = "Declines a request the caller received"
     public static let argsSchema = RoommatesRetractOp.argsSchema
@@ -66,6 +70,7 @@ public enum RoommatesDeclineOp: OpContract {
 public enum RoommatesLeaveOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "roommates.leave"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Leaves the household; with a non-zero balance it needs confirm: true"
     public static let argsSchema: JSONValue = [
@@ -87,6 +92,7 @@ public enum RoommatesLeaveOp: OpContract {
 public enum RoommatesListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "roommates.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "Members and pending requests sent (with householdId), and requests the caller received"
     public static let argsSchema: JSONValue = ["type": "object", "properties": ["householdId": LedgerOps.id]]

@@ -5,6 +5,7 @@ import Wire
 public enum ShoppingAddOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "shopping.add"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Adds an item to the shopping list (merged into one of the same name and unit)"
     public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity"])
@@ -44,6 +45,7 @@ public enum ShoppingAddOp: OpContract {
 public enum ShoppingEditOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "shopping.edit"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Changes a shopping-list item; a stale version is refused with conflict"
     public static let refusals = LedgerOps.valueRefusals(quantities: ["quantity"])
@@ -95,6 +97,7 @@ public struct ItemRefArgs: Codable, Sendable, Hashable {
 public enum ShoppingRemoveOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "shopping.remove"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary = "Takes an item off the shopping list (version optional, checked when given)"
     public static let argsSchema = LedgerOps.itemRef
@@ -106,6 +109,7 @@ public enum ShoppingRemoveOp: OpContract {
 public enum ShoppingListOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "shopping.list"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "The household's shopping list, in the order items were added"
     public static let argsSchema = LedgerOps.household
@@ -121,6 +125,7 @@ public enum ShoppingListOp: OpContract {
 public enum ShoppingBoughtOp: OpContract {
     public static let service = LedgerOps.service
     public static let name = "shopping.bought"
+    public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary =
         "Moves a shopping-list item (or part of it) into the inventory, optionally with a bill for the purchase"

@@ -45,6 +45,7 @@ public enum MenuOp: OpContract {
 public enum StockSetOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "stock.set"
+    public static let access = OpAccess.staff
     public static let effect = OpEffect.write
     public static let summary = "Staff: sets an item's remaining stock (null for unlimited)"
     public static let argsSchema: JSONValue = [

@@ -79,6 +79,7 @@ public enum OrderGetOp: OpContract {
 public enum OrderListOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.list"
+    public static let access = OpAccess.staff
     public static let effect = OpEffect.read
     public static let summary = "Staff: a customer's orders by phone or email, newest first, paged"
     public static let argsSchema: JSONValue = [
@@ -132,6 +133,7 @@ public enum OrderCancelOp: OpContract {
 public enum OrderUpdateStatusOp: OpContract {
     public static let service = OrdersOps.service
     public static let name = "order.updateStatus"
+    public static let access = OpAccess.staff
     public static let effect = OpEffect.write
     public static let summary = "Staff: moves an order to its next status, or cancels it before delivery"
     public static let argsSchema: JSONValue = [

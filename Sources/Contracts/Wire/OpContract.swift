@@ -31,6 +31,8 @@ public protocol OpContract: Sendable {
     static var effect: OpEffect { get }
     /// What the op refuses beyond its args schema: rules no schema can state. None unless the contract says.
     static var refusals: [OpRefusal] { get }
+    /// Who may call it; anyone unless the contract says.
+    static var access: OpAccess { get }
     /// A call of the op and its result, recorded from a live stack (each API module's generated `…Examples.swift`).
     static var example: OpExample { get }
 }
@@ -38,6 +40,7 @@ public protocol OpContract: Sendable {
 extension OpContract {
     public static var resultSchema: JSONValue { JSONSchema.derivedOrMarked(Result.self) }
     public static var refusals: [OpRefusal] { [] }
+    public static var access: OpAccess { .anyone }
 }
 
 extension JSONSchema {

@@ -17,6 +17,8 @@ public struct Op: Sendable {
     public let argsType: any Sendable.Type
     /// What the op does to the state behind it.
     public let effect: OpEffect
+    /// Who may call it.
+    public let access: OpAccess
     /// What the op refuses beyond its args schema.
     public let refusals: [OpRefusal]
     /// A call of the op and its result.
@@ -43,6 +45,7 @@ public struct Op: Sendable {
         argsTypeSchema = JSONSchema.derivedOrMarked(Contract.Args.self)
         argsType = Contract.Args.self
         effect = Contract.effect
+        access = Contract.access
         refusals = Contract.refusals
         example = Contract.example
         exampleProblems = { Contract.example.problems(args: Contract.Args.self, result: Contract.Result.self) }
