@@ -85,10 +85,12 @@ def cell(text):
 
 def table(listing):
     """The generated op table of one service."""
-    rows = ["| op | effect | what it does | args (`*` required) | result |", "|---|---|---|---|---|"]
+    rows = ["| op | effect | who may call it | what it does | args (`*` required) | result |",
+            "|---|---|---|---|---|---|"]
     for op in listing["ops"]:
         rows.append("| " + " | ".join([
-            f"`{op['name']}`", op.get("effect", "—"), cell(op["summary"]), fields_text(op["schema"]),
+            f"`{op['name']}`", op.get("effect", "—"), op.get("access", "—"), cell(op["summary"]),
+            fields_text(op["schema"]),
             fields_text(op["resultSchema"]) if "resultSchema" in op else "**no result schema**",
         ]) + " |")
     definitions = listing.get("$defs") or {}

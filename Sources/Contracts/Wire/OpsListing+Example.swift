@@ -10,6 +10,20 @@ extension OpDescription {
               "$defs": {
                 "OpDescription": {
                   "properties": {
+                    "access": {
+                      "enum": [
+                        "anyone",
+                        "signedIn",
+                        "member",
+                        "author",
+                        "staff",
+                        null
+                      ],
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
                     "effect": {
                       "enum": [
                         "pure",
@@ -121,6 +135,7 @@ extension OpDescription {
               },
               "ops": [
                 {
+                  "access": "anyone",
                   "effect": "pure",
                   "name": "ops",
                   "resultSchema": {

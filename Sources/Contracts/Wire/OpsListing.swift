@@ -58,6 +58,8 @@ public struct OpDescription: Codable, Sendable, Hashable {
     public var resultSchema: JSONValue?
     /// What the op does to the state behind it: `pure`, `read` or `write`.
     public var effect: OpEffect?
+    /// Who may call it (``OpAccess``): `anyone`, `signedIn`, `member`, `author` or `staff`.
+    public var access: OpAccess?
     /// What the op refuses beyond ``schema`` (``OpRefusal``); absent when nothing.
     public var refusals: [OpRefusal]?
     /// A call of the op and its result (``OpExample``).
@@ -69,6 +71,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
         schema: JSONValue,
         resultSchema: JSONValue?,
         effect: OpEffect?,
+        access: OpAccess? = nil,
         refusals: [OpRefusal] = [],
         example: OpExample? = nil
     ) {
@@ -77,6 +80,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
         self.schema = schema
         self.resultSchema = resultSchema
         self.effect = effect
+        self.access = access
         self.refusals = refusals.isEmpty ? nil : refusals
         self.example = example
     }
@@ -89,6 +93,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
             schema: Contract.argsSchema,
             resultSchema: Contract.resultSchema,
             effect: Contract.effect,
+            access: Contract.access,
             refusals: Contract.refusals,
             example: Contract.example
         )
@@ -101,6 +106,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
         schema: NoArgs.jsonSchema,
         resultSchema: JSONSchema.derivedOrMarked(OpsListing.self),
         effect: .pure,
+        access: .anyone,
         example: opsExample
     )
 }

@@ -83,7 +83,7 @@ enum OpenAPIDocument {
             ("summary", .string(op.summary)), ("tags", [.string(service)]),
             ("parameters", .array(headers.parameters(op, get: get) + (get ? queryParameters(op) : []))),
             ("responses", responses(op, of: listing, get: get, versioned: versioned)),
-            ("security", security(service: service, op: op.name)),
+            ("security", security(op)),
         ]
         if let refusals = op.refusals {
             // What a schema-valid request may still be refused for, in words and for tools (`x-refusals`).
@@ -183,11 +183,10 @@ enum OpenAPIDocument {
         example.map { ["schema": schema, "example": $0] } ?? ["schema": schema]
     }
 
-    /// Ledger ops but signing up and in, and `ops`, need a session; the rest take a token when they have a use for
-    /// one (the orders staff key).
-    private static func security(service: String, op: String) -> JSONValue {
-        let open = ["auth.signup", "auth.login", OpDescription.ops.name]
-        return service == "ledger" && !open.contains(op) ? [["bearer": []]] : [[:], ["bearer": []]]
+    /// An op open to anyone (``Wire/OpAccess``) takes a token or none; every other needs one: a ledger session, or
+    /// the orders staff key.
+    private static func security(_ op: OpDescription) -> JSONValue {
+        (op.access ?? .anyone) == .anyone ? [[:], ["bearer": []]] : [["bearer": []]]
     }
 }
 

@@ -61,6 +61,7 @@ public struct Op: Sendable {
             schema: argsSchema,
             resultSchema: resultSchema,
             effect: effect,
+            access: access,
             refusals: refusals,
             example: example
         )

@@ -179,6 +179,7 @@ _OpDescriptionRequired = TypedDict(
 _OpDescriptionOptional = TypedDict(
     "_OpDescriptionOptional",
     {
+        "access": Optional[str],
         "effect": Optional[str],
         "example": OpExample,
         "refusals": Optional[List[OpRefusal]],
