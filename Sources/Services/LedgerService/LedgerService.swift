@@ -131,7 +131,10 @@ public enum LedgerService {
         registry.registerProfileOps(book, scopes)
         registry.registerRecordOps(book, scopes, calculations)
         registry.registerExportOps(book, scopes)
-        registry.registerEventOps(book, scopes)
+        registry.registerEventOps(
+            CalendarHandlers(events: book.events, access: book.access, activity: book.activity),
+            scopes
+        )
         return registry
     }
 }

@@ -70,7 +70,7 @@ extension HouseholdBook {
         limit: Int,
         _ context: SignedIn
     ) async throws -> ActivityListOp.Result {
-        let member = try await self.member(of: householdID, context)
+        let member = try await self.access.member(of: householdID, context)
         let page = try await activity.list(household: member.household.id, after: after, limit: limit, in: member.db)
         return ActivityListOp.Result(entries: page.entries, cursor: page.entries.last?.cursor ?? after, more: page.more)
     }

@@ -113,12 +113,12 @@ extension BalanceView {
 
 extension HouseholdBook {
     func balances(_ args: BalancesOp.Args, _ context: SignedIn) async throws -> BalancesOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         return try await self.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
     }
 
     func settleSuggest(_ args: SettleSuggestOp.Args, _ context: SignedIn) async throws -> SettleSuggestOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
         var transfers: [TransferView] = []
         var methods: [String: String] = [:]

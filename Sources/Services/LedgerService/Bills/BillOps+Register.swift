@@ -18,18 +18,18 @@ extension OpRegistry {
 
 extension HouseholdBook {
     func billsAdd(_ args: BillsAddOp.Args, _ context: SignedIn) async throws -> BillsAddOp.Result {
-        let (member, members) = try await self.memberAndHousemates(of: args.target.householdId, context)
+        let (member, members) = try await self.access.memberAndHousemates(of: args.target.householdId, context)
         return try await self.addBill(args.bill, by: member, among: members, residues: context.rounding)
     }
 
     func billsEdit(_ args: BillsEditOp.Args, _ context: SignedIn) async throws -> BillsEditOp.Result {
         let old = try await self.bills.find(args.target.billId, in: context.db)
-        let member = try await self.member(changing: old, context)
+        let member = try await self.access.member(changing: old, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
         guard let version = args.target.version else {
             throw WireError(.invalidArgument, "version is required", field: "version")
         }
-        let members = try await self.currentMembers(of: household.id, context)
+        let members = try await self.access.currentMembers(of: household.id, context)
         let composer = BillComposer(
             householdCurrency: household.currency,
             members: members.union(old.parts.keys),
@@ -69,13 +69,13 @@ extension HouseholdBook {
 
     func billsDelete(_ args: BillsDeleteOp.Args, _ context: SignedIn) async throws -> BillsDeleteOp.Result {
         let bill = try await self.bills.find(args.billId, in: context.db)
-        let member = try await self.member(changing: bill, context)
+        let member = try await self.access.member(changing: bill, context)
         let (db, userID) = (member.db, member.userID)
         let rounding = try await self.rounding.round(
             removing: [bill],
             adding: [],
             household: bill.householdID,
-            members: try await self.currentMembers(of: bill.householdID, context),
+            members: try await self.access.currentMembers(of: bill.householdID, context),
             date: self.configuration.today(),
             cause: bill.id,
             in: db
@@ -97,12 +97,12 @@ extension HouseholdBook {
 
     func billsGet(_ args: BillsGetOp.Args, _ context: SignedIn) async throws -> BillsGetOp.Result {
         let bill = try await self.bills.find(args.billId, in: context.db)
-        _ = try await self.member(seeing: bill, context)
+        _ = try await self.access.member(seeing: bill, context)
         return bill.view
     }
 
     func billsList(_ args: BillsListOp.Args, _ context: SignedIn) async throws -> BillsListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
         let page = try PageCursor(cursor: args.cursor, limit: args.limit)
         let bills = try await self.bills.list(household.id, page: page, in: db)

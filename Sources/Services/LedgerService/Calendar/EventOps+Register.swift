@@ -9,17 +9,23 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `events.add`, `events.edit`, `events.delete`, `events.get`, `events.list`, `events.ical`.
-    mutating func registerEventOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(EventsAddOp.self, in: scopes.write, handler: book.eventsAdd)
-        register(EventsEditOp.self, in: scopes.write, handler: book.eventsEdit)
-        register(EventsDeleteOp.self, in: scopes.write, handler: book.eventsDelete)
-        register(EventsGetOp.self, in: scopes.read, handler: book.eventsGet)
-        register(EventsListOp.self, in: scopes.read, handler: book.eventsList)
-        register(EventsICalOp.self, in: scopes.read, handler: book.eventsICal)
+    mutating func registerEventOps(_ calendar: CalendarHandlers, _ scopes: LedgerScopes) {
+        register(EventsAddOp.self, in: scopes.write, handler: calendar.eventsAdd)
+        register(EventsEditOp.self, in: scopes.write, handler: calendar.eventsEdit)
+        register(EventsDeleteOp.self, in: scopes.write, handler: calendar.eventsDelete)
+        register(EventsGetOp.self, in: scopes.read, handler: calendar.eventsGet)
+        register(EventsListOp.self, in: scopes.read, handler: calendar.eventsList)
+        register(EventsICalOp.self, in: scopes.read, handler: calendar.eventsICal)
     }
 }
 
-extension HouseholdBook {
+/// The calendar's ops: with the events' store, the households' access policy and the activity log, and nothing
+/// else.
+struct CalendarHandlers: Sendable {
+    let events: EventStore
+    let access: HouseholdAccess
+    let activity: ActivityLog
+
     /// Logs a change to `event` in its household's activity, with the event as it was and as it is.
     func record(
         _ action: String,
@@ -91,9 +97,9 @@ extension OccurrenceView {
     }
 }
 
-extension HouseholdBook {
+extension CalendarHandlers {
     func eventsAdd(_ args: EventsAddOp.Args, _ context: SignedIn) async throws -> EventsAddOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let draft = EventDraft(
             title: args.title,
             start: args.start,
@@ -118,7 +124,7 @@ extension HouseholdBook {
 
     func eventsEdit(_ args: EventsEditOp.Args, _ context: SignedIn) async throws -> EventsEditOp.Result {
         let old = try await self.events.find(args.eventId, in: context.db)
-        let member = try await self.member(changing: old, context)
+        let member = try await self.access.member(changing: old, context)
         let (db, userID) = (member.db, member.userID)
         var event = StoredEvent(
             id: old.id,
@@ -135,7 +141,7 @@ extension HouseholdBook {
 
     func eventsDelete(_ args: EventsDeleteOp.Args, _ context: SignedIn) async throws -> EventsDeleteOp.Result {
         let event = try await self.events.find(args.eventId, in: context.db)
-        let member = try await self.member(changing: event, context)
+        let member = try await self.access.member(changing: event, context)
         let (db, userID) = (member.db, member.userID)
         try await self.events.delete(event, version: args.version, in: db)
         try await self.record("event.deleted", event, before: event, after: nil, userID: userID, in: db)
@@ -144,12 +150,12 @@ extension HouseholdBook {
 
     func eventsGet(_ args: EventsGetOp.Args, _ context: SignedIn) async throws -> EventsGetOp.Result {
         let event = try await self.events.find(args.eventId, in: context.db)
-        _ = try await self.member(seeing: event, context)
+        _ = try await self.access.member(seeing: event, context)
         return event.view
     }
 
     func eventsList(_ args: EventsListOp.Args, _ context: SignedIn) async throws -> EventsListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let range = try args.range()
         let stored = try await self.events.list(member.household.id, in: member.db)
         // Events are named by their place in `stored` (by start, then id), which also breaks ties in order.
@@ -160,7 +166,7 @@ extension HouseholdBook {
     }
 
     func eventsICal(_ args: EventsICalOp.Args, _ context: SignedIn) async throws -> EventsICalOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let stored = try await self.events.list(member.household.id, in: member.db)
         let entries = try stored.map { event in
             ICalendarWriter.Entry(

@@ -12,13 +12,13 @@ extension OpRegistry {
 
 extension HouseholdBook {
     func exportCSV(_ args: ExportCSVOp.Args, _ context: SignedIn) async throws -> ExportCSVOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let table = try await self.csv(args.what, of: member.household.id, in: member.db)
         return ExportCSVOp.Result(csv: table.text, rows: table.rows.count)
     }
 
     func exportJSON(_ args: ExportJSONOp.Args, _ context: SignedIn) async throws -> ExportJSONOp.Result {
-        try await self.exportJSON(try await self.member(of: args.householdId, context))
+        try await self.exportJSON(try await self.access.member(of: args.householdId, context))
     }
 }
 

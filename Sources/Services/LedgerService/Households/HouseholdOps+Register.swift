@@ -75,7 +75,7 @@ extension HouseholdBook {
     }
 
     func householdGet(_ args: HouseholdGetOp.Args, _ context: SignedIn) async throws -> HouseholdGetOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, household, role) = (member.db, member.household, member.role)
         return try await self.view(of: household, role: role, in: db)
     }

@@ -76,7 +76,7 @@ extension HouseholdBook {
         _ args: RoommatesRequestOp.Args,
         _ context: SignedIn
     ) async throws -> RoommatesRequestOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
         let username = try Credentials.username(args.username)
         guard let invitee = try await self.users.find(username: username, in: db) else {
@@ -120,7 +120,7 @@ extension HouseholdBook {
     }
 
     func roommatesLeave(_ args: RoommatesLeaveOp.Args, _ context: SignedIn) async throws -> RoommatesLeaveOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, userID, household, role) = (member.db, member.userID, member.household, member.role)
         let owed = try await self.nonZeroNets(of: userID, in: household.id, db: db)
         guard owed.isEmpty || args.confirm == true else {
@@ -148,7 +148,7 @@ extension HouseholdBook {
         guard let householdID = args.householdId else {
             return RoommatesListOp.Result(members: [], sent: [], received: received)
         }
-        let household = try await self.member(of: householdID, context).household
+        let household = try await self.access.member(of: householdID, context).household
         return RoommatesListOp.Result(
             members: try await self.households.members(household.id, in: db),
             sent: try await self.requests.sent(household: household.id, in: db),

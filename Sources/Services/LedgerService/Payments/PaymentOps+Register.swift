@@ -21,12 +21,12 @@ extension OpRegistry {
 extension HouseholdBook {
     func paymentsGet(_ args: PaymentsGetOp.Args, _ context: SignedIn) async throws -> PaymentView {
         let payment = try await payments.find(args.paymentId, in: context.db)
-        _ = try await member(seeing: payment, context)
+        _ = try await access.member(seeing: payment, context)
         return payment.view
     }
 
     func paymentsRecord(_ args: PaymentsRecordOp.Args, _ context: SignedIn) async throws -> PaymentsRecordOp.Result {
-        let (member, members) = try await self.memberAndHousemates(of: args.householdId, context)
+        let (member, members) = try await self.access.memberAndHousemates(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
         for (field, member) in [("from", args.from), ("to", args.to)] where !members.contains(member) {
             throw WireError(.invalidArgument, "\(member) is not a member of this household", field: field)
@@ -66,7 +66,7 @@ extension HouseholdBook {
 
     func paymentsEdit(_ args: PaymentsEditOp.Args, _ context: SignedIn) async throws -> PaymentsEditOp.Result {
         let old = try await self.payments.find(args.paymentId, in: context.db)
-        let member = try await self.member(changing: old, context)
+        let member = try await self.access.member(changing: old, context)
         let (db, userID) = (member.db, member.userID)
         var payment = old
         let currency = try Currency.named(args.currency ?? old.currency, field: "currency")
@@ -94,7 +94,7 @@ extension HouseholdBook {
 
     func paymentsDelete(_ args: PaymentsDeleteOp.Args, _ context: SignedIn) async throws -> PaymentsDeleteOp.Result {
         let payment = try await self.payments.find(args.paymentId, in: context.db)
-        let member = try await self.member(changing: payment, context)
+        let member = try await self.access.member(changing: payment, context)
         let (db, userID) = (member.db, member.userID)
         try await self.payments.delete(payment, version: args.version, in: db)
         try await self.totals.apply(payment.entry(), household: payment.householdID, sign: -1, in: db)
@@ -114,7 +114,7 @@ extension HouseholdBook {
     }
 
     func paymentsList(_ args: PaymentsListOp.Args, _ context: SignedIn) async throws -> PaymentsListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
         let page = try PageCursor(cursor: args.cursor, limit: args.limit)
         let payments = try await self.payments.list(household.id, page: page, in: db)

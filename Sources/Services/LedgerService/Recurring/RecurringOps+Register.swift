@@ -28,7 +28,7 @@ extension HouseholdBook {
         -> RecurringView
     {
         let rule = try await recurring.find(id, in: context.db)
-        let member = try await member(changing: rule, context)
+        let member = try await access.member(changing: rule, context)
         let (db, userID) = (member.db, member.userID)
         guard allowed.contains(rule.state) else {
             throw WireError(.failedPrecondition, "the recurring bill is \(rule.state)", field: "recurringId")
@@ -54,7 +54,7 @@ extension HouseholdBook {
 
 extension HouseholdBook {
     func recurringAdd(_ args: RecurringAddOp.Args, _ context: SignedIn) async throws -> RecurringAddOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
         guard ["weekly", "monthly"].contains(args.frequency) else {
             throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
@@ -97,7 +97,7 @@ extension HouseholdBook {
     }
 
     func recurringList(_ args: RecurringListOp.Args, _ context: SignedIn) async throws -> RecurringListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
         return RecurringListOp.Result(rules: try await self.recurring.list(household.id, in: db).map(\.view))
     }

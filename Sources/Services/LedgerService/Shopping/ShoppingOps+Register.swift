@@ -101,7 +101,7 @@ enum StockLocation {
 
 extension HouseholdBook {
     func shoppingAdd(_ args: ShoppingAddOp.Args, _ context: SignedIn) async throws -> ShoppingAddOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         try await self.households.lock(member.household.id, in: member.db)
         let (item, merged) = try await self.addToList(
             try ItemName(args.name),
@@ -161,7 +161,7 @@ extension HouseholdBook {
     }
 
     func shoppingList(_ args: ShoppingListOp.Args, _ context: SignedIn) async throws -> ShoppingListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         return ShoppingListOp.Result(
             items: try await self.shopping.list(member.household.id, in: member.db).map(\.view)
         )

@@ -13,7 +13,7 @@ extension HouseholdBook {
         _ find: (any SQLExecutor) async throws -> Entry,
         _ context: SignedIn
     ) async throws -> (Entry, HouseholdMember) {
-        let member = try await member(seeing: try await find(context.db), context)
+        let member = try await access.member(seeing: try await find(context.db), context)
         try await households.lock(member.household.id, in: member.db)
         return (try await find(member.db), member)
     }

@@ -45,7 +45,7 @@ extension HouseholdBook {
 
 extension HouseholdBook {
     func inventoryAdd(_ args: InventoryAddOp.Args, _ context: SignedIn) async throws -> InventoryAddOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         try await self.households.lock(member.household.id, in: member.db)
         let (line, merged, added) = try await self.stockUp(
             HouseholdBook.Purchase(
@@ -134,7 +134,7 @@ extension HouseholdBook {
     }
 
     func inventoryList(_ args: InventoryListOp.Args, _ context: SignedIn) async throws -> InventoryListOp.Result {
-        let member = try await self.member(of: args.householdId, context)
+        let member = try await self.access.member(of: args.householdId, context)
         let today = try self.today(in: args.timeZone)
         let dueBy = try args.expiringWithinDays.map { days in
             guard (0...3660).contains(days) else {
