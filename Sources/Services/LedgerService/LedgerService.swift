@@ -128,8 +128,11 @@ public enum LedgerService {
         registry.registerActivityOps(book, scopes, database: database)
         registry.registerShoppingOps(book, scopes)
         registry.registerInventoryOps(book, scopes)
-        registry.registerProfileOps(book, scopes)
-        registry.registerRecordOps(book, scopes, calculations)
+        registry.registerProfileOps(ProfileHandlers(profiles: ProfileStore()), scopes)
+        registry.registerRecordOps(
+            RecordHandlers(records: RecordStore(), profiles: ProfileStore(), calc: calculations),
+            scopes
+        )
         registry.registerExportOps(book, scopes)
         registry.registerEventOps(
             CalendarHandlers(events: book.events, access: book.access, activity: book.activity),

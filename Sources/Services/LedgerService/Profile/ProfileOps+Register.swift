@@ -8,9 +8,9 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `profile.get`, `profile.set`.
-    mutating func registerProfileOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(ProfileGetOp.self, in: scopes.read, handler: book.profileGet)
-        register(ProfileSetOp.self, in: scopes.write, handler: book.profileSet)
+    mutating func registerProfileOps(_ handlers: ProfileHandlers, _ scopes: LedgerScopes) {
+        register(ProfileGetOp.self, in: scopes.read, handler: handlers.profileGet)
+        register(ProfileSetOp.self, in: scopes.write, handler: handlers.profileSet)
     }
 }
 
@@ -46,7 +46,10 @@ enum ProfileFields {
     }
 }
 
-extension HouseholdBook {
+/// The profile's ops: with the profiles' store and nothing else.
+struct ProfileHandlers: Sendable {
+    let profiles: ProfileStore
+
     func profileGet(_ _: ProfileGetOp.Args, _ context: SignedIn) async throws -> ProfileGetOp.Result {
         try await self.profiles.find(context.userID, in: context.db).view
     }

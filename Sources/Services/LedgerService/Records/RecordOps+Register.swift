@@ -9,8 +9,7 @@ import WorkerRuntime
 extension OpRegistry {
     /// `records.save`, `records.list`, `records.get`, `records.delete`, `records.rerun`: a user's own saved
     /// calculations.
-    mutating func registerRecordOps(_ book: HouseholdBook, _ scopes: LedgerScopes, _ calc: CalcRunner) {
-        let handlers = RecordHandlers(book: book, calc: calc)
+    mutating func registerRecordOps(_ handlers: RecordHandlers, _ scopes: LedgerScopes) {
         register(RecordsSaveOp.self, in: scopes.write, handler: handlers.recordsSave)
         register(RecordsListOp.self, in: scopes.read, handler: handlers.recordsList)
         register(RecordsGetOp.self, in: scopes.read, handler: handlers.recordsGet)
@@ -19,9 +18,11 @@ extension OpRegistry {
     }
 }
 
-/// The saved calculations' handlers: the ledger's stores, and calc's ops in this process.
-private struct RecordHandlers: Sendable {
-    let book: HouseholdBook
+/// The saved calculations' ops: with the records' store, the profiles' (whose tax situation fills a tax op's
+/// arguments), and calc's ops in this process, and nothing else.
+struct RecordHandlers: Sendable {
+    let records: RecordStore
+    let profiles: ProfileStore
     let calc: CalcRunner
 
     func recordsSave(_ args: RecordsSaveOp.Args, _ context: SignedIn) async throws -> RecordsSaveOp.Result {
@@ -34,7 +35,7 @@ private struct RecordHandlers: Sendable {
         guard given.serialized.count <= SavedCalculation.maximumArgumentBytes else {
             throw WireError(.invalidArgument, "args are over 16 KiB", field: "args")
         }
-        guard try await book.records.count(userID: userID, in: db) < RecordStore.limitPerUser else {
+        guard try await records.count(userID: userID, in: db) < RecordStore.limitPerUser else {
             throw WireError(
                 .resourceExhausted,
                 "at most \(RecordStore.limitPerUser) saved calculations; delete some first",
@@ -48,16 +49,16 @@ private struct RecordHandlers: Sendable {
             title: title,
             op: args.op,
             args: given,
-            result: try await book.calculate(args.op, given, calc, userID: userID, in: db),
+            result: try await calculate(args.op, given, userID: userID, in: db),
             computedAt: now,
             createdAt: now
         )
-        try await book.records.insert(record, in: db)
+        try await records.insert(record, in: db)
         return record.view
     }
 
     func recordsList(_ args: RecordsListOp.Args, _ context: SignedIn) async throws -> RecordsListOp.Result {
-        let records = try await book.records.list(
+        let records = try await records.list(
             userID: context.userID,
             op: args.op,
             in: context.db
@@ -66,23 +67,23 @@ private struct RecordHandlers: Sendable {
     }
 
     func recordsGet(_ args: RecordsGetOp.Args, _ context: SignedIn) async throws -> RecordsGetOp.Result {
-        try await book.records.find(args.recordId, userID: context.userID, in: context.db).view
+        try await records.find(args.recordId, userID: context.userID, in: context.db).view
     }
 
     func recordsDelete(_ args: RecordsDeleteOp.Args, _ context: SignedIn) async throws -> RecordsDeleteOp.Result {
-        try await book.records.delete(args.recordId, userID: context.userID, in: context.db)
+        try await records.delete(args.recordId, userID: context.userID, in: context.db)
         return Done()
     }
 
     func recordsRerun(_ args: RecordsRerunOp.Args, _ context: SignedIn) async throws -> RecordsRerunOp.Result {
         let (db, userID) = (context.db, context.userID)
-        var record = try await book.records.find(args.recordId, userID: userID, in: db)
-        let result = try await book.calculate(record.op, record.args, calc, userID: userID, in: db)
+        var record = try await records.find(args.recordId, userID: userID, in: db)
+        let result = try await calculate(record.op, record.args, userID: userID, in: db)
         let changed = result != record.result
         if args.update == true {
             record.result = result
             record.computedAt = WallClock.millisecondsSince1970()
-            try await book.records.update(record, in: db)
+            try await records.update(record, in: db)
         }
         return RecordsRerunOp.Result(record: record.view, result: result, changed: changed)
     }
@@ -94,13 +95,12 @@ enum SavedCalculation {
     static let maximumResultBytes = 1024 * 1024
 }
 
-extension HouseholdBook {
+extension RecordHandlers {
     /// calc's result for `op` on `args`, with tax ops defaulting to `userID`'s profile as it is now.
     /// - Throws: calc's error; `invalid_argument` when the result is too large to keep.
     func calculate(
         _ op: String,
         _ args: JSONValue,
-        _ calc: CalcRunner,
         userID: String,
         in db: any SQLExecutor
     ) async throws -> JSONValue {

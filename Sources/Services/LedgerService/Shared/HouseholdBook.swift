@@ -23,8 +23,6 @@ struct HouseholdBook: Sendable {
     let recurring = RecurringStore()
     let shopping = ShoppingStore()
     let inventory = InventoryStore()
-    let profiles = ProfileStore()
-    let records = RecordStore()
     let events = EventStore()
 
     init(configuration: LedgerService.Configuration) {
