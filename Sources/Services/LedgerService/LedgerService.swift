@@ -125,7 +125,11 @@ public enum LedgerService {
         registry.registerPaymentOps(book, scopes)
         registry.registerBalanceOps(book, scopes)
         registry.registerRecurringOps(book, scopes)
-        registry.registerActivityOps(book, scopes, database: database)
+        registry.registerActivityOps(
+            ActivityHandlers(activity: book.activity, access: book.access, sessions: book.sessions),
+            scopes,
+            database: database
+        )
         registry.registerShoppingOps(book, scopes)
         registry.registerInventoryOps(book, scopes)
         registry.registerProfileOps(ProfileHandlers(profiles: ProfileStore()), scopes)

@@ -6,14 +6,20 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `activity.list` and `activity.wait`.
-    mutating func registerActivityOps(_ book: HouseholdBook, _ scopes: LedgerScopes, database: any Database) {
-        register(ActivityListOp.self, in: scopes.read, handler: book.activityList)
+    mutating func registerActivityOps(_ handlers: ActivityHandlers, _ scopes: LedgerScopes, database: any Database) {
+        register(ActivityListOp.self, in: scopes.read, handler: handlers.activityList)
         // No scope: the wait must not hold a transaction, so each look is a read transaction of its own.
-        register(ActivityWaitOp.self) { args, request in try await book.activityWait(args, request, database) }
+        register(ActivityWaitOp.self) { args, request in try await handlers.activityWait(args, request, database) }
     }
 }
 
-extension HouseholdBook {
+/// The activity feed's ops: with the activity log, the households' access policy, and the sessions (which a wait
+/// checks again at each look), and nothing else.
+struct ActivityHandlers: Sendable {
+    let activity: ActivityLog
+    let access: HouseholdAccess
+    let sessions: SessionStore
+
     func activityList(_ args: ActivityListOp.Args, _ context: SignedIn) async throws -> ActivityListOp.Result {
         let (after, limit) = try Self.pageBounds(after: args.after, limit: args.limit)
         return try await activityPage(args.householdId, after: after, limit: limit, context)
