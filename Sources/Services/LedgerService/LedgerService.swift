@@ -122,7 +122,16 @@ public enum LedgerService {
         registry.registerHouseholdOps(book, scopes)
         registry.registerRoommateOps(book, scopes)
         registry.registerBillOps(book, scopes)
-        registry.registerPaymentOps(book, scopes)
+        registry.registerPaymentOps(
+            PaymentHandlers(
+                payments: book.payments,
+                access: book.access,
+                activity: book.activity,
+                totals: book.totals,
+                configuration: configuration
+            ),
+            scopes
+        )
         registry.registerBalanceOps(book, scopes)
         registry.registerRecurringOps(book, scopes)
         registry.registerActivityOps(

@@ -9,16 +9,24 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`.
-    mutating func registerPaymentOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: book.paymentsRecord)
-        register(PaymentsEditOp.self, in: scopes.householdWrite, handler: book.paymentsEdit)
-        register(PaymentsDeleteOp.self, in: scopes.householdWrite, handler: book.paymentsDelete)
-        register(PaymentsGetOp.self, in: scopes.read, handler: book.paymentsGet)
-        register(PaymentsListOp.self, in: scopes.read, handler: book.paymentsList)
+    mutating func registerPaymentOps(_ handlers: PaymentHandlers, _ scopes: LedgerScopes) {
+        register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: handlers.paymentsRecord)
+        register(PaymentsEditOp.self, in: scopes.householdWrite, handler: handlers.paymentsEdit)
+        register(PaymentsDeleteOp.self, in: scopes.householdWrite, handler: handlers.paymentsDelete)
+        register(PaymentsGetOp.self, in: scopes.read, handler: handlers.paymentsGet)
+        register(PaymentsListOp.self, in: scopes.read, handler: handlers.paymentsList)
     }
 }
 
-extension HouseholdBook {
+/// The payments' ops: with the payments' store, the households' access policy, the activity log, the balances'
+/// running totals and the settings (today's date), and nothing else.
+struct PaymentHandlers: Sendable {
+    let payments: PaymentStore
+    let access: HouseholdAccess
+    let activity: ActivityLog
+    let totals: BalanceTotals
+    let configuration: LedgerService.Configuration
+
     func paymentsGet(_ args: PaymentsGetOp.Args, _ context: SignedIn) async throws -> PaymentView {
         let payment = try await payments.find(args.paymentId, in: context.db)
         _ = try await access.member(seeing: payment, context)
