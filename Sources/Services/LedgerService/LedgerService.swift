@@ -119,8 +119,16 @@ public enum LedgerService {
         let scopes = LedgerScopes(database: database, sessions: book.sessions)
         var registry = OpRegistry()
         registry.registerAuthOps(book, scopes, database: database)
-        registry.registerHouseholdOps(book, scopes)
-        registry.registerRoommateOps(book, scopes)
+        let households = HouseholdHandlers(
+            households: book.households,
+            requests: RequestStore(),
+            users: book.users,
+            access: book.access,
+            activity: book.activity,
+            totals: book.totals
+        )
+        registry.registerHouseholdOps(households, scopes)
+        registry.registerRoommateOps(households, scopes)
         registry.registerBillOps(book, scopes)
         registry.registerPaymentOps(
             PaymentHandlers(

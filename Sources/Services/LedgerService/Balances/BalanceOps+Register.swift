@@ -84,14 +84,6 @@ extension HouseholdBook {
             )
         }
     }
-
-    /// The currencies in which `userID`'s balance is not zero, as "-12.30 CAD".
-    func nonZeroNets(of userID: String, in household: String, db: any SQLExecutor) async throws -> [String] {
-        try await totals.balances(household, in: db).sorted { $0.key < $1.key }.compactMap { currency, members in
-            guard let net = members[userID]?.net, net != 0 else { return nil }
-            return "\(MinorUnits.format(net, digits: Currency(code: currency)?.minorDigits ?? 2)) \(currency)"
-        }
-    }
 }
 
 extension BalanceView {
@@ -137,3 +129,13 @@ extension HouseholdBook {
 // MARK: - What the session check reads with the session (SessionTargets)
 
 extension BalancesOp.Args: InHousehold {}
+
+extension BalanceTotals {
+    /// The currencies in which `userID`'s balance is not zero, as "-12.30 CAD".
+    func nonZeroNets(of userID: String, in household: String, db: any SQLExecutor) async throws -> [String] {
+        try await balances(household, in: db).sorted { $0.key < $1.key }.compactMap { currency, members in
+            guard let net = members[userID]?.net, net != 0 else { return nil }
+            return "\(MinorUnits.format(net, digits: Currency(code: currency)?.minorDigits ?? 2)) \(currency)"
+        }
+    }
+}

@@ -51,7 +51,7 @@ extension HouseholdBook {
     func exportJSON(_ member: HouseholdMember) async throws -> HouseholdExportDocument {
         let (db, id) = (member.db, member.household.id)
         return HouseholdExportDocument(
-            household: try await view(of: member.household, role: member.role, in: db),
+            household: try await households.view(of: member.household, role: member.role, in: db),
             bills: try await allBills(id, in: db),
             payments: try await allPayments(id, in: db),
             roundings: try await rounding.store.transfers(id, in: db).map(\.view),

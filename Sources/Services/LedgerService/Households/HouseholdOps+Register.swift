@@ -8,14 +8,14 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `household.create`, `household.list`, `household.get`.
-    mutating func registerHouseholdOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(HouseholdCreateOp.self, in: scopes.write, handler: book.householdCreate)
-        register(HouseholdListOp.self, in: scopes.read, handler: book.householdList)
-        register(HouseholdGetOp.self, in: scopes.read, handler: book.householdGet)
+    mutating func registerHouseholdOps(_ handlers: HouseholdHandlers, _ scopes: LedgerScopes) {
+        register(HouseholdCreateOp.self, in: scopes.write, handler: handlers.householdCreate)
+        register(HouseholdListOp.self, in: scopes.read, handler: handlers.householdList)
+        register(HouseholdGetOp.self, in: scopes.read, handler: handlers.householdGet)
     }
 }
 
-extension HouseholdBook {
+extension HouseholdStore {
     /// A household as `role` sees it, with every member.
     func view(
         of household: HouseholdStore.Household,
@@ -29,12 +29,21 @@ extension HouseholdBook {
             name: household.name,
             currency: household.currency,
             role: role.rawValue,
-            members: try await households.members(household.id, in: db)
+            members: try await members(household.id, in: db)
         )
     }
 }
 
-extension HouseholdBook {
+/// The households' and roommates' ops: with the households', invitations' and users' stores, the access policy, the
+/// activity log and the balances' totals (a member who owes or is owed may not leave), and nothing else.
+struct HouseholdHandlers: Sendable {
+    let households: HouseholdStore
+    let requests: RequestStore
+    let users: UserStore
+    let access: HouseholdAccess
+    let activity: ActivityLog
+    let totals: BalanceTotals
+
     func householdCreate(_ args: HouseholdCreateOp.Args, _ context: SignedIn) async throws -> HouseholdCreateOp.Result {
         let db = context.db
         let userID = context.userID
@@ -49,7 +58,7 @@ extension HouseholdBook {
             ownerID: userID,
             in: db
         )
-        let view = try await self.view(of: household, role: .owner, in: db)
+        let view = try await self.households.view(of: household, role: .owner, in: db)
         try await self.activity.record(
             .init(
                 action: "household.created",
@@ -69,7 +78,7 @@ extension HouseholdBook {
         let db = context.db
         var households: [HouseholdView] = []
         for (household, role) in try await self.households.list(userID: context.userID, in: db) {
-            households.append(try await self.view(of: household, role: role, in: db))
+            households.append(try await self.households.view(of: household, role: role, in: db))
         }
         return HouseholdListOp.Result(households: households)
     }
@@ -77,7 +86,7 @@ extension HouseholdBook {
     func householdGet(_ args: HouseholdGetOp.Args, _ context: SignedIn) async throws -> HouseholdGetOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         let (db, household, role) = (member.db, member.household, member.role)
-        return try await self.view(of: household, role: role, in: db)
+        return try await self.households.view(of: household, role: role, in: db)
     }
 }
 

@@ -6,13 +6,13 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `roommates.request`, `.retract`, `.accept`, `.decline`, `.leave`, `.list`.
-    mutating func registerRoommateOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(RoommatesRequestOp.self, in: scopes.write, handler: book.roommatesRequest)
-        register(RoommatesRetractOp.self, in: scopes.write, handler: book.roommatesRetract)
-        register(RoommatesAcceptOp.self, in: scopes.write, handler: book.roommatesAccept)
-        register(RoommatesDeclineOp.self, in: scopes.write, handler: book.roommatesDecline)
-        register(RoommatesLeaveOp.self, in: scopes.write, handler: book.roommatesLeave)
-        register(RoommatesListOp.self, in: scopes.read, handler: book.roommatesList)
+    mutating func registerRoommateOps(_ handlers: HouseholdHandlers, _ scopes: LedgerScopes) {
+        register(RoommatesRequestOp.self, in: scopes.write, handler: handlers.roommatesRequest)
+        register(RoommatesRetractOp.self, in: scopes.write, handler: handlers.roommatesRetract)
+        register(RoommatesAcceptOp.self, in: scopes.write, handler: handlers.roommatesAccept)
+        register(RoommatesDeclineOp.self, in: scopes.write, handler: handlers.roommatesDecline)
+        register(RoommatesLeaveOp.self, in: scopes.write, handler: handlers.roommatesLeave)
+        register(RoommatesListOp.self, in: scopes.read, handler: handlers.roommatesList)
     }
 }
 
@@ -21,7 +21,7 @@ enum RequestSide {
     case requester, invitee
 }
 
-extension HouseholdBook {
+extension HouseholdHandlers {
     /// Moves a pending request to `status` when the caller is on `side` of it; an accepted request makes the
     /// invitee a member.
     func decide(
@@ -71,7 +71,7 @@ extension RequestStore.Status {
     }
 }
 
-extension HouseholdBook {
+extension HouseholdHandlers {
     func roommatesRequest(
         _ args: RoommatesRequestOp.Args,
         _ context: SignedIn
@@ -122,7 +122,7 @@ extension HouseholdBook {
     func roommatesLeave(_ args: RoommatesLeaveOp.Args, _ context: SignedIn) async throws -> RoommatesLeaveOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         let (db, userID, household, role) = (member.db, member.userID, member.household, member.role)
-        let owed = try await self.nonZeroNets(of: userID, in: household.id, db: db)
+        let owed = try await self.totals.nonZeroNets(of: userID, in: household.id, db: db)
         guard owed.isEmpty || args.confirm == true else {
             throw WireError(
                 .failedPrecondition,

@@ -14,7 +14,6 @@ struct HouseholdBook: Sendable {
     let households = HouseholdStore()
     /// Who may see and change what: the households' one policy.
     let access = HouseholdAccess(households: HouseholdStore())
-    let requests = RequestStore()
     let bills = BillStore()
     let rounding = BillRounding()
     let payments = PaymentStore()
