@@ -118,7 +118,17 @@ public enum LedgerService {
         let calculations = try CalcRunner(configuration: configuration.calculations)
         let scopes = LedgerScopes(database: database, sessions: book.sessions)
         var registry = OpRegistry()
-        registry.registerAuthOps(book, scopes, database: database)
+        registry.registerAuthOps(
+            AuthHandlers(
+                users: book.users,
+                sessions: book.sessions,
+                throttle: book.throttle,
+                hashing: book.hashing,
+                passwords: configuration.passwords
+            ),
+            scopes,
+            database: database
+        )
         let households = HouseholdHandlers(
             households: book.households,
             requests: RequestStore(),

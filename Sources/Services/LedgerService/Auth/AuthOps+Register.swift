@@ -6,28 +6,36 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `auth.signup`, `auth.login`, `auth.logout`, `auth.changePassword`, `auth.me`.
-    mutating func registerAuthOps(_ book: HouseholdBook, _ scopes: LedgerScopes, database: any Database) {
-        let (hasher, pool) = (book.configuration.passwords, book.hashing)
+    mutating func registerAuthOps(_ auth: AuthHandlers, _ scopes: LedgerScopes, database: any Database) {
+        let (hasher, pool) = (auth.passwords, auth.hashing)
         register(
             AuthSignupOp.self,
             in: scopes.open,
             preparing: { args in (args, try await pool.hashNew(args.password, field: "password", with: hasher)) },
-            handler: book.signUp
+            handler: auth.signUp
         )
-        let login = LoginFlow(book: book, database: database, decoyHash: (try? hasher.hash(SessionToken.make())) ?? "")
+        let login = LoginFlow(auth: auth, database: database, decoyHash: (try? hasher.hash(SessionToken.make())) ?? "")
         register(AuthLoginOp.self) { args, context in try await login.login(args, caller: context.caller) }
-        register(AuthLogoutOp.self, in: scopes.write, handler: book.signOut)
+        register(AuthLogoutOp.self, in: scopes.write, handler: auth.signOut)
         register(
             AuthChangePasswordOp.self,
             in: scopes.write,
             preparing: { args in (args, try await pool.hashNew(args.newPassword, field: "newPassword", with: hasher)) },
-            handler: book.changePassword
+            handler: auth.changePassword
         )
-        register(AuthMeOp.self, in: scopes.read, handler: book.me)
+        register(AuthMeOp.self, in: scopes.read, handler: auth.me)
     }
 }
 
-extension HouseholdBook {
+/// Signing up, in and out: with the users' and sessions' stores, the sign-in throttle, the hashing pool and the
+/// password hasher's settings, and nothing else.
+struct AuthHandlers: Sendable {
+    let users: UserStore
+    let sessions: SessionStore
+    let throttle: LoginThrottle
+    let hashing: HashingPool
+    let passwords: PasswordHasher
+
     /// `auth.me`: the signed-in user.
     func me(_: NoArgs, _ user: SignedIn) async throws -> UserView {
         try await users.find(id: user.userID, in: user.db).view
@@ -64,7 +72,7 @@ extension HouseholdBook {
         let matches = try await hashing.verify(
             prepared.args.oldPassword,
             against: user.passwordHash,
-            with: configuration.passwords
+            with: passwords
         )
         guard matches else {
             throw WireError(.permissionDenied, "the old password is not right", field: "oldPassword")

@@ -5,7 +5,7 @@ import Wire
 /// `auth.login` in three steps, so the slow password check holds no transaction: count the attempt as a failure and
 /// read the user, verify the password (on the ``HashingPool``), then write the session and take the count back.
 struct LoginFlow: Sendable {
-    let book: HouseholdBook
+    let auth: AuthHandlers
     let database: any Database
     /// A hash of a random password with the configured parameters, verified against when the username is unknown,
     /// so timing does not tell which names exist.
@@ -16,24 +16,24 @@ struct LoginFlow: Sendable {
         let username = try Credentials.username(args.username)
         let attempt = LoginThrottle.Attempt(username: username, caller: caller)
         let user = try await database.write { db in
-            try await book.throttle.reserve(attempt, in: db)
-            return try await book.users.find(username: username, in: db)
+            try await auth.throttle.reserve(attempt, in: db)
+            return try await auth.users.find(username: username, in: db)
         }
         let matches: Bool
         do {
-            matches = try await book.hashing.verify(
+            matches = try await auth.hashing.verify(
                 args.password,
                 against: user?.passwordHash ?? decoyHash,
-                with: book.configuration.passwords
+                with: auth.passwords
             )
         } catch {
-            try await database.write { db in try await book.throttle.withdraw(attempt, in: db) }
+            try await database.write { db in try await auth.throttle.withdraw(attempt, in: db) }
             throw error
         }
         guard let user, matches else { throw WireError(.unauthenticated, "the username or password is not right") }
         let session = try await database.write { db in
-            try await book.throttle.succeeded(attempt, in: db)
-            return try await book.sessions.start(userID: user.id, in: db)
+            try await auth.throttle.succeeded(attempt, in: db)
+            return try await auth.sessions.start(userID: user.id, in: db)
         }
         return AuthLoginOp.Result(
             token: session.token,
