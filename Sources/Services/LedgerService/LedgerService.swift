@@ -150,7 +150,7 @@ public enum LedgerService {
             ),
             scopes
         )
-        registry.registerBalanceOps(book, scopes)
+        registry.registerBalanceOps(book.balanceReports, scopes)
         registry.registerRecurringOps(book, scopes)
         registry.registerActivityOps(
             ActivityHandlers(activity: book.activity, access: book.access, sessions: book.sessions),

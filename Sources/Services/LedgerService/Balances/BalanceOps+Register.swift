@@ -1,3 +1,4 @@
+import Calculator
 import Ledger
 import LedgerAPI
 import Money
@@ -8,13 +9,19 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `balances` and `settle.suggest`.
-    mutating func registerBalanceOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(BalancesOp.self, in: scopes.read, handler: book.balances)
-        register(SettleSuggestOp.self, in: scopes.read, handler: book.settleSuggest)
+    mutating func registerBalanceOps(_ handlers: BalanceHandlers, _ scopes: LedgerScopes) {
+        register(BalancesOp.self, in: scopes.read, handler: handlers.balances)
+        register(SettleSuggestOp.self, in: scopes.read, handler: handlers.settleSuggest)
     }
 }
 
-extension HouseholdBook {
+/// Balances and settling up: with the balances' running totals, the access policy and the reference rates (for
+/// `convertTo`), and nothing else. The household export reads its balances through it too.
+struct BalanceHandlers: Sendable {
+    let totals: BalanceTotals
+    let access: HouseholdAccess
+    let rates: RatesTable?
+
     /// The household's balances per member and currency, its pairwise debts, and optionally everything converted.
     /// - Throws: `invalid_argument` for a currency without a rate.
     func balances(of household: String, convertTo: String?, in db: any SQLExecutor) async throws -> BalancesView {
@@ -38,12 +45,12 @@ extension HouseholdBook {
                 }
             },
             currencies: currencies,
-            converted: try convertTo.map { try BalanceConversion(rates: configuration.rates).convert(balances, to: $0) }
+            converted: try convertTo.map { try BalanceConversion(rates: rates).convert(balances, to: $0) }
         )
     }
 }
 
-extension HouseholdBook {
+extension BalanceHandlers {
     /// Up to this many members with a non-zero net, plans are the exact minimum; greedy beyond.
     static let exactSearchLimit = 12
 
@@ -103,7 +110,7 @@ extension BalanceView {
     }
 }
 
-extension HouseholdBook {
+extension BalanceHandlers {
     func balances(_ args: BalancesOp.Args, _ context: SignedIn) async throws -> BalancesOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         return try await self.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
@@ -119,7 +126,7 @@ extension HouseholdBook {
         }) {
             let nets = members.mapValues(\.net).filter { $0.value != 0 }
             guard !nets.isEmpty else { continue }
-            methods[currency] = nets.count <= HouseholdBook.exactSearchLimit ? "minimal" : "greedy"
+            methods[currency] = nets.count <= Self.exactSearchLimit ? "minimal" : "greedy"
             transfers += try await self.explainedPlan(nets, currency: currency, household: household.id, in: db)
         }
         return SettlePlanView(transfers: transfers, methods: methods)

@@ -21,7 +21,7 @@ extension HouseholdBook {
             var table = CSVTable(
                 header: ["member", "currency", "paid", "share", "sent", "received", "net", "rounding"]
             )
-            for b in try await balances(of: household, convertTo: nil, in: db).members {
+            for b in try await balanceReports.balances(of: household, convertTo: nil, in: db).members {
                 table.append([name(b.userId), b.currency, b.paid, b.share, b.sent, b.received, b.net, b.rounding])
             }
             return table

@@ -57,7 +57,7 @@ extension HouseholdBook {
             roundings: try await rounding.store.transfers(id, in: db).map(\.view),
             recurring: try await recurring.list(id, in: db).map(\.view),
             events: try await events.list(id, in: db).map(\.view),
-            balances: try await balances(of: id, convertTo: nil, in: db),
+            balances: try await balanceReports.balances(of: id, convertTo: nil, in: db),
             shopping: try await shopping.list(id, in: db).map(\.view),
             inventory: try await inventory.list(id, location: nil, dueBy: nil, in: db).map { $0.view() },
             activity: try await allActivity(id, in: db)

@@ -24,6 +24,11 @@ struct HouseholdBook: Sendable {
     let inventory = InventoryStore()
     let events = EventStore()
 
+    /// The balances as the `balances` op answers them, for the export.
+    var balanceReports: BalanceHandlers {
+        BalanceHandlers(totals: totals, access: access, rates: configuration.rates)
+    }
+
     init(configuration: LedgerService.Configuration) {
         self.configuration = configuration
         activity = ActivityLog(feed: configuration.activityFeed)
