@@ -117,7 +117,8 @@ import WorkerRuntime
     /// Whether the args name one of the world's entities.
     private func namesAnEntity(_ args: JSONValue, _ w: World) -> Bool {
         let ids: Set = [w.home, w.request, w.bill, w.payment, w.rule, w.listed, w.stocked, w.record, w.event]
-        return !args.jsonText.utf8.isEmpty && ids.contains { args.jsonText.contains($0) }
+        let text = args.jsonText
+        return ids.contains { text.contains($0) }
     }
 
     @Test(arguments: TestDatabase.engines)

@@ -33,18 +33,18 @@ if [[ ${LEDGER:-0} = 1 ]]; then
     call=ledger/bills.add
     expect='"billId":'
     post_with_ledger_user "${bridge%%/v1/*}" 16 >"$work/bodies"
-    wrk_post=(scripts/bench/wrk-post.lua)
+    posting=1
 fi
 base_url=${bridge%%/v1/*}/v1/$call
 start_bridge "$variant" variant
 variant_url=${bridge%%/v1/*}/v1/$call
-echo "each call: $([[ -n ${wrk_post:-} ]] && echo POST || echo GET) $base_url, every answer holding $expect" >&2
+echo "each call: $([[ -n ${posting:-} ]] && echo POST || echo GET) $base_url, every answer holding $expect" >&2
 
 # One wrk run against URL at CLIENTS connections: the GET, or the bills' POST (fresh keys each run).
 #   measure URL CLIENTS
 measure() {
-    if [[ -n ${wrk_post:-} ]]; then
-        wrk_script=${wrk_post[0]} wrk_run "$1" "$2" "$seconds" 200 "$expect" "$work/bodies" "$token" \
+    if [[ -n ${posting:-} ]]; then
+        wrk_script=scripts/bench/wrk-post.lua wrk_run "$1" "$2" "$seconds" 200 "$expect" "$work/bodies" "$token" \
             "ab-$2-$RANDOM$RANDOM"
     else
         wrk_run "$1" "$2" "$seconds" 200 "$expect"
