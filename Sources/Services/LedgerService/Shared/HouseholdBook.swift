@@ -12,8 +12,8 @@ struct HouseholdBook: Sendable {
     /// Where passwords are hashed and checked: threads of its own, bounded.
     let hashing: HashingPool
     let households = HouseholdStore()
-    /// Who may see and change what: the households' one policy.
-    let access = HouseholdAccess(households: HouseholdStore())
+    /// Who may see and change what: the households' one policy, over the same household store.
+    var access: HouseholdAccess { HouseholdAccess(households: households) }
     let bills = BillStore()
     let rounding = BillRounding()
     let payments = PaymentStore()
