@@ -83,13 +83,13 @@ public enum LedgerService {
     /// - Throws: `StorageError`.
     @discardableResult
     public static func createDueOccurrences(database: any Database, configuration: Configuration) async throws -> Int {
-        let book = HouseholdBook(configuration: configuration)
+        let due = RecurringBills(activity: ActivityLog(feed: configuration.activityFeed))
         let today = configuration.today()
         var created = 0
-        for rule in try await database.read({ db in try await book.recurring.active(in: db) }) {
+        for rule in try await database.read({ db in try await due.recurring.active(in: db) }) {
             created += try await database.write { db in
                 // Read again inside the write: another replica may have moved it on since.
-                try await book.createDue(try await book.recurring.find(rule.id, in: db), through: today, in: db)
+                try await due.createDue(try await due.recurring.find(rule.id, in: db), through: today, in: db)
             }
         }
         return created
@@ -114,61 +114,86 @@ public enum LedgerService {
     /// Registers every op of the service.
     /// - Throws: the loading error of a bad data file of `configuration.calculations`.
     public static func makeRegistry(configuration: Configuration, database: any Database) throws -> OpRegistry {
-        let book = HouseholdBook(configuration: configuration)
         let calculations = try CalcRunner(configuration: configuration.calculations)
-        let scopes = LedgerScopes(database: database, sessions: book.sessions)
-        var registry = OpRegistry()
-        registry.registerAuthOps(
-            AuthHandlers(
-                users: book.users,
-                sessions: book.sessions,
-                throttle: book.throttle,
-                hashing: book.hashing,
-                passwords: configuration.passwords
-            ),
-            scopes,
-            database: database
+        let auth = AuthHandlers(configuration: configuration)
+        let scopes = LedgerScopes(database: database, sessions: auth.sessions)
+        let households = HouseholdStore()
+        let access = HouseholdAccess(households: households)
+        let activity = ActivityLog(feed: configuration.activityFeed)
+        let totals = BalanceTotals()
+        let balances = BalanceHandlers(totals: totals, access: access, rates: configuration.rates)
+        let due = RecurringBills(activity: activity)
+        let events = EventStore()
+        let pantry = Pantry(
+            shopping: ShoppingStore(),
+            inventory: InventoryStore(),
+            households: households,
+            access: access,
+            activity: activity
         )
-        let households = HouseholdHandlers(
-            households: book.households,
+        let bills = BillHandlers(
+            bills: due.bills,
+            rounding: due.rounding,
+            access: access,
+            activity: activity,
+            totals: totals,
+            configuration: configuration
+        )
+        let payments = PaymentHandlers(
+            payments: PaymentStore(),
+            access: access,
+            activity: activity,
+            totals: totals,
+            configuration: configuration
+        )
+        let roommates = HouseholdHandlers(
+            households: households,
             requests: RequestStore(),
-            users: book.users,
-            access: book.access,
-            activity: book.activity,
-            totals: book.totals
+            users: auth.users,
+            access: access,
+            activity: activity,
+            totals: totals
         )
-        registry.registerHouseholdOps(households, scopes)
-        registry.registerRoommateOps(households, scopes)
-        registry.registerBillOps(book, scopes)
-        registry.registerPaymentOps(
-            PaymentHandlers(
-                payments: book.payments,
-                access: book.access,
-                activity: book.activity,
-                totals: book.totals,
-                configuration: configuration
-            ),
+        var registry = OpRegistry()
+        registry.registerAuthOps(auth, scopes, database: database)
+        registry.registerHouseholdOps(roommates, scopes)
+        registry.registerRoommateOps(roommates, scopes)
+        registry.registerBillOps(bills, scopes)
+        registry.registerPaymentOps(payments, scopes)
+        registry.registerBalanceOps(balances, scopes)
+        registry.registerRecurringOps(
+            RecurringHandlers(due: due, access: access, activity: activity, configuration: configuration),
             scopes
         )
-        registry.registerBalanceOps(book.balanceReports, scopes)
-        registry.registerRecurringOps(book, scopes)
         registry.registerActivityOps(
-            ActivityHandlers(activity: book.activity, access: book.access, sessions: book.sessions),
+            ActivityHandlers(activity: activity, access: access, sessions: auth.sessions),
             scopes,
             database: database
         )
-        registry.registerShoppingOps(book, scopes)
-        registry.registerInventoryOps(book, scopes)
+        registry.registerShoppingOps(ShoppingHandlers(pantry: pantry, bills: bills), scopes)
+        registry.registerInventoryOps(InventoryHandlers(pantry: pantry, configuration: configuration), scopes)
         registry.registerProfileOps(ProfileHandlers(profiles: ProfileStore()), scopes)
         registry.registerRecordOps(
             RecordHandlers(records: RecordStore(), profiles: ProfileStore(), calc: calculations),
             scopes
         )
-        registry.registerExportOps(book, scopes)
-        registry.registerEventOps(
-            CalendarHandlers(events: book.events, access: book.access, activity: book.activity),
+        registry.registerExportOps(
+            ExportHandlers(
+                access: access,
+                households: households,
+                bills: due.bills,
+                payments: payments.payments,
+                roundings: due.rounding.store,
+                recurring: due.recurring,
+                events: events,
+                balanceReports: balances,
+                shopping: pantry.shopping,
+                inventory: pantry.inventory,
+                activity: activity
+            ),
             scopes
         )
+        registry.registerEventOps(CalendarHandlers(events: events, access: access, activity: activity), scopes)
         return registry
     }
 }

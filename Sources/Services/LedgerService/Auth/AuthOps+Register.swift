@@ -36,6 +36,19 @@ struct AuthHandlers: Sendable {
     let hashing: HashingPool
     let passwords: PasswordHasher
 
+    /// With new stores, and the session lifetime, throttle, hashing pool and password settings of `configuration`.
+    init(configuration: LedgerService.Configuration) {
+        users = UserStore()
+        sessions = SessionStore(lifetimeMilliseconds: configuration.sessionLifetime.milliseconds)
+        throttle = LoginThrottle(
+            pairLimit: configuration.loginFailureLimit,
+            callerLimit: configuration.callerFailureLimit,
+            windowMilliseconds: configuration.loginWindow.milliseconds
+        )
+        hashing = HashingPool(threads: configuration.hashThreads, maximumWaiting: configuration.hashQueue)
+        passwords = configuration.passwords
+    }
+
     /// `auth.me`: the signed-in user.
     func me(_: NoArgs, _ user: SignedIn) async throws -> UserView {
         try await users.find(id: user.userID, in: user.db).view

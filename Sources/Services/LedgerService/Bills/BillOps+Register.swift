@@ -7,16 +7,26 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
-    mutating func registerBillOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(BillsAddOp.self, in: scopes.householdWrite, handler: book.billsAdd)
-        register(BillsEditOp.self, in: scopes.householdWrite, handler: book.billsEdit)
-        register(BillsDeleteOp.self, in: scopes.householdWrite, handler: book.billsDelete)
-        register(BillsGetOp.self, in: scopes.read, handler: book.billsGet)
-        register(BillsListOp.self, in: scopes.read, handler: book.billsList)
+    mutating func registerBillOps(_ handlers: BillHandlers, _ scopes: LedgerScopes) {
+        register(BillsAddOp.self, in: scopes.householdWrite, handler: handlers.billsAdd)
+        register(BillsEditOp.self, in: scopes.householdWrite, handler: handlers.billsEdit)
+        register(BillsDeleteOp.self, in: scopes.householdWrite, handler: handlers.billsDelete)
+        register(BillsGetOp.self, in: scopes.read, handler: handlers.billsGet)
+        register(BillsListOp.self, in: scopes.read, handler: handlers.billsList)
     }
 }
 
-extension HouseholdBook {
+/// The bills' ops: with the bills' store, their rounding, the households' access policy, the activity log, the
+/// balances' running totals and the settings (today's date), and nothing else. Shopping records a bought item's
+/// bill through it.
+struct BillHandlers: Sendable {
+    let bills: BillStore
+    let rounding: BillRounding
+    let access: HouseholdAccess
+    let activity: ActivityLog
+    let totals: BalanceTotals
+    let configuration: LedgerService.Configuration
+
     func billsAdd(_ args: BillsAddOp.Args, _ context: SignedIn) async throws -> BillsAddOp.Result {
         let (member, members) = try await self.access.memberAndHousemates(of: args.target.householdId, context)
         return try await self.addBill(args.bill, by: member, among: members, residues: context.rounding)

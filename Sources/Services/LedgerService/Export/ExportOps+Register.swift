@@ -4,13 +4,27 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `export.csv`, `export.json`.
-    mutating func registerExportOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(ExportCSVOp.self, in: scopes.read, handler: book.exportCSV)
-        register(ExportJSONOp.self, in: scopes.read, handler: book.exportJSON)
+    mutating func registerExportOps(_ handlers: ExportHandlers, _ scopes: LedgerScopes) {
+        register(ExportCSVOp.self, in: scopes.read, handler: handlers.exportCSV)
+        register(ExportJSONOp.self, in: scopes.read, handler: handlers.exportJSON)
     }
 }
 
-extension HouseholdBook {
+/// The export's ops: they read every household feature, so they hold each feature's store (read only), the
+/// balances as the `balances` op answers them, and the households' access policy.
+struct ExportHandlers: Sendable {
+    let access: HouseholdAccess
+    let households: HouseholdStore
+    let bills: BillStore
+    let payments: PaymentStore
+    let roundings: RoundingStore
+    let recurring: RecurringStore
+    let events: EventStore
+    let balanceReports: BalanceHandlers
+    let shopping: ShoppingStore
+    let inventory: InventoryStore
+    let activity: ActivityLog
+
     func exportCSV(_ args: ExportCSVOp.Args, _ context: SignedIn) async throws -> ExportCSVOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         let table = try await self.csv(args.what, of: member.household.id, in: member.db)

@@ -2,7 +2,7 @@ import LedgerAPI
 import Storage
 import Wire
 
-extension HouseholdBook {
+extension ExportHandlers {
     /// One of the household's tables as CSV; members are named by username.
     /// - Throws: `invalid_argument` (field `what`) for a table there is none of.
     func csv(_ what: String, of household: String, in db: any SQLExecutor) async throws -> CSVTable {
@@ -27,7 +27,7 @@ extension HouseholdBook {
             return table
         case "roundings":
             var table = CSVTable(header: ["rounding_id", "date", "from", "to", "amount", "currency", "bill_id"])
-            for r in try await rounding.store.transfers(household, in: db).map(\.view) {
+            for r in try await roundings.transfers(household, in: db).map(\.view) {
                 table.append([r.roundingId, r.date, name(r.from), name(r.to), r.amount, r.currency, r.billId])
             }
             return table

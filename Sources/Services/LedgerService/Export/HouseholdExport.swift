@@ -2,7 +2,7 @@ import LedgerAPI
 import Storage
 import Wire
 
-extension HouseholdBook {
+extension ExportHandlers {
     /// Every live bill of the household, newest first.
     func allBills(_ household: String, in db: any SQLExecutor) async throws -> [BillView] {
         var views: [BillView] = []
@@ -54,7 +54,7 @@ extension HouseholdBook {
             household: try await households.view(of: member.household, role: member.role, in: db),
             bills: try await allBills(id, in: db),
             payments: try await allPayments(id, in: db),
-            roundings: try await rounding.store.transfers(id, in: db).map(\.view),
+            roundings: try await roundings.transfers(id, in: db).map(\.view),
             recurring: try await recurring.list(id, in: db).map(\.view),
             events: try await events.list(id, in: db).map(\.view),
             balances: try await balanceReports.balances(of: id, convertTo: nil, in: db),

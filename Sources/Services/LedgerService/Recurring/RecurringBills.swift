@@ -4,14 +4,34 @@ import LedgerAPI
 import Storage
 import Wire
 
-extension HouseholdBook {
+/// The bills a recurring rule makes: with the stores they are written to, the households' store (for the members
+/// and currency), the rounding, the running totals and the activity log, and nothing else. Both `recurring.add` and
+/// the worker's background turn (``LedgerService/createDueOccurrences(database:configuration:)``) use it.
+struct RecurringBills: Sendable {
+    let recurring: RecurringStore
+    let households: HouseholdStore
+    let bills: BillStore
+    let rounding: BillRounding
+    let totals: BalanceTotals
+    let activity: ActivityLog
+
+    /// With its own stores, writing to `activity`.
+    init(activity: ActivityLog) {
+        recurring = RecurringStore()
+        households = HouseholdStore()
+        bills = BillStore()
+        rounding = BillRounding()
+        totals = BalanceTotals()
+        self.activity = activity
+    }
+
     /// Creates the bills of `rule` due up to `today`, exactly once across replicas; returns how many it made. A
     /// template that no longer composes (a member in its split left) pauses the rule instead, with an activity
     /// entry saying why.
     func createDue(_ rule: RecurringStore.Rule, through today: String, in db: any SQLExecutor) async throws -> Int {
         guard rule.state == "active" else { return 0 }
         let after = [rule.lastDate, rule.resumeAfter].compactMap { $0 }.max()
-        let dates = try recurrence(of: rule).occurrences(after: after, through: today)
+        let dates = try rule.recurrence.occurrences(after: after, through: today)
         guard let last = dates.last else { return 0 }
         let household = try await households.find(rule.householdID, in: db)
         let members = try await households.currentMemberIDs(rule.householdID, in: db)
@@ -69,14 +89,16 @@ extension HouseholdBook {
         }
         return bills.count
     }
+}
 
-    /// The domain rule of a stored rule.
-    func recurrence(of rule: RecurringStore.Rule) -> RecurrenceRule {
+extension RecurringStore.Rule {
+    /// The domain rule of this stored rule.
+    var recurrence: RecurrenceRule {
         RecurrenceRule(
-            frequency: rule.frequency == "weekly" ? .weekly : .monthly,
-            interval: rule.interval,
-            start: rule.start,
-            end: rule.end
+            frequency: frequency == "weekly" ? .weekly : .monthly,
+            interval: interval,
+            start: start,
+            end: end
         )
     }
 }

@@ -8,16 +8,25 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `recurring.add`, `recurring.list`, `recurring.pause`, `recurring.resume`, `recurring.end`.
-    mutating func registerRecurringOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(RecurringAddOp.self, in: scopes.write, handler: book.recurringAdd)
-        register(RecurringListOp.self, in: scopes.read, handler: book.recurringList)
-        register(RecurringPauseOp.self, in: scopes.write, handler: book.recurringPause)
-        register(RecurringResumeOp.self, in: scopes.write, handler: book.recurringResume)
-        register(RecurringEndOp.self, in: scopes.write, handler: book.recurringEnd)
+    mutating func registerRecurringOps(_ handlers: RecurringHandlers, _ scopes: LedgerScopes) {
+        register(RecurringAddOp.self, in: scopes.write, handler: handlers.recurringAdd)
+        register(RecurringListOp.self, in: scopes.read, handler: handlers.recurringList)
+        register(RecurringPauseOp.self, in: scopes.write, handler: handlers.recurringPause)
+        register(RecurringResumeOp.self, in: scopes.write, handler: handlers.recurringResume)
+        register(RecurringEndOp.self, in: scopes.write, handler: handlers.recurringEnd)
     }
 }
 
-extension HouseholdBook {
+/// The recurring bills' ops: with the bills a rule makes (``RecurringBills``, which holds the rules' store), the
+/// households' access policy, the activity log and the settings (today's date), and nothing else.
+struct RecurringHandlers: Sendable {
+    let due: RecurringBills
+    let access: HouseholdAccess
+    let activity: ActivityLog
+    let configuration: LedgerService.Configuration
+
+    private var recurring: RecurringStore { due.recurring }
+
     /// Moves a rule between states when the caller made it or owns its household.
     func changeRule(
         _ id: String,
@@ -52,7 +61,7 @@ extension HouseholdBook {
     }
 }
 
-extension HouseholdBook {
+extension RecurringHandlers {
     func recurringAdd(_ args: RecurringAddOp.Args, _ context: SignedIn) async throws -> RecurringAddOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         let (db, userID, household) = (member.db, member.userID, member.household)
@@ -77,12 +86,12 @@ extension HouseholdBook {
             resumeAfter: nil,
             createdBy: userID
         )
-        _ = try self.recurrence(of: rule).occurrences(after: nil, through: rule.start)
+        _ = try rule.recurrence.occurrences(after: nil, through: rule.start)
         var sample = template
         sample.date = rule.start
         _ = try BillComposer(
             householdCurrency: household.currency,
-            members: try await self.households.currentMemberIDs(household.id, in: db),
+            members: try await self.due.households.currentMemberIDs(household.id, in: db),
             today: rule.start
         ).compose(id: rule.id, household: household.id, fields: sample, createdBy: userID)
         try await self.recurring.insert(rule, in: db)
@@ -92,7 +101,7 @@ extension HouseholdBook {
             userID: userID,
             in: db
         )
-        _ = try await self.createDue(rule, through: self.configuration.today(), in: db)
+        _ = try await self.due.createDue(rule, through: self.configuration.today(), in: db)
         return try await self.recurring.find(rule.id, in: db).view
     }
 

@@ -8,20 +8,28 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `shopping.add`, `shopping.edit`, `shopping.remove`, `shopping.list`, `shopping.bought`.
-    mutating func registerShoppingOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(ShoppingAddOp.self, in: scopes.write, handler: book.shoppingAdd)
-        register(ShoppingEditOp.self, in: scopes.write, handler: book.shoppingEdit)
-        register(ShoppingRemoveOp.self, in: scopes.write, handler: book.shoppingRemove)
-        register(ShoppingListOp.self, in: scopes.read, handler: book.shoppingList)
-        register(ShoppingBoughtOp.self, in: scopes.write, handler: book.shoppingBought)
+    mutating func registerShoppingOps(_ handlers: ShoppingHandlers, _ scopes: LedgerScopes) {
+        register(ShoppingAddOp.self, in: scopes.write, handler: handlers.shoppingAdd)
+        register(ShoppingEditOp.self, in: scopes.write, handler: handlers.shoppingEdit)
+        register(ShoppingRemoveOp.self, in: scopes.write, handler: handlers.shoppingRemove)
+        register(ShoppingListOp.self, in: scopes.read, handler: handlers.shoppingList)
+        register(ShoppingBoughtOp.self, in: scopes.write, handler: handlers.shoppingBought)
     }
 }
 
-extension HouseholdBook {
+/// The shopping list's ops: with the ``Pantry`` it shares with the stock, and the bills' handlers for a bought
+/// item's bill, and nothing else.
+struct ShoppingHandlers: Sendable {
+    let pantry: Pantry
+    let bills: BillHandlers
+
+    private var shopping: ShoppingStore { pantry.shopping }
+    private var activity: ActivityLog { pantry.activity }
+
     /// A shopping-list item, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such item or the caller is not a member of its household.
     func listedItem(_ id: String, _ context: SignedIn) async throws -> (ShoppingItem, HouseholdMember) {
-        try await lockedEntry({ try await shopping.find(id, in: $0) }, context)
+        try await pantry.lockedEntry({ try await shopping.find(id, in: $0) }, context)
     }
 
     /// `shopping.bought`: the item (or `quantity` of it, in its unit) leaves the list and joins the stock, with an
@@ -32,8 +40,8 @@ extension HouseholdBook {
             throw WireError(.conflict, "shopping item \(item.id) changed since version \(version)", field: "version")
         }
         let bought = try args.quantity.map { try Quantity($0, field: "quantity") } ?? item.quantity
-        let (line, merged, added) = try await stockUp(
-            Purchase(
+        let (line, merged, added) = try await pantry.stockUp(
+            Pantry.Purchase(
                 name: item.name,
                 quantity: bought,
                 unit: item.unit,
@@ -56,8 +64,8 @@ extension HouseholdBook {
             fields.description = fields.description ?? item.name.text
             if fields.payers == nil { fields.paidBy = fields.paidBy ?? member.userID }
             fields.split = fields.split ?? SplitSpec(kind: "equal")
-            let members = try await households.currentMemberIDs(member.household.id, in: member.db)
-            bill = try await addBill(fields, by: member, among: members)
+            let members = try await pantry.households.currentMemberIDs(member.household.id, in: member.db)
+            bill = try await bills.addBill(fields, by: member, among: members)
         }
         let result = ShoppingBoughtOp.Result(
             remaining: remaining?.view,
@@ -99,11 +107,11 @@ enum StockLocation {
     }
 }
 
-extension HouseholdBook {
+extension ShoppingHandlers {
     func shoppingAdd(_ args: ShoppingAddOp.Args, _ context: SignedIn) async throws -> ShoppingAddOp.Result {
-        let member = try await self.access.member(of: args.householdId, context)
-        try await self.households.lock(member.household.id, in: member.db)
-        let (item, merged) = try await self.addToList(
+        let member = try await pantry.access.member(of: args.householdId, context)
+        try await pantry.households.lock(member.household.id, in: member.db)
+        let (item, merged) = try await pantry.addToList(
             try ItemName(args.name),
             try args.quantity.map { try Quantity($0, field: "quantity") } ?? .one,
             try StockUnit(args.unit),
@@ -161,7 +169,7 @@ extension HouseholdBook {
     }
 
     func shoppingList(_ args: ShoppingListOp.Args, _ context: SignedIn) async throws -> ShoppingListOp.Result {
-        let member = try await self.access.member(of: args.householdId, context)
+        let member = try await pantry.access.member(of: args.householdId, context)
         return ShoppingListOp.Result(
             items: try await self.shopping.list(member.household.id, in: member.db).map(\.view)
         )

@@ -9,20 +9,28 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `inventory.add`, `inventory.edit`, `inventory.consume`, `inventory.remove`, `inventory.list`.
-    mutating func registerInventoryOps(_ book: HouseholdBook, _ scopes: LedgerScopes) {
-        register(InventoryAddOp.self, in: scopes.write, handler: book.inventoryAdd)
-        register(InventoryEditOp.self, in: scopes.write, handler: book.inventoryEdit)
-        register(InventoryConsumeOp.self, in: scopes.write, handler: book.inventoryConsume)
-        register(InventoryRemoveOp.self, in: scopes.write, handler: book.inventoryRemove)
-        register(InventoryListOp.self, in: scopes.read, handler: book.inventoryList)
+    mutating func registerInventoryOps(_ handlers: InventoryHandlers, _ scopes: LedgerScopes) {
+        register(InventoryAddOp.self, in: scopes.write, handler: handlers.inventoryAdd)
+        register(InventoryEditOp.self, in: scopes.write, handler: handlers.inventoryEdit)
+        register(InventoryConsumeOp.self, in: scopes.write, handler: handlers.inventoryConsume)
+        register(InventoryRemoveOp.self, in: scopes.write, handler: handlers.inventoryRemove)
+        register(InventoryListOp.self, in: scopes.read, handler: handlers.inventoryList)
     }
 }
 
-extension HouseholdBook {
+/// The stock's ops: with the ``Pantry`` it shares with the shopping list and the settings (today's date), and
+/// nothing else.
+struct InventoryHandlers: Sendable {
+    let pantry: Pantry
+    let configuration: LedgerService.Configuration
+
+    private var inventory: InventoryStore { pantry.inventory }
+    private var activity: ActivityLog { pantry.activity }
+
     /// A stock line, read again under its household's stock lock, and the caller as a member there.
     /// - Throws: `not_found` when there is no such line or the caller is not a member of its household.
     func stockLine(_ id: String, _ context: SignedIn) async throws -> (StockLine, HouseholdMember) {
-        try await lockedEntry({ try await inventory.find(id, in: $0) }, context)
+        try await pantry.lockedEntry({ try await inventory.find(id, in: $0) }, context)
     }
 
     /// Logs a change to a stock line and, when it ran out with restock on, puts it back on the list.
@@ -38,17 +46,15 @@ extension HouseholdBook {
             userID: member.userID,
             in: member.db
         )
-        let restocked = old.quantity.isZero ? nil : try await restockIfOut(line, by: member)
+        let restocked = old.quantity.isZero ? nil : try await pantry.restockIfOut(line, by: member)
         return StockChange(stock: line.view(), restocked: restocked?.view)
     }
-}
 
-extension HouseholdBook {
     func inventoryAdd(_ args: InventoryAddOp.Args, _ context: SignedIn) async throws -> InventoryAddOp.Result {
-        let member = try await self.access.member(of: args.householdId, context)
-        try await self.households.lock(member.household.id, in: member.db)
-        let (line, merged, added) = try await self.stockUp(
-            HouseholdBook.Purchase(
+        let member = try await pantry.access.member(of: args.householdId, context)
+        try await pantry.households.lock(member.household.id, in: member.db)
+        let (line, merged, added) = try await pantry.stockUp(
+            Pantry.Purchase(
                 name: try ItemName(args.name),
                 quantity: try Quantity(args.quantity, field: "quantity"),
                 unit: try StockUnit(args.unit),
@@ -134,8 +140,8 @@ extension HouseholdBook {
     }
 
     func inventoryList(_ args: InventoryListOp.Args, _ context: SignedIn) async throws -> InventoryListOp.Result {
-        let member = try await self.access.member(of: args.householdId, context)
-        let today = try self.today(in: args.timeZone)
+        let member = try await pantry.access.member(of: args.householdId, context)
+        let today = try configuration.today(in: args.timeZone)
         let dueBy = try args.expiringWithinDays.map { days in
             guard (0...3660).contains(days) else {
                 throw WireError(

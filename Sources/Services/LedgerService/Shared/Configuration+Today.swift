@@ -10,13 +10,11 @@ extension LedgerService.Configuration {
     func date(in zone: EventZone) -> CivilDate {
         zone.local(at: Int64(now().timeIntervalSince1970.rounded(.down))).date
     }
-}
 
-extension HouseholdBook {
     /// Today's date in the zone `zone` names (an IANA name or an ISO 8601 offset); UTC when `nil`.
     /// - Throws: `invalid_argument` (field `timeZone`) for anything else.
     func today(in zone: String?) throws -> CivilDate {
-        configuration.date(in: try zone.map { try EventZone($0, field: "timeZone") } ?? .offset(0))
+        date(in: try zone.map { try EventZone($0, field: "timeZone") } ?? .offset(0))
     }
 }
 

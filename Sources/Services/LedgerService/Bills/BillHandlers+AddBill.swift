@@ -3,7 +3,7 @@ import LedgerAPI
 import Storage
 import Wire
 
-extension HouseholdBook {
+extension BillHandlers {
     /// Records a new bill in `member`'s household, whose current members are `members`, rounded against the
     /// household's residues (``BillRounding``), with its running totals and activity entry.
     /// - Parameter residues: the household's residues if read with the session (``SignedIn/rounding``).

@@ -4,7 +4,16 @@ import StoredOps
 import Wire
 import WorkerRuntime
 
-extension HouseholdBook {
+/// What the shopping list and the stock share: an entry read under its household's stock lock, an item put on the
+/// list (merged where it can be), a purchase put into stock, and a line that ran out put back on the list. Built
+/// with the two stores, the household store (for the lock), the access policy and the activity log.
+struct Pantry: Sendable {
+    let shopping: ShoppingStore
+    let inventory: InventoryStore
+    let households: HouseholdStore
+    let access: HouseholdAccess
+    let activity: ActivityLog
+
     /// A shopping-list item or stock line that `find` reads, read again under its household's stock lock, and the
     /// caller as a current member of that household.
     /// - Throws: `not_found` when there is no such entry or the caller is not a member, so a non-member cannot tell
