@@ -229,7 +229,7 @@ let package = Package(
             name: "LedgerService",
             dependencies: [
                 "WorkerRuntime", "Wire", "Storage", "StoredOps", "Money", "Ledger", "LedgerAPI", "Calculator",
-                "CalcService", "Tax", "Dates", "CSodium", .product(name: "BigInt", package: "BigInt"),
+                "CalcAPI", "Tax", "Dates", "CSodium", .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -250,7 +250,8 @@ let package = Package(
         .executableTarget(
             name: "reckon-calc",
             dependencies: [
-                "CalcService", "ReckonClient", "LedgerAPI", "WorkerRuntime", "Observability", "ServerCommands",
+                "CalcService", "CalcAPI", "ReckonClient", "LedgerAPI", "WorkerRuntime", "Observability",
+                "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -268,7 +269,8 @@ let package = Package(
             name: "reckon-ledger",
             dependencies: [
                 "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
-                "CalcService", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CalcService", "CalcAPI", "ReckonClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon-ledger"
         ),
@@ -382,7 +384,7 @@ let package = Package(
         .testTarget(
             name: "LedgerServiceTests",
             dependencies: [
-                "LedgerService", "LedgerAPI", "Ledger", "Calculator", "WorkerRuntime", "Wire", "Storage",
+                "LedgerService", "LedgerAPI", "Ledger", "Calculator", "CalcService", "WorkerRuntime", "Wire", "Storage",
                 "StorageSQLite", "StoragePostgres", "ReckonTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -7,7 +7,7 @@ import Testing
 import Wire
 
 /// Ledger part 2 through the real gateway, two `reckon-ledger` processes and a `reckon-calc` that reads profiles
-/// through the gateway, on both engines.
+/// through the gateway (and runs the ledger's saved calculations, also through the gateway), on both engines.
 @Suite struct HouseholdEndToEndTests {
     private func signIn(_ client: ReckonClient, _ username: String) async throws -> AuthLoginOp.Result {
         _ = try await client.call(AuthSignupOp.self, .init(username: username, password: "correct horse"))
@@ -90,6 +90,22 @@ import Wire
                 token: ana.token
             )
             #expect(record.result == fromProfile)
+            let unknown = await #expect(throws: WireError.self) {
+                _ = try await client.call(
+                    RecordsSaveOp.self,
+                    .init(title: "none", op: "tax.guess", args: [:]),
+                    token: ana.token
+                )
+            }
+            #expect(unknown?.code == .invalidArgument && unknown?.field == "op")
+            let badArgs = await #expect(throws: WireError.self) {
+                _ = try await client.call(
+                    RecordsSaveOp.self,
+                    .init(title: "bad", op: "tax.estimate", args: ["year": 1800]),
+                    token: ana.token
+                )
+            }
+            #expect(badArgs?.code == .invalidArgument && badArgs?.field?.hasPrefix("args.") == true)
         }
     }
 }

@@ -87,7 +87,7 @@ import WorkerRuntime
 
     /// The ledger's ops as registered, each with the access its contract declares (``OpAccess``).
     private func ops(_ ledger: LedgerHarness) throws -> [Op] {
-        try LedgerService.makeRegistry(configuration: ledger.configuration, database: ledger.database).ops
+        LedgerService.makeRegistry(configuration: ledger.configuration, database: ledger.database).ops
     }
 
     /// The op's recorded example's args, with every id in them (values and keys) replaced by the world's entity of

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContractTests {
     @Test func everyOpHasAResultSchemaAndArgsSchemasMatchTheirTypes() async throws {
         try await TestDatabase.with(.sqlite) { database, _ in
-            let registry = try LedgerService.makeRegistry(
+            let registry = LedgerService.makeRegistry(
                 configuration: LedgerHarness.configuration(),
                 database: database
             )

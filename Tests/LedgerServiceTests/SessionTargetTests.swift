@@ -12,7 +12,7 @@ import WorkerRuntime
 @Suite struct SessionTargetTests {
     @Test func everyOpsArgsConformAsItsSchemaNames() async throws {
         try await TestDatabase.with(.sqlite) { database, _ in
-            let registry = try LedgerService.makeRegistry(
+            let registry = LedgerService.makeRegistry(
                 configuration: LedgerHarness.configuration(),
                 database: database
             )

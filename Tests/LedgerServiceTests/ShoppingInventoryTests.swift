@@ -147,7 +147,7 @@ import Wire
         _ column: String,
         _ value: String
     ) async throws {
-        try await ledger.database.write { db in
+        _ = try await ledger.database.write { db in
             try await db.query("UPDATE \(raw: row.table) SET \(raw: column) = \(value) WHERE id = \(row.id)")
         }
     }

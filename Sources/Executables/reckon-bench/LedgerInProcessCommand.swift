@@ -60,7 +60,7 @@ struct LedgerInProcessCommand: AsyncParsableCommand {
         let service = InProcessService(
             dispatcher: OpDispatcher(
                 service: LedgerService.name,
-                registry: try LedgerService.makeRegistry(configuration: .init(passwords: .minimal), database: database),
+                registry: LedgerService.makeRegistry(configuration: .init(passwords: .minimal), database: database),
                 logger: logger
             )
         )

@@ -1,3 +1,4 @@
+import CalcAPI
 import CalcService
 import LedgerAPI
 import ReckonClient

@@ -47,6 +47,14 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     @Option(help: "ECB reference-rates file for balances' convertTo, the one calc loads (env RECKON_RATES_FILE).")
     var ratesFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The gateways' client endpoints (a comma list), where saved calculations run calc's ops on the calc workers (env RECKON_CALC_VIA).",
+            discussion: "Without it, this worker runs calc's ops in its own process."
+        )
+    )
+    var calcVia: String?
+
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
@@ -77,7 +85,8 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             hashThreads: hashThreads ?? LedgerService.Configuration.defaultHashThreads,
             hashQueue: hashQueue,
             rates: try ratesPath.map(RatesTable.load(path:)),
-            calculations: .init(ratesFile: ratesPath)
+            calc: try (calcVia ?? environment["RECKON_CALC_VIA"]).map(GatewayCalc.init(endpoints:))
+                ?? CalcInProcess(configuration: .init(ratesFile: ratesPath))
         )
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let opened = try await database.open(
@@ -86,7 +95,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             lockWait: configuration.requestTimeout,
             logger: logger
         )
-        let ops = try LedgerService.makeRegistry(configuration: service, database: opened.database)
+        let ops = LedgerService.makeRegistry(configuration: service, database: opened.database)
         let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
         let listener = ActivityListener(feed: service.activityFeed, database: opened.database)
         try await opened.closing {

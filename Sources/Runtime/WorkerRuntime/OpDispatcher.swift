@@ -147,12 +147,18 @@ public struct OpDispatcher: Sendable {
 
     /// Runs the op called `name` in this process, on `args` as a JSON value, as ``handle(_:)`` would (middleware,
     /// decoding, the handler, the deadline) but with no request or reply envelope: for a service that uses another
-    /// service's ops without a round trip through the gateway.
+    /// service's ops without a round trip through the gateway. It may run for `timeout`, else the dispatcher's
+    /// request timeout.
     /// - Throws: ``WireError``: `unknown_op` (field `op`), `deadline_exceeded`, or the op's own error as a worker
     ///   would answer it.
-    public func call(_ name: String, args: JSONValue, logger: Logger) async throws -> JSONValue {
+    public func call(
+        _ name: String,
+        args: JSONValue,
+        timeout: Duration? = nil,
+        logger: Logger
+    ) async throws -> JSONValue {
         guard let op = registry.op(named: name) else { throw WireError(.unknownOp, "no op \(name)", field: "op") }
-        let context = OpContext(op: name, deadline: .now + requestTimeout, logger: logger)
+        let context = OpContext(op: name, deadline: .now + (timeout ?? requestTimeout), logger: logger)
         do {
             let response = try await withDeadline(
                 context.deadline,

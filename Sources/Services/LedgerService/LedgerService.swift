@@ -1,4 +1,3 @@
-import CalcService
 import Calculator
 import Foundation
 import LedgerAPI
@@ -35,9 +34,9 @@ public enum LedgerService {
         public static let defaultHashThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
         /// - `rates` (none): the reference-rates table calc loads, for `balances` `convertTo`.
         public var rates: RatesTable?
-        /// - `calculations` (calc's bundled data): the data saved calculations run against (`records.save`,
-        ///   `records.rerun`), loaded when the registry is made.
-        public var calculations: CalcService.Configuration
+        /// - `calc` (none): where saved calculations (`records.save`, `records.rerun`) run calc's ops; without it
+        ///   they answer `unavailable`.
+        public var calc: (any CalcCalls)?
         /// - `now` (the system clock): the current time; its UTC date is ``today()``, up to which recurring bills
         ///   are due, and its date in a caller's time zone is where `inventory.list`'s expiring filter counts from.
         public var now: @Sendable () -> Date
@@ -54,7 +53,7 @@ public enum LedgerService {
             hashThreads: Int = Configuration.defaultHashThreads,
             hashQueue: Int? = nil,
             rates: RatesTable? = nil,
-            calculations: CalcService.Configuration = .init(),
+            calc: (any CalcCalls)? = nil,
             now: @escaping @Sendable () -> Date = { Date() },
             activityFeed: ActivityFeed = ActivityFeed()
         ) {
@@ -66,7 +65,7 @@ public enum LedgerService {
             self.hashThreads = max(1, hashThreads)
             self.hashQueue = max(0, hashQueue ?? hashThreads)
             self.rates = rates
-            self.calculations = calculations
+            self.calc = calc
             self.now = now
             self.activityFeed = activityFeed
         }
@@ -112,9 +111,7 @@ public enum LedgerService {
     }
 
     /// Registers every op of the service.
-    /// - Throws: the loading error of a bad data file of `configuration.calculations`.
-    public static func makeRegistry(configuration: Configuration, database: any Database) throws -> OpRegistry {
-        let calculations = try CalcRunner(configuration: configuration.calculations)
+    public static func makeRegistry(configuration: Configuration, database: any Database) -> OpRegistry {
         let auth = AuthHandlers(configuration: configuration)
         let scopes = LedgerScopes(database: database, sessions: auth.sessions)
         let households = HouseholdStore()
@@ -174,7 +171,11 @@ public enum LedgerService {
         registry.registerInventoryOps(InventoryHandlers(pantry: pantry, configuration: configuration), scopes)
         registry.registerProfileOps(ProfileHandlers(profiles: ProfileStore()), scopes)
         registry.registerRecordOps(
-            RecordHandlers(records: RecordStore(), profiles: ProfileStore(), calc: calculations),
+            RecordHandlers(
+                records: RecordStore(),
+                profiles: ProfileStore(),
+                calc: CalcRunner(calc: configuration.calc)
+            ),
             scopes
         )
         registry.registerExportOps(

@@ -5,7 +5,7 @@ import Storage
 extension LocalStack {
     /// Runs `body` with a gateway, two `reckon-ledger` processes sharing a fresh database on `engine` (cheap
     /// password hashing, generous deadlines), and `calcWorkers` calc processes that read profiles through the
-    /// gateway.
+    /// gateway; with calc workers, the ledger runs saved calculations on them through the gateway too.
     static func withLedger(
         _ engine: DatabaseEngine,
         calcWorkers: Int = 0,
@@ -20,8 +20,9 @@ extension LocalStack {
             )
             defer { stack.stop() }
             let cheapHashes = ["--argon2-passes", "1", "--argon2-memory-mib", "1"]
-            try stack.startLedgerWorker(state + cheapHashes)
-            try stack.startLedgerWorker(state + cheapHashes)
+            let calc = calcWorkers > 0 ? ["--calc-via", stack.clientEndpoint] : []
+            try stack.startLedgerWorker(state + cheapHashes + calc)
+            try stack.startLedgerWorker(state + cheapHashes + calc)
             for _ in 0..<calcWorkers { try stack.startWorker(slots: 2, ["--profiles-via", stack.clientEndpoint]) }
             try await stack.waitForWorkers(service: "ledger", count: 4)
             if calcWorkers > 0 { try await stack.waitForWorkers(service: "calc", count: 2 * calcWorkers) }

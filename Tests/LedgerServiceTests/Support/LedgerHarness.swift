@@ -1,3 +1,4 @@
+import CalcService
 import Foundation
 import LedgerAPI
 import LedgerService
@@ -22,8 +23,17 @@ struct LedgerHarness: DispatchingHarness {
         loginFailureLimit: Int = 5
     ) -> LedgerService.Configuration {
         let stopped = ISO8601DateFormatter().date(from: now ?? today + "T12:00:00Z") ?? Date(timeIntervalSince1970: 0)
-        return LedgerService.Configuration(passwords: .minimal, loginFailureLimit: loginFailureLimit, now: { stopped })
+        return LedgerService.Configuration(
+            passwords: .minimal,
+            loginFailureLimit: loginFailureLimit,
+            calc: calc,
+            now: { stopped }
+        )
     }
+
+    /// calc in the tests' own process, its data loaded once; if it fails to load, saved calculations answer
+    /// `unavailable` and their tests say so.
+    static let calc = try? CalcInProcess(configuration: .init())
 
     /// Runs `body` with the service prepared on a new database on `engine`.
     static func with(
@@ -46,7 +56,7 @@ struct LedgerHarness: DispatchingHarness {
         self.configuration = configuration
         dispatcher = OpDispatcher(
             service: LedgerService.name,
-            registry: try LedgerService.makeRegistry(configuration: configuration, database: database),
+            registry: LedgerService.makeRegistry(configuration: configuration, database: database),
             requestTimeout: .seconds(60),
             logger: logger
         )

@@ -104,12 +104,13 @@ struct UpCommand: AsyncParsableCommand {
     }
 
     /// Where the stateful workers keep their state: SQLite files in `DATA_DIR/data`, and the orders staff key in
-    /// `DATA_DIR/staff-key` (made on first start, mode 0600); calc asks the ledger for profiles through the gateway.
+    /// `DATA_DIR/staff-key` (made on first start, mode 0600); calc asks the ledger for profiles, and the ledger runs
+    /// saved calculations on calc, through the gateways.
     private func stateArguments(clientEndpoints: [String]) throws -> [String: [String]] {
         let data = URL(fileURLWithPath: dataDir).appendingPathComponent("data").path
         return [
             "reckon-orders": ["--data-dir", data, "--staff-key-file", try StaffKeyFile.ensure(in: dataDir)],
-            "reckon-ledger": ["--data-dir", data],
+            "reckon-ledger": ["--data-dir", data, "--calc-via", clientEndpoints.joined(separator: ",")],
             "reckon-calc": ["--profiles-via", clientEndpoints.joined(separator: ",")],
         ]
     }

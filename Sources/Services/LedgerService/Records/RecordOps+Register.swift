@@ -1,4 +1,4 @@
-import CalcService
+import CalcAPI
 import Foundation
 import LedgerAPI
 import Storage
@@ -19,7 +19,7 @@ extension OpRegistry {
 }
 
 /// The saved calculations' ops: with the records' store, the profiles' (whose tax situation fills a tax op's
-/// arguments), and calc's ops in this process, and nothing else.
+/// arguments), and calc (``CalcRunner``), and nothing else.
 struct RecordHandlers: Sendable {
     let records: RecordStore
     let profiles: ProfileStore
@@ -49,7 +49,7 @@ struct RecordHandlers: Sendable {
             title: title,
             op: args.op,
             args: given,
-            result: try await calculate(args.op, given, userID: userID, in: db),
+            result: try await calculate(args.op, given, userID: userID, deadline: context.request.deadline, in: db),
             computedAt: now,
             createdAt: now
         )
@@ -78,7 +78,13 @@ struct RecordHandlers: Sendable {
     func recordsRerun(_ args: RecordsRerunOp.Args, _ context: SignedIn) async throws -> RecordsRerunOp.Result {
         let (db, userID) = (context.db, context.userID)
         var record = try await records.find(args.recordId, userID: userID, in: db)
-        let result = try await calculate(record.op, record.args, userID: userID, in: db)
+        let result = try await calculate(
+            record.op,
+            record.args,
+            userID: userID,
+            deadline: context.request.deadline,
+            in: db
+        )
         let changed = result != record.result
         if args.update == true {
             record.result = result
@@ -102,13 +108,15 @@ extension RecordHandlers {
         _ op: String,
         _ args: JSONValue,
         userID: String,
+        deadline: ContinuousClock.Instant,
         in db: any SQLExecutor
     ) async throws -> JSONValue {
         let profile = try await profiles.find(userID, in: db).view
         let result = try await calc.run(
             op,
             args: args,
-            profile: TaxProfile(income: profile.income, province: profile.province)
+            profile: TaxProfile(income: profile.income, province: profile.province),
+            deadline: deadline
         )
         guard result.serialized.count <= SavedCalculation.maximumResultBytes else {
             throw WireError(.invalidArgument, "the result of \(op) is over 1 MiB, too large to save", field: "args")

@@ -1,5 +1,4 @@
 import Wire
-import WorkerRuntime
 
 /// What a signed-in user's ledger profile gives calc's tax ops: their yearly employment income (CAD decimal text)
 /// and province.
@@ -11,13 +10,6 @@ public struct TaxProfile: Sendable, Hashable {
         self.income = income
         self.province = province
     }
-}
-
-/// Where calc looks up the profile of the user a token belongs to.
-public protocol TaxProfileSource: Sendable {
-    /// The profile of `token`'s user.
-    /// - Throws: ``WireError``: `unauthenticated` for a bad token, `unavailable` when the profile cannot be read.
-    func profile(token: String, deadline: ContinuousClock.Instant) async throws -> TaxProfile
 }
 
 /// Fills a tax request's situation from a profile: `province` when the request has none, and `income.employment`
@@ -41,20 +33,5 @@ public enum TaxProfileDefaults {
             object["income"] = .object(JSONObject([("employment", .string(income))]))
         }
         return .object(object)
-    }
-}
-
-/// Gives tax requests that carry a token the defaults of that user's profile.
-struct TaxProfileMiddleware: OpMiddleware {
-    let source: any TaxProfileSource
-
-    func handle(_ request: OpRequest, next: OpNext) async throws -> OpResponse {
-        guard let token = request.context.token, TaxProfileDefaults.needsProfile(request.args) else {
-            return try await next(request)
-        }
-        var request = request
-        let profile = try await source.profile(token: token, deadline: request.context.deadline)
-        request.args = TaxProfileDefaults.apply(profile, to: request.args)
-        return try await next(request)
     }
 }
