@@ -4,8 +4,8 @@ import OrdersAPI
 import Storage
 import Wire
 
-/// The SQL for orders: a row per order with its details as JSON (what the customer was shown and charged), its
-/// lines, and its status history.
+/// The SQL for orders: a row per order with its details as JSON (``StoredOrder``: what the customer was shown and
+/// charged), its lines, and its status history.
 struct OrderStore: Sendable {
     /// The order's status and what may follow it.
     enum Status: String, CaseIterable, Sendable {
@@ -36,7 +36,7 @@ struct OrderStore: Sendable {
         vouchers: [String]
     ) throws -> [WriteStep] {
         let id = order.orderId
-        let details = String(decoding: try JSONCoding.encode(order), as: UTF8.self)
+        let details = String(decoding: try JSONCoding.encode(StoredOrder(order)), as: UTF8.self)
         let total = MinorUnitsText.parse(order.total)
         var steps = [
             WriteStep(
@@ -139,16 +139,22 @@ struct OrderStore: Sendable {
         "INSERT INTO orders_order_history (order_id, status, at) VALUES (\(id), \(status), \(at))"
     }
 
+    /// The order of row `id`, with its history.
+    /// - Throws: ``Storage/StorageError`` `decoding` (answered `internal`) for details that do not read as a ``StoredOrder``.
     private func view(id: String, status: String, details: String, in db: any SQLExecutor) async throws -> OrderView {
-        var order = try JSONCoding.decode(OrderView.self, from: Array(details.utf8))
-        order.status = status
+        let stored: StoredOrder
+        do {
+            stored = try JSONCoding.decode(StoredOrder.self, from: Array(details.utf8))
+        } catch {
+            throw StorageError(.decoding, "the stored details of order \(id) do not read", underlying: error)
+        }
         // Moves within one millisecond keep their lifecycle order: placed before accepted before cancelled.
         let rank = Dictionary(uniqueKeysWithValues: Status.allCases.enumerated().map { ($1.rawValue, $0) })
-        order.history = try await db.query(
+        let history = try await db.query(
             "SELECT status, at FROM orders_order_history WHERE order_id = \(id)"
         ).map { row in (status: try row.text("status"), at: try row.int("at")) }
             .sorted { ($0.at, rank[$0.status] ?? 0) < ($1.at, rank[$1.status] ?? 0) }
             .map { OrderView.StatusChange(status: $0.status, at: WallClock.iso8601(millisecondsSince1970: $0.at)) }
-        return order
+        return stored.view(status: status, history: history)
     }
 }
