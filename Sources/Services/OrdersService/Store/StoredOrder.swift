@@ -47,8 +47,15 @@ extension StoredOrder {
     init(_ order: OrderView) {
         let line = { (line: LineView) in
             Line(
-                id: line.id, name: line.name, kind: line.kind, quantity: line.quantity, listPrice: line.listPrice,
-                unitPrice: line.unitPrice, subtotal: line.subtotal, discount: line.discount, total: line.total
+                id: line.id,
+                name: line.name,
+                kind: line.kind,
+                quantity: line.quantity,
+                listPrice: line.listPrice,
+                unitPrice: line.unitPrice,
+                subtotal: line.subtotal,
+                discount: line.discount,
+                total: line.total
             )
         }
         let address = order.customer.address
@@ -88,8 +95,15 @@ extension StoredOrder {
     func view(status: String, history: [OrderView.StatusChange]) -> OrderView {
         let line = { (line: Line) in
             LineView(
-                id: line.id, name: line.name, kind: line.kind, quantity: line.quantity, listPrice: line.listPrice,
-                unitPrice: line.unitPrice, subtotal: line.subtotal, discount: line.discount, total: line.total
+                id: line.id,
+                name: line.name,
+                kind: line.kind,
+                quantity: line.quantity,
+                listPrice: line.listPrice,
+                unitPrice: line.unitPrice,
+                subtotal: line.subtotal,
+                discount: line.discount,
+                total: line.total
             )
         }
         let address = customer.address
