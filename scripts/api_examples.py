@@ -10,7 +10,8 @@ docs/api.md show.
 BIN holds the `reckon` CLI; ENDPOINT is the client endpoint of a fresh `reckon up` with the sample ECB rates and
 the orders staff key (`DATA_DIR/staff-key`) in RECKON_STAFF_KEY (scripts/api-docs.sh starts one). The scenario
 below calls every op once or more, in an order that makes each call valid (sign up, make a household, add a bill,
-edit it, …); an op's example is its first call. Each example is checked against the op's schemas by
+edit it, …); an op's example is its first call. An op the scenario leaves out is called at its end when all its
+required arguments are ids earlier replies gave (``unscripted``). Each example is checked against the op's schemas by
 scripts/check-replies.py --examples, and its args and result decode into the op's own types in the contract tests
 (ContractCheck).
 
@@ -47,6 +48,7 @@ class Recorder:
         self.cli = str(pathlib.Path(bin_dir) / "reckon")
         self.endpoint = endpoint
         self.examples = {}
+        self.ids = {}
 
     def call(self, service, op, args=None, token=None):
         args = {} if args is None else args
@@ -58,7 +60,32 @@ class Recorder:
             sys.exit(f"{service} {op} {json.dumps(args)} failed: {answer.stderr.strip()}")
         result = json.loads(answer.stdout)
         self.examples.setdefault((service, op), {"args": args, "result": result})
+        self.remember_ids(result, token)
         return result
+
+    def remember_ids(self, value, token):
+        """Keeps the last value each `…Id` member of a reply had, with the token of the call it came from."""
+        if isinstance(value, dict):
+            for name, member in value.items():
+                if name.endswith("Id") and isinstance(member, str):
+                    self.ids[name] = (member, token)
+                self.remember_ids(member, token)
+        elif isinstance(value, list):
+            for member in value:
+                self.remember_ids(member, token)
+
+
+def unscripted(r):
+    """Calls, once, each op the scenario leaves out whose required arguments (one or more) are all ids the replies so
+    far gave (a `recurringId` from `recurring.add`), with the token of the call that gave the first of them: a new op
+    that reads an entry by its id needs no line in the scenario. An op with any other required argument must be in
+    the scenario; else `check` finds it has no example."""
+    for service in MODULES:
+        for op in service_ops(r.cli, r.endpoint, service):
+            required = op.get("schema", {}).get("required", [])
+            if (service, op["name"]) in r.examples or not required or not all(name in r.ids for name in required):
+                continue
+            r.call(service, op["name"], {name: r.ids[name][0] for name in required}, token=r.ids[required[0]][1])
 
 
 def scenario(r):
@@ -298,6 +325,7 @@ def recorded(bin_dir, endpoint):
     """Every op's example, normalized, by (service, op); `ops` once, under the gateway."""
     recorder = Recorder(bin_dir, endpoint)
     scenario(recorder)
+    unscripted(recorder)
     normalizer = Normalizer()
     examples = {}
     for key, example in recorder.examples.items():
@@ -317,15 +345,18 @@ def canonical(value, live=False):
     return type(value).__name__ if live else value
 
 
+def service_ops(cli, endpoint, service):
+    """The entries of `service`'s `ops` listing, read without recording the call."""
+    answer = subprocess.run([cli, "call", service, "ops", "--endpoint", endpoint, "--json"],
+                            capture_output=True, text=True, check=True, timeout=60)
+    return json.loads(answer.stdout)["ops"]
+
+
 def listed_examples(bin_dir, endpoint):
     """The examples the running services list, by (service, op)."""
-    listed = {}
-    for service in MODULES:
-        answer = subprocess.run([str(pathlib.Path(bin_dir) / "reckon"), "call", service, "ops", "--endpoint",
-                                 endpoint, "--json"], capture_output=True, text=True, check=True, timeout=60)
-        for op in json.loads(answer.stdout)["ops"]:
-            listed[(service, op["name"])] = op.get("example")
-    return listed
+    cli = str(pathlib.Path(bin_dir) / "reckon")
+    return {(service, op["name"]): op.get("example") for service in MODULES
+            for op in service_ops(cli, endpoint, service)}
 
 
 def same(key, listed, fresh):

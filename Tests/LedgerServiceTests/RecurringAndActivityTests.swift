@@ -132,6 +132,45 @@ import Wire
     }
 
     @Test(arguments: TestDatabase.engines)
+    func aMemberGetsOneRuleInEveryStateAndAnOutsiderNone(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob, eve) = (
+                try await ledger.user("ana"), try await ledger.user("bob"), try await ledger.user("eve")
+            )
+            let home = try await ledger.household(ana, members: [bob])
+            let rule = try await ledger.call(
+                RecurringAddOp.self,
+                .init(
+                    householdId: home,
+                    bill: .init(description: "Internet", amount: "75.00", paidBy: ana.id, split: .init(kind: "equal")),
+                    frequency: "monthly",
+                    start: "2026-11-01"
+                ),
+                token: ana.token
+            )
+            let get = RecurringGetOp.Args(recurringId: rule.recurringId)
+            #expect(try await ledger.call(RecurringGetOp.self, get, token: bob.token) == rule)
+            let paused = try await ledger.call(
+                RecurringPauseOp.self,
+                .init(recurringId: rule.recurringId),
+                token: ana.token
+            )
+            #expect(try await ledger.call(RecurringGetOp.self, get, token: bob.token) == paused)
+            let ended = try await ledger.call(
+                RecurringEndOp.self,
+                .init(recurringId: rule.recurringId),
+                token: ana.token
+            )
+            let seen = try await ledger.call(RecurringGetOp.self, get, token: bob.token)
+            #expect(seen == ended && seen.state == "ended" && seen.lastDate == "2026-11-01")
+            for (token, id) in [(eve.token, rule.recurringId), (bob.token, "rc_missing")] {
+                let refused = try await ledger.failure(RecurringGetOp.self, .init(recurringId: id), token: token)
+                #expect(refused.code == .notFound && refused.field == "recurringId")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
     func theActivityFeedPagesWithACursorAndRecordsBeforeAndAfter(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))

@@ -1,8 +1,8 @@
 import Testing
 import Wire
 
-/// An op's example is checked against the op's own types: text that is not JSON, args of the wrong shape and a
-/// result of the wrong shape are each named.
+/// An op's example is checked against the op's own types: an example not recorded yet, text that is not JSON, args
+/// of the wrong shape and a result of the wrong shape are each named.
 @Suite struct OpExampleTests {
     private struct Args: Codable {
         var expression: String
@@ -30,5 +30,10 @@ import Wire
         #expect(
             notJSON.problems(args: Args.self, result: Result.self).first?.hasPrefix("example args is not JSON") == true
         )
+    }
+
+    @Test func aContractWithNoRecordedExampleIsNamed() {
+        let problems = OpExample.unrecorded.problems(args: Args.self, result: Result.self)
+        #expect(problems == ["has no recorded example: run scripts/api-docs.sh, build, and run it again"])
     }
 }

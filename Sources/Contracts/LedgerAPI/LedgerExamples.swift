@@ -1622,3 +1622,24 @@ extension RoommatesLeaveOp {
         result: #"{"done": true}"#
     )
 }
+
+extension RecurringGetOp {
+    /// A call of `recurring.get` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000011"}"#,
+        result: #"""
+            {
+              "amount": "75.00",
+              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "currency": "CAD",
+              "description": "Internet",
+              "frequency": "monthly",
+              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "interval": 1,
+              "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "start": "2027-01-01",
+              "state": "ended"
+            }
+            """#
+    )
+}

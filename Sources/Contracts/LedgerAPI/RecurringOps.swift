@@ -98,6 +98,18 @@ private let recurringRef: JSONValue = [
     "type": "object", "required": ["recurringId"], "properties": ["recurringId": LedgerOps.id],
 ]
 
+/// `recurring.get`: one repeating bill, in any state, as a member of its household sees it.
+public enum RecurringGetOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "recurring.get"
+    public static let access = OpAccess.member
+    public static let effect = OpEffect.read
+    public static let summary = "One repeating bill with its state and last occurrence"
+    public static let argsSchema = recurringRef
+    public typealias Args = RecurringArgs
+    public typealias Result = RecurringView
+}
+
 /// `recurring.pause`: no occurrences are created while paused (missed ones are skipped, not caught up).
 public enum RecurringPauseOp: OpContract {
     public static let service = LedgerOps.service

@@ -33,7 +33,8 @@ public protocol OpContract: Sendable {
     static var refusals: [OpRefusal] { get }
     /// Who may call it; anyone unless the contract says.
     static var access: OpAccess { get }
-    /// A call of the op and its result, recorded from a live stack (each API module's generated `…Examples.swift`).
+    /// A call of the op and its result, recorded from a live stack (each API module's generated `…Examples.swift`);
+    /// ``OpExample/unrecorded`` for a new op until it is recorded.
     static var example: OpExample { get }
 }
 
@@ -41,6 +42,7 @@ extension OpContract {
     public static var resultSchema: JSONValue { JSONSchema.derivedOrMarked(Result.self) }
     public static var refusals: [OpRefusal] { [] }
     public static var access: OpAccess { .anyone }
+    public static var example: OpExample { .unrecorded }
 }
 
 extension JSONSchema {

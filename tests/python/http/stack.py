@@ -63,8 +63,10 @@ class Stack:
         self.start("orders", "reckon-orders", *workers, *state, "--staff-key-file", str(staff))
         # Every test signs in from 127.0.0.1, and schemathesis fails hundreds of sign-ins: one caller lockout would
         # lock every later test out. The lockout has its own tests (LedgerServiceTests.AuthTests).
+        # Saved calculations run on the calc worker through the gateways, as `reckon up` and compose run them.
         self.start("ledger", "reckon-ledger", *workers, *state, "--argon2-passes", "1", "--argon2-memory-mib", "1",
-                   "--signin-failures-per-caller", "1000000")
+                   "--signin-failures-per-caller", "1000000",
+                   "--calc-via", ",".join(g["client"] for g in self.gateways))
         self.url = self.bridge()
 
     def start(self, name, executable, *arguments, prefix=()):

@@ -320,3 +320,35 @@ def test_json_over_a_kilobyte_is_gzipped_when_asked(http, member):
     assert "content-encoding" not in refused.headers
     small = http.post("/v1/calc/evaluate", json={"expression": "1+1"}, headers={"Accept-Encoding": "gzip"})
     assert small.status_code == 200 and "content-encoding" not in small.headers
+
+
+def test_a_repeating_bill_reads_back_by_its_id_in_any_state_and_only_for_members(http, member):
+    headers, me, home = member
+    added = http.post("/v1/ledger/recurring.add", headers=headers, json={
+        "householdId": home, "description": "Internet", "amount": "75.00", "paidBy": me,
+        "split": {"kind": "equal"}, "frequency": "monthly", "start": "2030-01-01"})
+    assert added.status_code == 200, added.text
+    rule = added.json()
+    read = http.get("/v1/ledger/recurring.get", params={"recurringId": rule["recurringId"]}, headers=headers)
+    assert read.status_code == 200 and read.json() == rule
+    paused = http.post("/v1/ledger/recurring.pause", headers=headers, json={"recurringId": rule["recurringId"]})
+    read = http.get("/v1/ledger/recurring.get", params={"recurringId": rule["recurringId"]}, headers=headers)
+    assert read.json() == paused.json() and read.json()["state"] == "paused"
+    stranger_name = "s" + uuid.uuid4().hex[:10]
+    http.post("/v1/ledger/auth.signup", json={"username": stranger_name, "password": "correct horse"})
+    token = http.post("/v1/ledger/auth.login", json={"username": stranger_name, "password": "correct horse"})
+    stranger = {"Authorization": f"Bearer {token.json()['token']}"}
+    problem(http.get("/v1/ledger/recurring.get", params={"recurringId": rule["recurringId"]}, headers=stranger),
+            404, "not_found", field="recurringId")
+
+
+def test_a_saved_calculation_is_computed_by_calc_through_the_gateway(http, member):
+    headers, _, _ = member
+    args = {"principal": "300000", "ratePercent": "5", "years": 25, "scheduleOmitted": True}
+    direct = http.post("/v1/calc/loan", json=args)
+    saved = http.post("/v1/ledger/records.save", headers=headers, json={"title": "Mortgage", "op": "loan", "args": args})
+    assert saved.status_code == 200, saved.text
+    assert saved.json()["result"] == direct.json()
+    problem(http.post("/v1/ledger/records.save", headers=headers, json={"title": "x", "op": "guess", "args": {}}),
+            400, "invalid_argument", field="op")
+

@@ -7,10 +7,11 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `recurring.add`, `recurring.list`, `recurring.pause`, `recurring.resume`, `recurring.end`.
+    /// `recurring.add`, `recurring.list`, `recurring.get`, `recurring.pause`, `recurring.resume`, `recurring.end`.
     mutating func registerRecurringOps(_ handlers: RecurringHandlers, _ scopes: LedgerScopes) {
         register(RecurringAddOp.self, in: scopes.write, handler: handlers.recurringAdd)
         register(RecurringListOp.self, in: scopes.read, handler: handlers.recurringList)
+        register(RecurringGetOp.self, in: scopes.read, handler: handlers.recurringGet)
         register(RecurringPauseOp.self, in: scopes.write, handler: handlers.recurringPause)
         register(RecurringResumeOp.self, in: scopes.write, handler: handlers.recurringResume)
         register(RecurringEndOp.self, in: scopes.write, handler: handlers.recurringEnd)
@@ -109,6 +110,12 @@ extension RecurringHandlers {
         let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
         return RecurringListOp.Result(rules: try await self.recurring.list(household.id, in: db).map(\.view))
+    }
+
+    func recurringGet(_ args: RecurringGetOp.Args, _ context: SignedIn) async throws -> RecurringGetOp.Result {
+        let rule = try await self.recurring.find(args.recurringId, in: context.db)
+        _ = try await self.access.member(seeing: rule, context)
+        return rule.view
     }
 
     func recurringPause(_ args: RecurringPauseOp.Args, _ context: SignedIn) async throws -> RecurringPauseOp.Result {

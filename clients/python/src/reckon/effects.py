@@ -86,6 +86,7 @@ EFFECTS: Dict[str, Dict[str, Effect]] = {
         "settle.suggest": "read",
         "recurring.add": "write",
         "recurring.list": "read",
+        "recurring.get": "read",
         "recurring.pause": "write",
         "recurring.resume": "write",
         "recurring.end": "write",

@@ -482,6 +482,9 @@ RecurringListResult = TypedDict(
 )
 
 
+RecurringGetResult = Recurring
+
+
 RecurringPauseResult = Recurring
 
 
@@ -2376,6 +2379,44 @@ async def recurring_list_async(
         SERVICE, "recurring.list", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
     )
     return cast(RecurringListResult, reply)
+
+
+def recurring_get(
+    client: Client,
+    *,
+    recurring_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> RecurringGetResult:
+    """One repeating bill with its state and last occurrence (`ledger` `recurring.get`).
+    """
+    wire_args: Dict[str, Any] = {
+        "recurringId": recurring_id,
+    }
+    reply = client.call(
+        SERVICE, "recurring.get", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(RecurringGetResult, reply)
+
+
+async def recurring_get_async(
+    client: AsyncClient,
+    *,
+    recurring_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> RecurringGetResult:
+    """One repeating bill with its state and last occurrence (`ledger` `recurring.get`).
+    """
+    wire_args: Dict[str, Any] = {
+        "recurringId": recurring_id,
+    }
+    reply = await client.call(
+        SERVICE, "recurring.get", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(RecurringGetResult, reply)
 
 
 def recurring_pause(
