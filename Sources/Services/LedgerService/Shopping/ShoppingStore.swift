@@ -39,18 +39,7 @@ struct ShoppingStore: Sendable {
     /// Writes an item's fields when its version is still `version`; returns the new version.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ item: ShoppingItem, from version: Int, in db: any SQLExecutor) async throws -> Int {
-        let rows = try await db.query(
-            """
-            UPDATE ledger_shopping SET name = \(item.name.text), name_key = \(item.name.key),
-                quantity = \(item.quantity.text), unit = \(item.unit.symbol), note = \(item.note),
-                version = version + 1
-            WHERE id = \(item.id) AND version = \(version) RETURNING version
-            """
-        )
-        guard let newVersion = try rows.first?.int("version") else {
-            throw ShoppingItem.staleVersion(item.id, since: version)
-        }
-        return Int(newVersion)
+        try await items.update(item, from: version, setting: "note = \(item.note)", in: db)
     }
 
     /// Deletes an item when its version is still `version`.

@@ -6,6 +6,9 @@ import Storage
 protocol HouseholdItemRow: HouseholdEntry {
     /// Its table.
     static var table: String { get }
+    var name: ItemName { get }
+    var quantity: Quantity { get }
+    var unit: StockUnit { get }
     /// Reads one from its row, given the columns every kind has.
     init(_ shared: ItemColumns, row: SQLRow) throws
 }
@@ -42,7 +45,7 @@ struct ItemColumns {
     }
 }
 
-/// The reads and the delete that stock lines and shopping-list items share.
+/// The reads, the versioned update and the delete that stock lines and shopping-list items share.
 struct HouseholdItemTable<Item: HouseholdItemRow>: Sendable {
     /// The item `id`.
     /// - Throws: ``StoreError`` `notFound`.
@@ -60,6 +63,23 @@ struct HouseholdItemTable<Item: HouseholdItemRow>: Sendable {
             ORDER BY created_at, id
             """
         ).map(read)
+    }
+
+    /// Writes `item`'s shared columns, and `more` (its own, `column = value, …`), when its version is still `version`;
+    /// returns the new version.
+    /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
+    func update(_ item: Item, from version: Int, setting more: SQL, in db: any SQLExecutor) async throws -> Int {
+        let rows = try await db.query(
+            """
+            UPDATE \(raw: Item.table) SET name = \(item.name.text), name_key = \(item.name.key),
+                quantity = \(item.quantity.text), unit = \(item.unit.symbol), \(more), version = version + 1
+            WHERE id = \(item.id) AND version = \(version) RETURNING version
+            """
+        )
+        guard let newVersion = try rows.first?.int("version") else {
+            throw Item.staleVersion(item.id, since: version)
+        }
+        return Int(newVersion)
     }
 
     /// Deletes the item `id` when its version is still `version`.

@@ -52,19 +52,15 @@ struct InventoryStore: Sendable {
     /// Writes a line's fields when its version is still `version`; returns the new version.
     /// - Throws: ``StoreError`` `staleVersion` when someone changed it since.
     func update(_ line: StockLine, from version: Int, in db: any SQLExecutor) async throws -> Int {
-        let rows = try await db.query(
-            """
-            UPDATE ledger_inventory SET name = \(line.name.text), name_key = \(line.name.key),
-                quantity = \(line.quantity.text), unit = \(line.unit.symbol), location = \(line.location),
-                best_before = \(line.bestBefore), restock = \(line.restock ? 1 : 0),
-                restock_quantity = \(line.restockQuantity?.text), version = version + 1
-            WHERE id = \(line.id) AND version = \(version) RETURNING version
-            """
+        try await lines.update(
+            line,
+            from: version,
+            setting: """
+                location = \(line.location), best_before = \(line.bestBefore), restock = \(line.restock ? 1 : 0),
+                restock_quantity = \(line.restockQuantity?.text)
+                """,
+            in: db
         )
-        guard let newVersion = try rows.first?.int("version") else {
-            throw StockLine.staleVersion(line.id, since: version)
-        }
-        return Int(newVersion)
     }
 
     /// Deletes a line when its version is still `version`.
