@@ -167,12 +167,15 @@ public struct PageArgs: Codable, Sendable, Hashable {
     }
 }
 
+/// A page of a household's entries. Its `examples` are what scripts/api_examples.py calls `bills.list` with (its ids
+/// replaced by ones the recording made), so that op needs no line in the example scenario.
 let pageSchema: JSONValue = [
     "type": "object", "required": ["householdId"],
     "properties": [
         "householdId": LedgerOps.id, "cursor": ["type": "string"],
         "limit": ["type": "integer", "minimum": 1, "maximum": 500, "default": 100],
     ],
+    "examples": [["householdId": "h_00000000-0000-4000-8000-000000000006", "limit": 10]],
 ]
 
 /// `bills.list`: a household's bills, newest first, a page at a time.

@@ -397,49 +397,6 @@ extension BillsEditOp {
     )
 }
 
-extension BillsListOp {
-    /// A call of `bills.list` and its result, recorded.
-    public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006", "limit": 10}"#,
-        result: #"""
-            {
-              "bills": [
-                {
-                  "amount": "86.30",
-                  "billId": "b_00000000-0000-4000-8000-00000000000d",
-                  "category": "groceries",
-                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
-                  "currency": "CAD",
-                  "date": "2026-11-20",
-                  "description": "Groceries",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
-                  "payers": [
-                    {
-                      "amount": "86.30",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
-                    }
-                  ],
-                  "shares": [
-                    {
-                      "amount": "43.15",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
-                    },
-                    {
-                      "amount": "43.15",
-                      "userId": "u_00000000-0000-4000-8000-000000000008"
-                    }
-                  ],
-                  "split": {
-                    "kind": "equal"
-                  },
-                  "version": 2
-                }
-              ]
-            }
-            """#
-    )
-}
-
 extension BillsDeleteOp {
     /// A call of `bills.delete` and its result, recorded.
     public static let example = OpExample(
@@ -1620,6 +1577,44 @@ extension RoommatesLeaveOp {
     public static let example = OpExample(
         args: #"{"confirm": true, "householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
         result: #"{"done": true}"#
+    )
+}
+
+extension BillsListOp {
+    /// A call of `bills.list` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000019", "limit": 10}"#,
+        result: #"""
+            {
+              "bills": [
+                {
+                  "amount": "45.00",
+                  "billId": "b_00000000-0000-4000-8000-00000000001a",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "currency": "CAD",
+                  "date": "2026-11-24",
+                  "description": "Firewood",
+                  "householdId": "h_00000000-0000-4000-8000-000000000019",
+                  "payers": [
+                    {
+                      "amount": "45.00",
+                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                    }
+                  ],
+                  "shares": [
+                    {
+                      "amount": "45.00",
+                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                    }
+                  ],
+                  "split": {
+                    "kind": "equal"
+                  },
+                  "version": 1
+                }
+              ]
+            }
+            """#
     )
 }
 
