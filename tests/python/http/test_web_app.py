@@ -131,6 +131,49 @@ def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, widt
 
 
 @pytest.mark.parametrize("width", WIDTHS)
+def test_an_answer_never_stands_beside_inputs_it_does_not_belong_to(stack, browser, width):
+    """A refused input empties the answer the previous inputs had (it once stayed under the error), and an amount
+    written with its thousands grouped ("250,000", "85 000") is taken as the number it is."""
+    open_app(browser, stack, "calc", width)
+    loan = card(browser, "Loan")
+    form = loan.find_element(By.TAG_NAME, "form")
+    submit(form)
+    wait_for(browser, lambda: loan.find_elements(By.CSS_SELECTOR, "p.result"))
+    payment = loan.find_element(By.CSS_SELECTOR, "p.result").text
+    fill(form, {"principal": "250 thousand"})
+    submit(form)
+    wait_for(browser, lambda: field_error(form, "principal"))
+    assert not loan.find_elements(By.CSS_SELECTOR, "p.result, tbody tr, svg")
+    fill(form, {"principal": "250,000"})
+    submit(form)
+    wait_for(browser, lambda: loan.find_elements(By.CSS_SELECTOR, "p.result"))
+    assert loan.find_element(By.CSS_SELECTOR, "p.result").text == payment
+    assert field_error(form, "principal") is None
+
+    units = card(browser, "Units")
+    wait_for(browser, lambda: len(units.find_elements(By.CSS_SELECTOR, "select[name=from] option")) > 1)
+    fill(units, {"value": "5", "from": "km", "to": "m"})
+    submit(units.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "5 km = 5000 m" in units.text)
+    fill(units, {"value": "five"})
+    submit(units.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: field_error(units, "value"))
+    assert "5000 m" not in units.text
+
+    open_app(browser, stack, "tax", width)
+    estimate = card(browser, "Estimate")
+    form = estimate.find_element(By.TAG_NAME, "form")
+    wait_for(browser, lambda: len(form.find_elements(By.CSS_SELECTOR, "select[name=province] option")) > 10)
+    fill(form, {"employment": "85 000", "province": "BC"})
+    submit(form)
+    wait_for(browser, lambda: "Total tax" in estimate.text)
+    fill(form, {"employment": "12abc"})
+    submit(form)
+    wait_for(browser, lambda: field_error(form, "employment"))
+    assert "Total tax" not in estimate.text and not estimate.find_elements(By.CSS_SELECTOR, "svg, tbody tr")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, width):
     open_app(browser, stack, "tax", width)
     estimate = card(browser, "Estimate")

@@ -42,14 +42,26 @@ export function select(name, options, selected) {
     h("option", { value, selected: value === selected }, label)));
 }
 
-/** The named controls' values of `form`, trimmed (passwords as typed), empty ones left out. */
+/** Digits grouped in threes by commas or spaces (a no-break or thin space too), with an optional decimal part:
+ * "85,000", "1 250 000.50". */
+const grouped = /^[+-]?\d{1,3}([,\u0020\u00a0\u202f]\d{3})+(\.\d+)?$/;
+
+/** A number as a user writes it, as the API takes it: the grouping of "85,000" or "85 000" taken out. Anything else
+ * is left as typed, for the API to accept or refuse. */
+export function plainNumber(text) {
+  return grouped.test(text) ? text.replace(/[,\u0020\u00a0\u202f]/g, "") : text;
+}
+
+/** The named controls' values of `form`, trimmed (passwords as typed), numbers ungrouped (``plainNumber``), empty
+ * ones left out. */
 export function values(form) {
   const result = {};
   for (const control of form.elements) {
     if (!control.name) continue;
     const value = control.type === "password" ? control.value : (control.value ?? "").trim();
     if (value === "") continue;
-    result[control.name] = control.type === "checkbox" ? control.checked : value;
+    result[control.name] = control.type === "checkbox" ? control.checked
+      : control.inputMode === "decimal" ? plainNumber(value) : value;
   }
   return result;
 }
@@ -86,8 +98,9 @@ export function showErrors(form, problems) {
   (first ?? focused)?.focus();
 }
 
-/** A form that calls `submit(values)` and shows what it throws where it belongs. */
-export function form(parts, label, submit) {
+/** A form that calls `submit(values)` and shows what it throws where it belongs. `result`, when given, is where the
+ * form's answer shows: a submit that fails empties it, so no answer stands beside inputs it does not belong to. */
+export function form(parts, label, submit, result) {
   const element = h("form", { novalidate: true }, ...parts, h("div", {}, h("button", { type: "submit" }, label)));
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -95,6 +108,7 @@ export function form(parts, label, submit) {
     try {
       await submit(values(element));
     } catch (error) {
+      result?.replaceChildren();
       if (error.details?.length) showErrors(element, error.details);
       else showError(element, error);
     }

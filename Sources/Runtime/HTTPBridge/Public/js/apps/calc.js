@@ -75,7 +75,7 @@ function units() {
   ], "Convert", async (args) => {
     const result = await call("calc", "convert", { value: args.value ?? "", from: args.from, to: args.to });
     answer.textContent = `${args.value} ${result.from.symbol} = ${result.exactForm ?? result.value} ${result.to.symbol}`;
-  });
+  }, answer);
   return card("Units", convert, answer);
 }
 
@@ -93,7 +93,7 @@ function dates() {
       ["Business days", result.businessDays], ["Hours", result.hours], ["Minutes", result.minutes],
       ["Seconds", result.seconds],
     ]));
-  });
+  }, out);
   return card("Dates", span, out);
 }
 
@@ -122,7 +122,7 @@ function loan() {
         table("Amortization schedule", [["#", true], ["Payment", true], ["Interest", true], ["Principal", true],
           ["Balance", true]], result.schedule.map((row) => [row.period, row.payment, row.interest, row.principal,
           row.balance]))));
-  });
+  }, out);
   return card("Loan", amortize, out);
 }
 
@@ -149,6 +149,6 @@ function compound() {
       folded("The schedule, year by year",
         table("Year by year", [["Year", false], ["Contributions", true], ["Interest", true], ["Balance", true]],
           result.schedule.map((row) => [row.year, row.contributions, row.interest, row.balance]))));
-  });
+  }, out);
   return card("Compound interest", grow, out);
 }

@@ -51,7 +51,7 @@ async function product(id) {
         else if (values[item.name] !== undefined) inputs[item.name] = values[item.name];
       }
       out.replaceChildren(...materials(await call("calc", "ceiling.estimate", { product: id, inputs })));
-    });
+    }, out);
   const last = description.path[description.path.length - 1];
   return [crumbs(description.path), card(last.name, ask), out];
 }

@@ -34,7 +34,7 @@ function estimate() {
       if (error.field?.startsWith("income.")) error.field = "employment";
       throw error;
     }
-  });
+  }, out);
   return card("Estimate", ask, out);
 }
 
@@ -64,7 +64,7 @@ function topics() {
           h("dd", {}, h("p", {}, topic.definition), h("p", {}, h("em", {}, "How: "), topic.instruction),
             h("p", { class: "muted" }, h("em", {}, "Tip: "), topic.tip), tryTopic(topic)),
         ])));
-    });
+    }, out);
   return card("Topics", search, out);
 }
 
@@ -87,6 +87,6 @@ function tryTopic(topic) {
       if (error.field?.startsWith("income.")) error.field = "employment";
       throw error;
     }
-  });
+  }, out);
   return folded("Work it out", h("div", {}, work, out));
 }
