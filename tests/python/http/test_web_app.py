@@ -149,6 +149,9 @@ def test_an_answer_never_stands_beside_inputs_it_does_not_belong_to(stack, brows
     wait_for(browser, lambda: loan.find_elements(By.CSS_SELECTOR, "p.result"))
     assert loan.find_element(By.CSS_SELECTOR, "p.result").text == payment
     assert field_error(form, "principal") is None
+    fill(form, {"ratePercent": ""})
+    submit(form)
+    wait_for(browser, lambda: field_error(form, "ratePercent") == "Rate, % a year is needed.")
 
     units = card(browser, "Units")
     wait_for(browser, lambda: len(units.find_elements(By.CSS_SELECTOR, "select[name=from] option")) > 1)
@@ -171,6 +174,18 @@ def test_an_answer_never_stands_beside_inputs_it_does_not_belong_to(stack, brows
     submit(form)
     wait_for(browser, lambda: field_error(form, "employment"))
     assert "Total tax" not in estimate.text and not estimate.find_elements(By.CSS_SELECTOR, "svg, tbody tr")
+    assert field_error(form, "employment") == "Employment income must be a number, such as 85000 or 85,000.50."
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_empty_field_of_a_form_is_named_at_once_in_its_own_words(stack, browser, width):
+    """Signing up with nothing typed names both fields (it once named only the password), before anything is sent."""
+    open_app(browser, stack, "household", width)
+    sign_up_form = card(browser, "New here?").find_element(By.TAG_NAME, "form")
+    submit(sign_up_form)
+    wait_for(browser, lambda: field_error(sign_up_form, "username") == "Username is needed.")
+    assert field_error(sign_up_form, "password") == "Password is needed."
+    assert browser.switch_to.active_element == sign_up_form.find_element(By.NAME, "username")
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -270,7 +285,7 @@ def test_ordering_from_the_menu_to_a_status_page_that_follows_the_kitchen(stack,
     phone = {"phone": "613 555 0101", "desktop": "613 555 0102"}[width]
     fill(checkout, {"name": "Ana Roy", "phone": phone, "postalCode": "K1A 0B1"})
     submit(checkout)  # the refused voucher still stands in the way, said under the form
-    wait_for(browser, lambda: "cannot be combined" in card(browser, "Checkout").text)
+    wait_for(browser, lambda: "Cannot be combined" in card(browser, "Checkout").text)
     codes = card(browser, "Basket").find_element(By.TAG_NAME, "form")
     fill(codes, {"codes": "welcome10"})
     submit(codes)

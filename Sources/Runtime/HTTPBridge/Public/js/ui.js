@@ -1,4 +1,5 @@
 // Small DOM helpers shared by the apps: elements, labelled fields with their error slot, tables, and the banner.
+import { missing, say } from "./messages.js";
 
 /** An element with attributes (`on…` ones are listeners) and children (strings become text). */
 export function h(tag, attributes = {}, ...children) {
@@ -73,21 +74,41 @@ export function clearErrors(form) {
   form.querySelector(".problem")?.remove();
 }
 
+/** Each named control's label on `form` (name → the label's text). */
+function labels(form) {
+  const named = {};
+  for (const control of form.elements) {
+    const label = control.name && control.id && form.querySelector(`label[for="${control.id}"]`);
+    if (label) named[control.name] = label.textContent.trim();
+  }
+  return named;
+}
+
 /** Shows `error` at its field when the form has it (by the whole name, its last part or its first), else under the
- * form. */
+ * form, in the form's own words (messages.js). */
 export function showError(form, error) {
   const parts = error.field ? error.field.split(".") : [];
   const control = [error.field, parts[parts.length - 1], parts[0]]
     .map((name) => name && form.elements.namedItem(name)).find((found) => found && found.id);
+  const named = labels(form);
+  if (control && error.field) named[error.field] = named[control.name];
+  const message = say(error.message, named, error.field);
   if (control) {
     control.setAttribute("aria-invalid", "true");
     const slot = document.getElementById(`${control.id}-error`);
-    slot.textContent = error.message;
+    slot.textContent = message;
     slot.hidden = false;
     control.focus();
   } else {
-    form.append(h("p", { class: "problem", role: "alert" }, error.message));
+    form.append(h("p", { class: "problem", role: "alert" }, message));
   }
+}
+
+/** The problems of `form`'s required controls left empty, one a control, before anything is sent. */
+function emptyRequired(form) {
+  const named = labels(form);
+  return [...form.elements].filter((control) => control.required && control.name && control.value.trim() === "")
+    .map((control) => ({ field: control.name, message: missing(named[control.name] ?? control.name) }));
 }
 
 /** Shows every problem of `problems` (`{field, message}`) at its field at once; focuses the first. */
@@ -98,14 +119,17 @@ export function showErrors(form, problems) {
   (first ?? focused)?.focus();
 }
 
-/** A form that calls `submit(values)` and shows what it throws where it belongs. `result`, when given, is where the
- * form's answer shows: a submit that fails empties it, so no answer stands beside inputs it does not belong to. */
+/** A form that calls `submit(values)` and shows what it throws where it belongs; required fields left empty are all
+ * shown at once, and nothing is sent. `result`, when given, is where the form's answer shows: a submit that fails
+ * empties it, so no answer stands beside inputs it does not belong to. */
 export function form(parts, label, submit, result) {
   const element = h("form", { novalidate: true }, ...parts, h("div", {}, h("button", { type: "submit" }, label)));
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(element);
     try {
+      const empty = emptyRequired(element);
+      if (empty.length) throw Object.assign(new Error(empty[0].message), { details: empty });
       await submit(values(element));
     } catch (error) {
       result?.replaceChildren();

@@ -98,8 +98,9 @@ async function latestCursor(householdId) {
 }
 
 function signInView(view) {
-  const credentials = () => [field("Username", input("username", { autocomplete: "username" })),
-    field("Password", input("password", { type: "password", autocomplete: "current-password" }), "At least 8 characters")];
+  const credentials = () => [field("Username", input("username", { autocomplete: "username", required: true })),
+    field("Password", input("password", { type: "password", autocomplete: "current-password", required: true }),
+      "At least 8 characters")];
   const done = () => render(view);
   return [h("div", { class: "cards" },
     card("Sign in", form(credentials(), "Sign in", async ({ username, password }) => { await signIn(username ?? "", password ?? "", false); done(); })),
