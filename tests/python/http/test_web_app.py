@@ -5,6 +5,7 @@ under 200 kB in all. Screenshots of each app at both widths go to the folder the
 else a temporary one)."""
 import os
 import pathlib
+import re
 import signal
 import tempfile
 import threading
@@ -53,6 +54,14 @@ def fill(form, values):
 def click(browser, css):
     """Clicks the element `css` finds, finding it again if a live refresh replaced it meanwhile."""
     wait_for(browser, lambda: browser.find_element(By.CSS_SELECTOR, css).click() or True)
+
+
+def press(browser, css):
+    """Clicks the button `css` finds after scrolling it to the middle of the view, as a user would: at the bottom of
+    the view it could sit under the order page's basket bar."""
+    button = browser.find_element(By.CSS_SELECTOR, css)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
 
 
 def submit(form):
@@ -263,11 +272,11 @@ def test_ordering_from_the_menu_to_a_status_page_that_follows_the_kitchen(stack,
     browser.refresh()
     wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "button[aria-label='Add Classic poutine']"))
     basket = card(browser, "Basket")
-    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Add Classic poutine']").click()
+    press(browser, "button[aria-label='Add Classic poutine']")
     wait_for(browser, lambda: "Classic poutine" in basket.text)
-    browser.find_element(By.CSS_SELECTOR, "button[aria-label='One more Classic poutine']").click()
+    press(browser, "button[aria-label='One more Classic poutine']")
     wait_for(browser, lambda: "2 items" in basket.text)
-    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Add Date night for two']").click()
+    press(browser, "button[aria-label='Add Date night for two']")
     wait_for(browser, lambda: "Specials and sales" in basket.text)
     assert "Regular items" in basket.text
     codes = basket.find_element(By.TAG_NAME, "form")
@@ -294,12 +303,34 @@ def test_ordering_from_the_menu_to_a_status_page_that_follows_the_kitchen(stack,
     wait_for(browser, lambda: "#/order/" in browser.current_url)
     order_id = browser.current_url.rsplit("/", 1)[1]
     wait_for(browser, lambda: "Status: placed" in browser.find_element(By.TAG_NAME, "main").text)
+    assert browser.find_element(By.CSS_SELECTOR, "main h1").text == "Your order"
+    assert not re.search(r"\d\dT\d\d:\d\d", browser.find_element(By.TAG_NAME, "main").text), "times read as dates"
     check_accessibility(browser)
     screenshot(browser, f"order-{width}")
     staff = {"Authorization": f"Bearer {stack.staff_key}", "Idempotency-Key": order_id + "-accepted"}
     accepted = http.post("/v1/orders/order.updateStatus", headers=staff, json={"orderId": order_id, "status": "accepted"})
     assert accepted.status_code == 200, accepted.text
     wait_for(browser, lambda: "Status: accepted" in browser.find_element(By.TAG_NAME, "main").text)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_dish_added_at_the_end_of_the_menu_shows_in_view_and_the_basket_says_nothing_stray(stack, browser, width):
+    """The basket once sat out of view beside (or under) a long menu, so adding a dish showed nothing, and it read
+    "null" where it had no specials and no vouchers. A bar at the bottom of the menu now says what was added."""
+    open_app(browser, stack, "order", width)
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "button[aria-label^='Add ']"))
+    last = browser.find_elements(By.CSS_SELECTOR, ".menu button[aria-label^='Add ']:not([disabled])")[-1]
+    dish = last.get_attribute("aria-label").removeprefix("Add ")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", last)
+    last.click()
+    wait_for(browser, lambda: f"Added {dish}." in browser.find_element(By.CSS_SELECTOR, ".basket-bar").text)
+    in_view = browser.execute_script(
+        "const box = arguments[0].getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight",
+        browser.find_element(By.CSS_SELECTOR, ".basket-bar"))
+    assert in_view, "the basket's bar is out of view after adding a dish"
+    assert "null" not in card(browser, "Basket").text
 
 
 def sign_up(browser, stack, username, width):

@@ -6,6 +6,7 @@ import { card, field, form, h, input, showErrors, table } from "../ui.js";
 
 const cartKey = "reckon.orders.cart";
 const money = (amount, currency) => `${amount} ${currency}`;
+const counted = (count) => `${count} ${count === 1 ? "item" : "items"}`;
 
 /** The order page, or an order's status page (#/order/ORDER_ID). */
 export function order(orderId) {
@@ -15,19 +16,29 @@ export function order(orderId) {
 function shop() {
   const menuView = h("div", { class: "menu" }, h("p", { class: "muted" }, "Loading the menu…"));
   const basketView = h("div", { "aria-live": "polite" });
+  const basketCard = card("Basket", basketView);
+  // The basket in short, kept in view at the bottom of the menu while it scrolls (the basket itself is under the menu
+  // on a phone, and may be above the view at the menu's end): adding a dish always shows.
+  const summary = h("p", { "aria-live": "polite" });
+  const bar = h("div", { class: "basket-bar", hidden: true }, summary,
+    h("button", { type: "button", class: "quiet", onclick: () => basketCard.scrollIntoView() }, "See the basket"));
   const state = { cart: null, codes: [], currency: "CAD" };
+  const empty = () => { basketView.replaceChildren(h("p", {}, "Your basket is empty.")); bar.hidden = true; };
   const refresh = async () => {
     const cartId = localStorage.getItem(cartKey);
-    if (!cartId) { basketView.replaceChildren(h("p", {}, "Your basket is empty.")); return; }
+    if (!cartId) { empty(); return; }
     try {
       const quote = await call("orders", "quote", { cartId, vouchers: state.codes });
-      basketView.replaceChildren(...basket(quote, state, refresh));
+      basketView.replaceChildren(...basket(quote, state, refresh).filter(Boolean));
+      const added = state.added ? `Added ${state.added}. ` : "";
+      summary.textContent = `${added}Basket: ${counted(quote.cart.totalCount)}, ${money(quote.total, quote.cart.currency)}`;
+      bar.hidden = quote.cart.totalCount === 0;
     } catch (error) {
-      if (error.field === "cartId") { localStorage.removeItem(cartKey); basketView.replaceChildren(h("p", {}, "Your basket is empty.")); }
+      if (error.field === "cartId") { localStorage.removeItem(cartKey); empty(); }
       else basketView.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message));
     }
   };
-  const add = (args) => async () => {
+  const add = (args, name) => async () => {
     try {
       let cartId = localStorage.getItem(cartKey);
       if (!cartId) {
@@ -35,6 +46,7 @@ function shop() {
         localStorage.setItem(cartKey, cartId);
       }
       await call("orders", args.saleId ? "cart.addSale" : "cart.add", { cartId, ...args }, { key: crypto.randomUUID() });
+      state.added = name;
       await refresh();
     } catch (error) {
       basketView.prepend(h("p", { class: "problem", role: "alert" }, error.message));
@@ -48,13 +60,13 @@ function shop() {
       card("Sales", h("ul", { class: "items" }, ...menu.sales.map((sale) => sale.kind === "bundle"
         ? h("li", {}, h("strong", {}, sale.title), " ", h("s", { class: "muted" }, money(sale.listPrice, state.currency)),
           ` ${money(sale.price, state.currency)}`, h("p", { class: "muted" }, sale.description, ` (${sale.validity})`),
-          h("button", { type: "button", disabled: !sale.available, onclick: add({ saleId: sale.id }),
+          h("button", { type: "button", disabled: !sale.available, onclick: add({ saleId: sale.id }, sale.title),
             "aria-label": `Add ${sale.title}` }, "Add"))
         : h("li", {}, h("strong", {}, sale.title), h("p", { class: "muted" }, `${sale.description} (${sale.validity})`))))));
   }).catch((error) => menuView.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message)));
   refresh();
-  return [h("h1", {}, "Order"), h("div", { class: "cards" }, h("div", {}, menuView),
-    h("div", {}, card("Basket", basketView), checkout(state)))];
+  return [h("h1", {}, "Order"), h("div", { class: "cards" }, h("div", {}, menuView, bar),
+    h("div", { class: "aside" }, basketCard, checkout(state)))];
 }
 
 function items(list, currency, add) {
@@ -65,8 +77,9 @@ function items(list, currency, add) {
       : money(item.price, currency),
     item.remaining !== undefined ? h("span", { class: "muted" }, ` · ${item.remaining} left`) : null,
     h("p", { class: "muted" }, item.description, item.tags.length ? ` · ${item.tags.join(", ")}` : ""),
-    h("button", { type: "button", disabled: !item.available, onclick: add({ itemId: item.id }),
-      "aria-label": `Add ${item.name}` }, item.available ? "Add" : "Sold out"))));
+    h("button", { type: "button", disabled: !item.available, onclick: add({ itemId: item.id }, item.name),
+      "aria-label": item.available ? `Add ${item.name}` : `${item.name} is sold out` },
+    item.available ? "Add" : "Sold out"))));
 }
 
 function basket(quote, state, refresh) {
@@ -95,7 +108,7 @@ function basket(quote, state, refresh) {
   });
   return [
     lines("Regular items", cart.items), lines("Specials and sales", cart.specialItems),
-    h("p", {}, `${cart.totalCount} items · subtotal ${money(cart.subtotal, cart.currency)} · discounts `
+    h("p", {}, `${counted(cart.totalCount)} · subtotal ${money(cart.subtotal, cart.currency)} · discounts `
       + `${money(cart.discount, cart.currency)} · vouchers −${money(quote.voucherDiscount, cart.currency)}`),
     h("p", { class: "result" }, `Total ${money(quote.total, cart.currency)}`),
     vouchers,
@@ -112,7 +125,7 @@ function checkout(state) {
     field("Name", input("name", { autocomplete: "name" })),
     h("div", { class: "row" }, field("Phone", input("phone", { type: "tel", autocomplete: "tel" })),
       field("Email", input("email", { type: "email", autocomplete: "email" }), "Optional")),
-    field("Street", input("street", { autocomplete: "street-address" })),
+    field("Street", input("street", { autocomplete: "address-line1" })),
     h("div", { class: "row" }, field("City", input("city", { autocomplete: "address-level2" })),
       field("Postal code", input("postalCode", { autocomplete: "postal-code" })),
       field("Country", input("country", { autocomplete: "country", value: "CA" }))),
@@ -144,7 +157,7 @@ function status(orderId) {
       view.replaceChildren(
         h("p", { class: "result" }, `Status: ${placed.status.replaceAll("_", " ")}`),
         table("Status history", [["Status", false], ["At", false]],
-          placed.history.map((step) => [step.status.replaceAll("_", " "), step.at])),
+          placed.history.map((step) => [step.status.replaceAll("_", " "), when(step.at)])),
         table("Items", [["Item", false], ["Quantity", true], ["Total", true]],
           [...placed.items, ...placed.specialItems].map((line) => [line.name, line.quantity, line.total])),
         h("p", {}, `Total ${money(placed.total, placed.currency)} for ${placed.customer.name}.`),
@@ -156,5 +169,8 @@ function status(orderId) {
     timer = setTimeout(() => { if (view.isConnected) follow(); }, 2000);
   };
   follow();
-  return [h("h1", {}, `Order ${orderId}`), card("Where it is", view)];
+  return [h("h1", {}, "Your order"), h("p", { class: "muted" }, `Order number ${orderId}`), card("Where it is", view)];
 }
+
+/** An ISO 8601 instant as this browser's locale and time zone write a date and time. */
+const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
