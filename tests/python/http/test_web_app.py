@@ -125,6 +125,7 @@ def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, widt
                            dates.find_element(By.NAME, "from"), dates.find_element(By.NAME, "to"))
     submit(dates.find_element(By.TAG_NAME, "form"))
     wait_for(browser, lambda: "Days 358" in dates.text)
+    assert "Weeks ≈ 51.14" in dates.text, "a cut decimal reads as approximate"
 
     loan = card(browser, "Loan")
     submit(loan.find_element(By.TAG_NAME, "form"))
@@ -134,6 +135,7 @@ def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, widt
     compound = card(browser, "Compound interest")
     submit(compound.find_element(By.TAG_NAME, "form"))
     wait_for(browser, lambda: "Final" in compound.text)
+    assert "compounded monthly" in compound.text
     assert len(compound.find_elements(By.CSS_SELECTOR, "tbody tr")) == 10
     check_accessibility(browser)
     screenshot(browser, f"calculator-{width}")
@@ -210,6 +212,7 @@ def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, widt
     submit(form)
     wait_for(browser, lambda: "Total tax" in estimate.text)
     assert field_error(form, "employment") is None
+    assert not estimate.find_elements(By.CSS_SELECTOR, ".problem"), "a caveat is a note, not an error"
     assert "British Columbia" in estimate.text
     assert len(estimate.find_elements(By.CSS_SELECTOR, "svg path")) >= 4
     assert len(estimate.find_elements(By.CSS_SELECTOR, "tbody tr")) >= 5

@@ -89,7 +89,7 @@ function dates() {
     const c = result.calendar;
     out.replaceChildren(table("The span in every unit", [["Unit", false], ["Amount", true]], [
       ["Calendar", `${c.years} y ${c.months} m ${c.days} d`],
-      ["Years", result.years], ["Months", result.months], ["Weeks", result.weeks], ["Days", result.days],
+      ["Years", result.years], ["Months", result.months], ["Weeks", approximately(result.weeks)], ["Days", result.days],
       ["Business days", result.businessDays], ["Hours", result.hours], ["Minutes", result.minutes],
       ["Seconds", result.seconds],
     ]));
@@ -126,6 +126,12 @@ function loan() {
   return card("Loan", amortize, out);
 }
 
+/** How often interest may compound, as `compoundsPerYear` takes it. */
+const compounding = [["365", "Daily"], ["52", "Weekly"], ["12", "Monthly"], ["4", "Quarterly"], ["1", "Yearly"]];
+
+/** A decimal that may be cut (`"4.14285714285714"`) as a reader takes it: whole as it is, else `≈ 4.14`. */
+const approximately = (text) => /^-?\d+$/.test(text) ? text : `≈ ${Number(text).toFixed(2)}`;
+
 function compound() {
   const out = h("div", { "aria-live": "polite" });
   const grow = form([
@@ -135,13 +141,17 @@ function compound() {
     h("div", { class: "row" },
       field("Years", input("years", { inputmode: "decimal", value: "10" })),
       field("Yearly contribution", input("contribution", { inputmode: "decimal", value: "1200" }))),
+    field("Interest compounds", select("compoundsPerYear", compounding, "12")),
   ], "Grow", async (args) => {
-    const result = await call("calc", "compoundInterest", { ...args, compoundsPerYear: 12, contributionsPerYear: 1 });
+    const compoundsPerYear = Number(args.compoundsPerYear);
+    const result = await call("calc", "compoundInterest", { ...args, compoundsPerYear, contributionsPerYear: 1 });
+    const often = compounding.find(([value]) => Number(value) === compoundsPerYear)[1].toLowerCase();
     let earned = 0;
     const cumulative = result.schedule.map((row) => (earned += Number(row.interest)));
     out.replaceChildren(
       h("p", { class: "result" }, `Final ${result.finalAmount}`),
-      h("p", {}, `Contributions ${result.totalContributions}, interest ${result.totalInterest}, effective rate ${result.effectiveAnnualRatePercent} %.`),
+      h("p", {}, `Contributions ${result.totalContributions}, interest ${result.totalInterest} compounded ${often}, `
+        + `effective rate ${result.effectiveAnnualRatePercent} % a year.`),
       lineChart("Balance and interest earned so far", [
         { label: "Balance", values: result.schedule.map((row) => Number(row.balance)) },
         { label: "Interest earned so far", values: cumulative },

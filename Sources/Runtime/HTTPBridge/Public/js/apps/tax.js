@@ -43,7 +43,7 @@ function render(result) {
     h("p", { class: "result" }, `Total tax ${result.total}`),
     h("p", {}, `${result.provinceName} ${result.year}: average rate ${percent(result.averageRate)}, marginal rate `
       + `${percent(result.marginalRate)}.`),
-    ...(result.warnings ?? []).map((warning) => h("p", { class: "problem" }, warning)),
+    ...(result.warnings ?? []).map((warning) => h("p", { class: "note" }, warning)),
     pieChart("Where the income goes", result.chart),
     table("Breakdown", [["Line", false], ["How", false], ["Amount", true]],
       result.breakdown.map((line) => [line.label, line.detail, line.amount])),
