@@ -261,6 +261,11 @@ def test_the_ceiling_estimator_walks_the_tree_to_a_bill_of_materials(stack, brow
     materials = browser.find_element(By.XPATH, "//section[h2[normalize-space()='Bill of materials']]")
     assert "24 m²" in materials.text or "24.00 m²" in materials.text
     assert len(materials.find_elements(By.CSS_SELECTOR, "tbody tr")) >= 4
+    headers = [cell.text for cell in materials.find_elements(By.CSS_SELECTOR, "thead th")]
+    assert headers[:2] == ["Component", "Quantity"] and "Code" not in headers, headers
+    quantity = materials.find_element(By.CSS_SELECTOR, "tbody tr td:nth-child(2)")
+    assert browser.execute_script("return arguments[0].getBoundingClientRect().right <= window.innerWidth", quantity), \
+        "the quantity shows without scrolling sideways"
     assert field_error(form, "drop_m") is None
     check_accessibility(browser)
     screenshot(browser, f"ceiling-{width}")

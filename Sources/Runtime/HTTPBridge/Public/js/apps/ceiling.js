@@ -85,11 +85,21 @@ function materials(result) {
       h("p", {}, `${result.areaM2} m² with a perimeter of ${result.perimeterM} m`
         + `${result.perimeterEstimated ? " (estimated)" : ""}; catalogue ${result.catalogueVersion}.`),
       ...result.warnings.map((warning) => h("p", { class: "problem" }, warning)),
-      table("Components", [["Code", false], ["Component", false], ["Quantity", true], ["Unit", false],
-        ["Packs", true], ["Spares", true]],
-      result.components.map((part) => [part.code, part.name, part.quantity, part.unit,
-        part.packs !== undefined ? `${part.packs} × ${part.packSize}` : "", part.spares])),
+      components(result.components),
       ...result.notes.map((note) => h("p", { class: "muted" }, note)),
       h("button", { type: "button", class: "quiet", onclick: () => window.print() }, "Print")),
   ];
+}
+
+/** The components as a table a phone shows whole: what to buy and how many first, the catalogue's product beside its
+ * name; a Packs column only when some component comes in packs. */
+function components(parts) {
+  const packed = parts.some((part) => part.packs !== undefined && part.packs !== null);
+  const columns = [["Component", false], ["Quantity", true], ...(packed ? [["Packs", true]] : []), ["Spares", true]];
+  return table("Components", columns, parts.map((part) => [
+    h("span", {}, part.name, h("span", { class: "muted small" }, ` ${part.productName}`)),
+    `${part.quantity} ${part.unit}`,
+    ...(packed ? [part.packs !== undefined && part.packs !== null ? `${part.packs} × ${part.packSize}` : ""] : []),
+    part.spares,
+  ]));
 }
