@@ -445,6 +445,10 @@ def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser
     browser.execute_script("arguments[0].value = new Date().toISOString().slice(0, 8) + '01'", events.find_element(By.NAME, "day"))
     submit(events)
     wait_for(browser, lambda: len(card(browser, "Calendar").find_elements(By.XPATH, ".//span[@class='event' and .='Cleaning']")) >= 3)
+    if width == "desktop":
+        month = card(browser, "Calendar").find_element(By.CSS_SELECTOR, "table.month")
+        assert browser.execute_script("const s = arguments[0].parentElement; return s.scrollWidth <= s.clientWidth",
+                                      month), "the whole week shows at a desktop's width"
     address = card(browser, "Calendar").find_element(By.NAME, "ical").get_attribute("value")
     assert address.startswith(stack.url + "/v1/ledger/events.ical?householdId=")
     subscribed = httpx.get(address)  # as a calendar app asks: no Authorization header, the token in the address

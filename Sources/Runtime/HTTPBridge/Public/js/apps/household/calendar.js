@@ -1,6 +1,6 @@
 // The household's shared calendar: a month grid with every occurrence of repeating events, a form to add one, and the
 // iCal address a calendar app can subscribe to.
-import { card, field, form, h, input, select } from "../../ui.js";
+import { card, field, form, h, input, select, wide } from "../../ui.js";
 import { ledger, session } from "./session.js";
 
 const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -35,10 +35,11 @@ export function calendar(home, changed) {
   });
   const address = `${location.origin}/v1/ledger/events.ical?householdId=${encodeURIComponent(home.householdId)}`
     + `&access_token=${encodeURIComponent(session.token)}`;
-  const cards = [card("Calendar", h("p", { class: "row" },
+  // Across the whole row of cards: a month's seven columns fit at a desktop's width without scrolling sideways.
+  const cards = [wide(card("Calendar", h("p", { class: "row" },
     h("button", { type: "button", class: "quiet", onclick: step(-1), "aria-label": "Previous month" }, "←"),
     h("button", { type: "button", class: "quiet", onclick: step(1), "aria-label": "Next month" }, "→")), grid, add,
-  field("Subscribe in a calendar app", input("ical", { value: address, readonly: true }), "Keep it private: it carries your session."))];
+  field("Subscribe in a calendar app", input("ical", { value: address, readonly: true }), "Keep it private: it carries your session.")))];
   return { cards, update };
 }
 
