@@ -132,6 +132,10 @@ def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, widt
     wait_for(browser, lambda: "Payment" in loan.text and loan.find_elements(By.CSS_SELECTOR, "tbody tr"))
     assert len(loan.find_elements(By.CSS_SELECTOR, "tbody tr")) == 300
     assert len(loan.find_elements(By.CSS_SELECTOR, "svg polyline")) == 2
+    for label in loan.find_elements(By.CSS_SELECTOR, "figure .x-axis span, figure .y-axis span"):
+        assert float(label.value_of_css_property("font-size").removesuffix("px")) >= 11, "axis labels read"
+    plot = loan.find_element(By.CSS_SELECTOR, "svg.chart")
+    assert plot.size["width"] >= 0.6 * loan.size["width"], "the chart fills its card"
     compound = card(browser, "Compound interest")
     submit(compound.find_element(By.TAG_NAME, "form"))
     wait_for(browser, lambda: "Final" in compound.text)

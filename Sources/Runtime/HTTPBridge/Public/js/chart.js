@@ -16,25 +16,25 @@ function legend(entries) {
     h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), `${label}${figure ? `: ${figure}` : ""}`)));
 }
 
-/** Lines of `series` (`{label, values}`) over `points` x positions, labelled by `xLabel(index)`. */
+/** Lines of `series` (`{label, values}`) over `points` x positions, labelled by `xLabel(index)`. The plot stretches
+ * to its card's width; its axis labels are page text beside it, so they read at the page's size on any screen. */
 export function lineChart(title, series, xLabel) {
-  const width = 640, height = 260, left = 64, bottom = 28, top = 10;
+  const width = 640, height = 260;
   const count = Math.max(...series.map((line) => line.values.length));
   const highest = Math.max(1, ...series.flatMap((line) => line.values));
-  const x = (index) => left + (index / Math.max(1, count - 1)) * (width - left - 10);
-  const y = (value) => top + (1 - value / highest) * (height - top - bottom);
-  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img" },
+  const x = (index) => (index / Math.max(1, count - 1)) * width;
+  const y = (value) => (1 - value / highest) * height;
+  const chart = svg("svg", { class: "chart line", viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", role: "img" },
     svg("title", {}, title),
-    svg("line", { x1: left, y1: y(0), x2: width - 10, y2: y(0), stroke: "#555d66" }),
-    svg("text", { x: 4, y: y(highest) + 4, "font-size": 12 }, highest.toLocaleString()),
-    svg("text", { x: 4, y: y(0), "font-size": 12 }, "0"),
-    svg("text", { x: left, y: height - 6, "font-size": 12 }, xLabel(0)),
-    svg("text", { x: width - 10, y: height - 6, "font-size": 12, "text-anchor": "end" }, xLabel(count - 1)),
+    svg("line", { x1: 0, y1: height, x2: width, y2: height, stroke: "#555d66", "vector-effect": "non-scaling-stroke" }),
     ...series.map((line, index) => svg("polyline", {
-      fill: "none", stroke: colours[index % colours.length], "stroke-width": 2.5,
+      fill: "none", stroke: colours[index % colours.length], "stroke-width": 2.5, "vector-effect": "non-scaling-stroke",
       points: line.values.map((value, point) => `${x(point).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
     })));
-  return h("figure", {}, chart,
+  return h("figure", { class: "line-chart" },
+    h("div", { class: "y-axis", "aria-hidden": "true" }, h("span", {}, highest.toLocaleString()), h("span", {}, "0")),
+    chart,
+    h("div", { class: "x-axis", "aria-hidden": "true" }, h("span", {}, xLabel(0)), h("span", {}, xLabel(count - 1))),
     h("figcaption", {}, title, legend(series.map((line, index) => [line.label, colours[index % colours.length]]))));
 }
 
