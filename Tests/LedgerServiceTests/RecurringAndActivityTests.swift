@@ -199,6 +199,25 @@ import Wire
                 token: bob.token
             )
             #expect(nothingNew.entries.isEmpty && nothingNew.cursor == rest.cursor)
+
+            let newest = try await ledger.call(
+                ActivityListOp.self,
+                .init(householdId: home, before: 0, limit: 2),
+                token: bob.token
+            )
+            #expect(newest.entries.map(\.cursor) == [5, 4] && newest.cursor == 4 && newest.more)
+            let older = try await ledger.call(
+                ActivityListOp.self,
+                .init(householdId: home, before: newest.cursor),
+                token: bob.token
+            )
+            #expect(older.entries.map(\.cursor) == [3, 2, 1] && !older.more)
+            let both = try await ledger.failure(
+                ActivityListOp.self,
+                .init(householdId: home, after: 1, before: 3),
+                token: bob.token
+            )
+            #expect(both.code == .invalidArgument && both.field == "before")
         }
     }
 

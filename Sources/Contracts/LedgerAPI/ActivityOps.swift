@@ -7,9 +7,24 @@ public enum ActivityListOp: OpContract {
     public static let name = "activity.list"
     public static let access = OpAccess.member
     public static let effect = OpEffect.read
-    public static let summary = "Changes after a cursor, oldest first: who, what, when, before and after"
+    public static let summary =
+        "Changes after a cursor, oldest first, or before one, newest first: who, what, when, before and after"
     public static let argsSchema: JSONValue = [
-        "type": "object", "required": ["householdId"], "properties": .object(JSONObject(pageProperties)),
+        "type": "object", "required": ["householdId"],
+        "properties": .object(
+            JSONObject(
+                pageProperties + [
+                    (
+                        "before",
+                        [
+                            "type": "integer", "minimum": 0,
+                            "description":
+                                "newest first: the changes before this cursor (0: from the newest); not with after",
+                        ]
+                    )
+                ]
+            )
+        ),
     ]
     /// The household and the page: what `activity.wait` takes too.
     static let pageProperties: [(String, JSONValue)] = [
@@ -23,16 +38,20 @@ public enum ActivityListOp: OpContract {
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
         public var after: Int?
+        /// Newest first, the changes before this cursor; 0 for the newest.
+        public var before: Int?
         public var limit: Int?
-        public init(householdId: String, after: Int? = nil, limit: Int? = nil) {
+        public init(householdId: String, after: Int? = nil, before: Int? = nil, limit: Int? = nil) {
             self.householdId = householdId
             self.after = after
+            self.before = before
             self.limit = limit
         }
     }
     public struct Result: Codable, Sendable, Hashable {
         public var entries: [ActivityView]
-        /// The cursor of the last entry returned (or `after` when none): pass it back as `after`.
+        /// The cursor of the last entry returned (or where the page started when none): pass it back as `after`, or
+        /// as `before` when paging newest first.
         public var cursor: Int
         /// Whether more entries follow.
         public var more: Bool

@@ -48,19 +48,32 @@ struct ActivityLog: Sendable {
         db.afterCommit { signals.signal(household) }
     }
 
-    /// Up to `limit` changes after cursor `after`, oldest first, and whether more follow.
+    /// Where a page of changes starts: after a cursor, oldest first; or before one, newest first (before 0: from the
+    /// newest).
+    enum PageStart: Sendable, Equatable {
+        case after(Int)
+        case before(Int)
+    }
+
+    /// Up to `limit` changes from `start` on, and whether more follow in that direction.
     func list(
         household: String,
-        after: Int,
+        from start: PageStart,
         limit: Int,
         in db: any SQLExecutor
     ) async throws
         -> (entries: [ActivityView], more: Bool)
     {
+        let page: SQL =
+            switch start {
+            case .after(let cursor): "AND seq > \(cursor) ORDER BY seq"
+            case .before(let cursor) where cursor > 0: "AND seq < \(cursor) ORDER BY seq DESC"
+            case .before: "ORDER BY seq DESC"
+            }
         let rows = try await db.query(
             """
             SELECT seq, user_id, action, entity, entity_id, before_json, after_json, at FROM ledger_activity
-            WHERE household_id = \(household) AND seq > \(after) ORDER BY seq LIMIT \(limit + 1)
+            WHERE household_id = \(household) \(page) LIMIT \(limit + 1)
             """
         )
         let entries = try rows.prefix(limit).map { row in

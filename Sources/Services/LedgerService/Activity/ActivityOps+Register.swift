@@ -22,7 +22,18 @@ struct ActivityHandlers: Sendable {
 
     func activityList(_ args: ActivityListOp.Args, _ context: SignedIn) async throws -> ActivityListOp.Result {
         let (after, limit) = try Self.pageBounds(after: args.after, limit: args.limit)
-        return try await activityPage(args.householdId, after: after, limit: limit, context)
+        guard let before = args.before else {
+            return try await activityPage(args.householdId, from: .after(after), limit: limit, context)
+        }
+        guard args.after == nil else {
+            throw WireError(
+                .invalidArgument,
+                "give after (oldest first) or before (newest first), not both",
+                field: "before"
+            )
+        }
+        guard before >= 0 else { throw WireError(.invalidArgument, "before must be >= 0", field: "before") }
+        return try await activityPage(args.householdId, from: .before(before), limit: limit, context)
     }
 
     /// Looks at once, then each time the household's feed signals a change, until a change is found or the wait
@@ -48,7 +59,7 @@ struct ActivityHandlers: Sendable {
                 let page = try await database.read { db in
                     try await activityPage(
                         args.householdId,
-                        after: after,
+                        from: .after(after),
                         limit: limit,
                         try await sessions.signedIn(request, in: db)
                     )
@@ -70,15 +81,25 @@ struct ActivityHandlers: Sendable {
         return (after, limit)
     }
 
+    /// A page of `householdID`'s changes from `start`; its cursor is the last entry's, or where it started when
+    /// there was none.
     private func activityPage(
         _ householdID: String,
-        after: Int,
+        from start: ActivityLog.PageStart,
         limit: Int,
         _ context: SignedIn
     ) async throws -> ActivityListOp.Result {
         let member = try await self.access.member(of: householdID, context)
-        let page = try await activity.list(household: member.household.id, after: after, limit: limit, in: member.db)
-        return ActivityListOp.Result(entries: page.entries, cursor: page.entries.last?.cursor ?? after, more: page.more)
+        let page = try await activity.list(household: member.household.id, from: start, limit: limit, in: member.db)
+        let started =
+            switch start {
+            case .after(let cursor), .before(let cursor): cursor
+            }
+        return ActivityListOp.Result(
+            entries: page.entries,
+            cursor: page.entries.last?.cursor ?? started,
+            more: page.more
+        )
     }
 }
 

@@ -37,7 +37,7 @@ extension ExportHandlers {
         while true {
             let (page, more) = try await activity.list(
                 household: household,
-                after: entries.last?.cursor ?? 0,
+                from: .after(entries.last?.cursor ?? 0),
                 limit: 500,
                 in: db
             )

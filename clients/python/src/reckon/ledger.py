@@ -2538,20 +2538,23 @@ def activity_list(
     *,
     household_id: str,
     after: Optional[Optional[int]] = None,
+    before: Optional[Optional[int]] = None,
     limit: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ActivityListResult:
-    """Changes after a cursor, oldest first: who, what, when, before and after (`ledger` `activity.list`).
+    """Changes after a cursor, oldest first, or before one, newest first: who, what, when, before and after (`ledger` `activity.list`).
 
     Args:
         after: the last cursor seen; 0 or absent: from the start
+        before: newest first: the changes before this cursor (0: from the newest); not with after
         limit: default 100
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
         "after": after,
+        "before": before,
         "limit": limit,
     }
     reply = client.call(
@@ -2565,20 +2568,23 @@ async def activity_list_async(
     *,
     household_id: str,
     after: Optional[Optional[int]] = None,
+    before: Optional[Optional[int]] = None,
     limit: Optional[Optional[int]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ActivityListResult:
-    """Changes after a cursor, oldest first: who, what, when, before and after (`ledger` `activity.list`).
+    """Changes after a cursor, oldest first, or before one, newest first: who, what, when, before and after (`ledger` `activity.list`).
 
     Args:
         after: the last cursor seen; 0 or absent: from the start
+        before: newest first: the changes before this cursor (0: from the newest); not with after
         limit: default 100
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
         "after": after,
+        "before": before,
         "limit": limit,
     }
     reply = await client.call(
