@@ -397,6 +397,11 @@ def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, bro
         fill(bill, {name: amount})
     submit(bill)
     wait_for(second_browser, lambda: bill_in(second_browser, "Groceries"))
+    newest = lambda page: page.execute_script(  # noqa: E731 - the activity feed's newest line, one script a poll
+        "return document.querySelector('div.feed li')?.textContent ?? ''")
+    wait_for(second_browser, lambda: newest(second_browser).startswith(f"{ana} added the bill “Groceries”, 30.00 "))
+    assert "Pizza" in card(second_browser, "Activity").text and f"{bob} joined the household" in \
+        card(second_browser, "Activity").text
 
     delays = []
     for number in range(20):
@@ -404,10 +409,11 @@ def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, bro
         fill(bill, {"description": description, "amount": "2.00", "kind": "equal"})
         started = time.monotonic()
         submit(bill)
-        wait_for(second_browser, lambda: bill_in(second_browser, description))
+        wait_for(second_browser, lambda: bill_in(second_browser, description)
+                 and f"“{description}”" in newest(second_browser))
         delays.append(time.monotonic() - started)
     delays.sort()
-    print(f"a bill seen in the other browser ({stack.engine}, {width}): p50 {delays[9] * 1000:.0f} ms, p95 {delays[18] * 1000:.0f} ms,"
+    print(f"a bill seen in the other browser's bills and activity feed ({stack.engine}, {width}): p50 {delays[9] * 1000:.0f} ms, p95 {delays[18] * 1000:.0f} ms,"
           f" max {delays[-1] * 1000:.0f} ms over 20")
 
     settle = card(second_browser, "Settle up")
@@ -505,7 +511,8 @@ def restart_bridge(stack, url):
 
 def test_a_dropped_live_connection_resumes_without_a_reload(stack, browser, http):
     """The page's bridge goes away and comes back: EventSource reconnects by itself with its last event id, and a
-    bill added meanwhile (through another bridge) shows, in the same page, never reloaded."""
+    bill added meanwhile (through another bridge) shows, in the same page, never reloaded, in the bills and once in
+    the activity feed, which keeps every change in order."""
     url = stack.bridge()
     browser.set_window_size(1280, 900)
     browser.get(f"{url}/#/household")
@@ -533,6 +540,10 @@ def test_a_dropped_live_connection_resumes_without_a_reload(stack, browser, http
     restart.join()
     wait_for(browser, lambda: bill_in(browser, "Added while away"), timeout=60)
     assert browser.execute_script("return window.notReloaded === true")
+    wait_for(browser, lambda: "Added while away" in card(browser, "Activity").text)
+    cursors = browser.execute_script(
+        "return [...document.querySelectorAll('div.feed li[data-cursor]')].map((li) => Number(li.dataset.cursor))")
+    assert cursors == list(range(max(cursors), 0, -1)), f"the feed lost or repeated a change: {cursors}"
 
 
 def test_too_many_requests_are_asked_again_after_retry_after(stack, browser):

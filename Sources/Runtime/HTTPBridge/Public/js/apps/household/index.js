@@ -1,6 +1,7 @@
 // The roommates' app: sign up and in, choose or make a household, then its bills, balances, settle-up and
 // roommates, kept live by the household's activity feed.
 import { card, field, form, h, input, select } from "../../ui.js";
+import { activityFeed } from "./activity.js";
 import { addBill, billList } from "./bills.js";
 import { balances } from "./balances.js";
 import { calendar } from "./calendar.js";
@@ -69,8 +70,9 @@ async function build(view) {
     };
     const forms = [home ? addBill(home, () => refresh(["owed", "bills"])) : null, await roommates(home, again),
       newHousehold(again)];
+    const feed = home ? activityFeed(home, names) : null;
     view.replaceChildren(top, picker ?? "", home ? h("h2", {}, home.name) : h("p", {}, "You are in no household yet."),
-      h("div", { class: "cards" }, ...(home ? [owedSlot, billsSlot, ...Object.values(panels).flatMap((panel) => panel.cards)] : []),
+      h("div", { class: "cards" }, ...(home ? [owedSlot, billsSlot, feed.card, ...Object.values(panels).flatMap((panel) => panel.cards)] : []),
         ...forms.filter(Boolean), home ? exports(home) : null));
     await refresh();
     stopFollowing();
@@ -79,22 +81,16 @@ async function build(view) {
     const touched = { bill: ["owed", "bills"], payment: ["owed", "money"], recurring: ["money", "owed", "bills"],
       shopping: ["lists"], stock: ["lists"], event: ["calendar"] };
     const changed = (entries) => {
+      feed.add(entries);
       if (entries.some((entry) => !touched[entry.entity])) { again(); return; }
       refresh([...new Set(entries.flatMap((entry) => touched[entry.entity]))]);
     };
     const expired = () => { session.token = null; again(); };
-    if (home) stopFollowing = follow(home.householdId, await latestCursor(home.householdId), changed, expired);
+    if (home) stopFollowing = follow(home.householdId, await feed.newest(), changed, expired);
   } catch (error) {
     if (error.code === "unauthenticated") { session.token = null; render(view); return; }
     view.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message));
   }
-}
-
-/** The household's last activity cursor, so the live feed starts after what is shown. */
-async function latestCursor(householdId) {
-  let page = { cursor: 0, more: true };
-  while (page.more) page = await ledger("activity.list", { householdId, after: page.cursor, limit: 500 });
-  return page.cursor;
 }
 
 function signInView(view) {
