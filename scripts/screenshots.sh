@@ -11,7 +11,9 @@ make_workdir screenshots
 scripts/ensure-packages.sh python3-venv chromium chromium-driver
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check pytest==9.2.0 httpx==0.28.1 httpx-sse==0.4.3 \
-    selenium==4.51.0 axe-selenium-python==2.1.6
+    selenium==4.51.0
+# As scripts/test.sh: axe-core 4.10 through axe-selenium-python 3.0.0, on this machine's Python 3.11.
+"$work/venv/bin/pip" install -q --disable-pip-version-check --no-deps --ignore-requires-python axe-selenium-python==3.0.0
 RECKON_BIN=$bin RECKON_SCREENSHOTS=$work/shots "$work/venv/bin/python" -m pytest -q -p no:cacheprovider \
     tests/python/http/test_web_app.py -k "sqlite and desktop and (calculator or tax or ceiling or ordering or roommates)"
 mkdir -p docs/screenshots
