@@ -205,6 +205,24 @@ def test_every_empty_field_of_a_form_is_named_at_once_in_its_own_words(stack, br
 
 
 @pytest.mark.parametrize("width", WIDTHS)
+def test_every_app_follows_a_dark_system_theme_with_contrast_kept(stack, browser, width):
+    """With the system asking for dark (Chromium's media emulation), every app's page turns dark and axe, which checks
+    every text's contrast, finds nothing."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        for app, ready in [("calc", "form"), ("tax", "select[name=province] option"), ("ceiling", "ul.choices a"),
+                           ("order", "button[aria-label^='Add ']"), ("household", "form")]:
+            open_app(browser, stack, app, width)
+            wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, f"main {ready}"))
+            paper = browser.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
+            assert paper == "rgb(20, 23, 27)", f"{app}: {paper}"
+            check_accessibility(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, width):
     open_app(browser, stack, "tax", width)
     estimate = card(browser, "Estimate")

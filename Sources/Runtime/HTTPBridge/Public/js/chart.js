@@ -1,7 +1,8 @@
 // Charts as inline SVG, with a title and a text legend, so a screen reader has the figures too.
 import { h } from "./ui.js";
 
-const colours = ["#0b5cad", "#c2410c", "#17623a", "#7c3aed", "#a4161a", "#0f766e", "#92400e"];
+/** Line and slice colours with at least 3:1 against both themes' paper (white, and #14171b in the dark). */
+const colours = ["#2f7fd8", "#e0661c", "#2e9e5e", "#9b6bf0", "#d64545", "#17a2a2", "#b8731d"];
 const svgNamespace = "http://www.w3.org/2000/svg";
 
 function svg(tag, attributes = {}, ...children) {
@@ -26,7 +27,7 @@ export function lineChart(title, series, xLabel) {
   const y = (value) => (1 - value / highest) * height;
   const chart = svg("svg", { class: "chart line", viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", role: "img" },
     svg("title", {}, title),
-    svg("line", { x1: 0, y1: height, x2: width, y2: height, stroke: "#555d66", "vector-effect": "non-scaling-stroke" }),
+    svg("line", { x1: 0, y1: height, x2: width, y2: height, stroke: "#7a828b", "vector-effect": "non-scaling-stroke" }),
     ...series.map((line, index) => svg("polyline", {
       fill: "none", stroke: colours[index % colours.length], "stroke-width": 2.5, "vector-effect": "non-scaling-stroke",
       points: line.values.map((value, point) => `${x(point).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
