@@ -9,6 +9,7 @@ public enum ActivityListOp: OpContract {
     public static let effect = OpEffect.read
     public static let summary =
         "Changes after a cursor, oldest first, or before one, newest first: who, what, when, before and after"
+    public static let refusals = [OpRefusal(.invalidArgument, field: "before", "given with after")]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
         "properties": .object(

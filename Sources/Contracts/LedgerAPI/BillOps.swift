@@ -40,8 +40,8 @@ public struct BillFields: Codable, Sendable, Hashable {
 /// The JSON Schema of bill arguments: the bill's fields plus `extra`, with `required` ones.
 private func billSchema(required: [JSONValue], extra: [(String, JSONValue)]) -> JSONValue {
     let fields: [(String, JSONValue)] = [
-        ("description", ["type": "string"]), ("amount", LedgerOps.amount), ("currency", LedgerOps.currency),
-        ("date", LedgerOps.date), ("category", ["type": "string"]), ("paidBy", LedgerOps.id),
+        ("description", LedgerOps.description), ("amount", LedgerOps.amount), ("currency", LedgerOps.currency),
+        ("date", LedgerOps.date), ("category", LedgerOps.category), ("paidBy", LedgerOps.id),
         ("payers", LedgerOps.payers), ("split", LedgerOps.split),
     ]
     return [
@@ -81,7 +81,7 @@ public enum BillsAddOp: OpContract {
     public static let summary = "Records a bill: one payer (paidBy) or several (payers), and how it is split"
     public static let refusals =
         LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
-        + LedgerOps.memberRefusals(["paidBy", "payers", "split"])
+        + LedgerOps.memberRefusals(["paidBy", "payers", "split"]) + [LedgerOps.descriptionRefusal]
     public static let argsSchema = billSchema(
         required: ["householdId", "description", "amount", "split"],
         extra: [("householdId", LedgerOps.id)]
@@ -99,7 +99,7 @@ public enum BillsEditOp: OpContract {
     public static let summary = "Changes a bill's fields; a stale version is refused with conflict"
     public static let refusals =
         LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
-        + LedgerOps.memberRefusals(["paidBy", "payers", "split"])
+        + LedgerOps.memberRefusals(["paidBy", "payers", "split"]) + [LedgerOps.descriptionRefusal]
     public static let argsSchema = billSchema(
         required: ["billId", "version"],
         extra: [("billId", LedgerOps.id), ("version", LedgerOps.version)]

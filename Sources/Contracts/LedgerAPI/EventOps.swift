@@ -20,6 +20,20 @@ enum EventSchemas {
             "until": LedgerOps.date, "count": ["type": "integer", "minimum": 1, "maximum": 1000],
         ],
     ]
+    /// What the timing and text fields' schemas cannot say: the form of `start` and `end` depends on `allDay`, the
+    /// end must follow the start, a repeat must end after it, and a title must be more than white space.
+    static let refusals: [OpRefusal] = [
+        LedgerOps.timeZoneRefusal,
+        OpRefusal(
+            .invalidArgument,
+            field: "start",
+            "not YYYY-MM-DD for an all-day event, or not YYYY-MM-DDTHH:MM[:SS] (an offset may follow) for a timed one, "
+                + "or outside the years 1900 to 2999"
+        ),
+        OpRefusal(.invalidArgument, field: "end", "not in start's form, not after it, or missing on a timed event"),
+        OpRefusal(.invalidArgument, field: "repeat", "until before the start, or both until and count"),
+        OpRefusal(.invalidArgument, field: "title", "only white space"),
+    ]
     /// The event's fields, in the order the docs give them.
     static let fields: [(String, JSONValue)] = [
         ("title", text), ("start", time), ("end", time), ("allDay", ["type": "boolean", "default": false]),
@@ -35,7 +49,7 @@ public enum EventsAddOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary =
         "Adds a calendar event: timed (in a time zone or at an offset) or all-day, maybe repeating"
-    public static let refusals = [LedgerOps.timeZoneRefusal]
+    public static let refusals = EventSchemas.refusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "title", "start"],
         "properties": .object(JSONObject([("householdId", LedgerOps.id)] + EventSchemas.fields)),
@@ -82,7 +96,7 @@ public enum EventsEditOp: OpContract {
     public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Changes an event's title, timing, location or repeat; a stale version is refused"
-    public static let refusals = [LedgerOps.timeZoneRefusal]
+    public static let refusals = EventSchemas.refusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["eventId", "version"],
         "properties": .object(

@@ -92,6 +92,12 @@ public enum LedgerOps {
     static func memberRefusals(_ fields: [String]) -> [OpRefusal] {
         fields.map { OpRefusal(.invalidArgument, field: $0, "a user who is not a member of the household") }
     }
+    /// A bill's description: 1 to 200 characters once trimmed.
+    static let description: JSONValue = ["type": "string", "minLength": 1, "maxLength": 200]
+    /// A bill's category: at most 50 characters once trimmed.
+    static let category: JSONValue = ["type": "string", "maxLength": 50]
+    /// A description that is only white space, which the ledger trims to nothing.
+    static let descriptionRefusal = OpRefusal(.invalidArgument, field: "description", "only white space")
     /// A page cursor this list did not hand out.
     static let cursorRefusal = OpRefusal(.invalidArgument, field: "cursor", "not a cursor from this list")
     /// A time zone no database lists.

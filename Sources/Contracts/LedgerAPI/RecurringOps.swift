@@ -9,13 +9,13 @@ public enum RecurringAddOp: OpContract {
     public static let summary = "A repeating bill (weekly or monthly, every interval, from start to end)"
     public static let refusals =
         LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
-        + LedgerOps.memberRefusals(["paidBy", "payers", "split"])
+        + LedgerOps.memberRefusals(["paidBy", "payers", "split"]) + [LedgerOps.descriptionRefusal]
     public static let argsSchema: JSONValue = [
         "type": "object",
         "required": ["householdId", "description", "amount", "split", "frequency", "start"],
         "properties": [
-            "householdId": LedgerOps.id, "description": ["type": "string"], "amount": LedgerOps.amount,
-            "currency": LedgerOps.currency, "category": ["type": "string"], "paidBy": LedgerOps.id,
+            "householdId": LedgerOps.id, "description": LedgerOps.description, "amount": LedgerOps.amount,
+            "currency": LedgerOps.currency, "category": LedgerOps.category, "paidBy": LedgerOps.id,
             "payers": LedgerOps.payers, "split": LedgerOps.split,
             "frequency": ["type": "string", "enum": ["weekly", "monthly"]],
             "interval": ["type": "integer", "minimum": 1, "default": 1],
