@@ -15,7 +15,18 @@ import Testing
     )
     func namesJSON(_ contentType: String, _ json: Bool) {
         #expect(OpEndpoint.isJSON(contentType) == json)
-        #expect(Gzip.isJSON(contentType) == json || contentType == "application/problem+json")
+        #expect(Gzip.isCompressible(contentType) == json || contentType == "application/problem+json")
+    }
+
+    @Test(
+        arguments: [
+            ("text/javascript", true), ("Text/CSS; charset=utf-8", true), ("text/html", true),
+            ("application/javascript", true), ("text/event-stream", false), ("image/png", false),
+            ("text/plain", false),
+        ]
+    )
+    func gzipsTheWebAppsTextFilesButNotStreams(_ contentType: String, _ compressible: Bool) {
+        #expect(Gzip.isCompressible(contentType) == compressible)
     }
 
     @Test func trimsOnlySpacesAndTabs() {

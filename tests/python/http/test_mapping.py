@@ -352,3 +352,18 @@ def test_a_saved_calculation_is_computed_by_calc_through_the_gateway(http, membe
     problem(http.post("/v1/ledger/records.save", headers=headers, json={"title": "x", "op": "guess", "args": {}}),
             400, "invalid_argument", field="op")
 
+
+def test_the_web_apps_files_are_gzipped_when_asked_and_whole_otherwise(http):
+    route = "/js/ui.js"
+    plain = http.get(route, headers={"Accept-Encoding": "identity"})
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers and len(plain.content) > 1024
+    raw = http.get(route, headers={"Accept-Encoding": "gzip"})
+    assert raw.headers["content-encoding"] == "gzip" and "Accept-Encoding" in raw.headers["vary"]
+    assert int(raw.headers["content-length"]) < len(plain.content) and raw.content == plain.content
+    head = http.head(route, headers={"Accept-Encoding": "gzip"})
+    assert head.status_code == 200 and "content-encoding" not in head.headers
+    part = http.get(route, headers={"Accept-Encoding": "gzip", "Range": "bytes=0-99"})
+    assert part.status_code == 206 and "content-encoding" not in part.headers and part.content == plain.content[:100]
+    again = http.get(route, headers={"Accept-Encoding": "gzip", "If-None-Match": raw.headers["etag"]})
+    assert again.status_code == 304
+

@@ -4,10 +4,12 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// gzip for JSON answers of more than ``Gzip/threshold`` bytes, when the request's `Accept-Encoding` takes it (RFC
-/// 9110, section 12.5.3): `Content-Encoding: gzip`, and `Vary: Accept-Encoding` on every JSON answer, compressed or
-/// not, so a cache keeps the two apart. Streams (Server-Sent Events, whose length is unknown), files and answers
-/// already encoded (the OpenAPI document, gzipped once: ``OpCatalog``) pass as they are.
+/// gzip for JSON answers and the web app's text files (HTML, CSS, JavaScript) of more than ``Gzip/threshold`` bytes,
+/// when the request's `Accept-Encoding` takes it (RFC 9110, section 12.5.3): `Content-Encoding: gzip`, and
+/// `Vary: Accept-Encoding` on every such answer, compressed or not, so a cache keeps the two apart (the files' ETags
+/// are weak already). Streams (Server-Sent Events, whose length is unknown), answers to `HEAD`, anything but a 200
+/// (a file's range, a 304) and answers already encoded (the OpenAPI document, gzipped once: ``OpCatalog``) pass as
+/// they are.
 struct GzipAnswers<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request,
@@ -17,11 +19,12 @@ struct GzipAnswers<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
-        guard let type = response.headers[.contentType], Gzip.isJSON(type), response.headers[.contentEncoding] == nil
+        guard let type = response.headers[.contentType], Gzip.isCompressible(type),
+            response.headers[.contentEncoding] == nil
         else { return response }
         Gzip.vary(&response.headers)
-        guard let length = response.body.contentLength, length > Gzip.threshold,
-            Gzip.accepted(by: request.headers[values: .acceptEncoding])
+        guard response.status == .ok, request.method != .head, let length = response.body.contentLength,
+            length > Gzip.threshold, Gzip.accepted(by: request.headers[values: .acceptEncoding])
         else { return response }
         let body = try await Self.collect(response.body, length: length)
         response.headers[.contentEncoding] = "gzip"
@@ -56,10 +59,14 @@ enum Gzip {
     /// Answers this long or shorter gain too little to be worth the CPU.
     static let threshold = 1024
 
-    /// `application/json` or a `+json` type (`application/problem+json`), with parameters or not.
-    static func isJSON(_ contentType: String) -> Bool {
+    /// `application/json` or a `+json` type (`application/problem+json`), or the web app's text files' types
+    /// (`text/html`, `text/css`, `text/javascript`, `application/javascript`), with parameters or not.
+    static func isCompressible(_ contentType: String) -> Bool {
         let type = HeaderText.mediaType(contentType)
         return HeaderText.equals(type, lowercase: "application/json") || HeaderText.hasSuffix(type, lowercase: "+json")
+            || ["text/html", "text/css", "text/javascript", "application/javascript"].contains {
+                HeaderText.equals(type, lowercase: $0)
+            }
     }
 
     /// Whether `Accept-Encoding` takes gzip: named (or `*`) with a weight above zero, and not refused by name.

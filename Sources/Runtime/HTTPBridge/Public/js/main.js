@@ -1,24 +1,30 @@
 // The app shell: shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE, #/order/ORDER) in <main>, and marks it
-// in the menu; what follows the app's name is handed to it.
-import { calculator } from "./apps/calc.js";
-import { ceiling } from "./apps/ceiling.js";
-import { household } from "./apps/household/index.js";
-import { order } from "./apps/order.js";
-import { tax } from "./apps/tax.js";
+// in the menu; what follows the app's name is handed to it. Each app's code is fetched when it is first opened, so a
+// first load carries the shell and one app.
+const apps = {
+  calc: () => import("./apps/calc.js").then((module) => module.calculator),
+  tax: () => import("./apps/tax.js").then((module) => module.tax),
+  ceiling: () => import("./apps/ceiling.js").then((module) => module.ceiling),
+  order: () => import("./apps/order.js").then((module) => module.order),
+  household: () => import("./apps/household/index.js").then((module) => module.household),
+};
 
-const apps = { calc: calculator, tax, ceiling, order, household };
+let shown = 0;
 
-function show() {
+async function show() {
+  const turn = ++shown;
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   const app = apps[name] ? name : "calc";
   for (const link of document.querySelectorAll("nav a")) {
     if (link.getAttribute("href") === `#/${app}`) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  const render = await apps[app]();
+  if (turn !== shown) return; // the hash moved on while the app's code came
   const main = document.getElementById("main");
-  main.replaceChildren(...apps[app](rest.join("/") || undefined));
+  main.replaceChildren(...render(rest.join("/") || undefined));
   document.title = `${main.querySelector("h1")?.textContent ?? "Reckon"} · Reckon`;
 }
 
-window.addEventListener("hashchange", () => { show(); document.getElementById("main").focus(); });
+window.addEventListener("hashchange", async () => { await show(); document.getElementById("main").focus(); });
 show();

@@ -140,9 +140,14 @@ export function form(parts, label, submit, result) {
   return element;
 }
 
+/** `content` (a wide table) in a box that scrolls sideways on phones; the box takes the keyboard's focus, so the
+ * arrow keys scroll it too, and is named `label` for screen readers. */
+export const sideways = (label, content) =>
+  h("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": label }, content);
+
 /** A table of `rows` (arrays of cells: text, or elements such as buttons) under `columns` (`[label, numeric]`), scrolling sideways on phones. */
 export function table(caption, columns, rows) {
-  return h("div", { class: "scroll" }, h("table", {},
+  return sideways(caption, h("table", {},
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, ...columns.map(([label, numeric]) =>
       h("th", { scope: "col", class: numeric ? "number" : null }, label)))),

@@ -2,7 +2,7 @@
 // lines apart, vouchers with the reason for each refusal, a checkout form showing every problem at once, and the
 // order's status page, which follows its changes.
 import { call } from "../api.js";
-import { card, field, form, h, input, showErrors, table } from "../ui.js";
+import { card, field, form, h, input, showErrors, sideways, table } from "../ui.js";
 
 const cartKey = "reckon.orders.cart";
 const money = (amount, currency) => `${amount} ${currency}`;
@@ -89,7 +89,7 @@ function basket(quote, state, refresh) {
     await call("orders", op, args, { key: crypto.randomUUID() });
     await refresh();
   };
-  const lines = (caption, list) => list.length === 0 ? null : h("div", { class: "scroll" }, h("table", {},
+  const lines = (caption, list) => list.length === 0 ? null : sideways(caption, h("table", {},
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Item"), h("th", { scope: "col" }, "Quantity"),
       h("th", { scope: "col", class: "number" }, "Total"))),

@@ -74,7 +74,7 @@ export async function billList(home, names, changed) {
     onclick: async () => { await ledger("bills.delete", { billId: bill.billId }, { write: true }); changed(); },
   }, "Delete");
   return wide(card("Bills", table("Recent bills", [["Date", false], ["Bill", false], ["Paid by", false], ["Shares", false],
-    ["Amount", true], ["", false]], bills.map((bill) => [bill.date, bill.description,
+    ["Amount", true], ["Actions", false]], bills.map((bill) => [bill.date, bill.description,
     bill.payers.map((payer) => names[payer.userId] ?? payer.userId).join(", "),
     bill.shares.map((share) => `${names[share.userId] ?? share.userId} ${share.amount}`).join(", "),
     `${bill.amount} ${bill.currency}`, remove(bill)]))));

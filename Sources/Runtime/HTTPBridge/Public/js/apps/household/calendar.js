@@ -1,6 +1,6 @@
 // The household's shared calendar: a month grid with every occurrence of repeating events, a form to add one, and the
 // iCal address a calendar app can subscribe to.
-import { card, field, form, h, input, select, wide } from "../../ui.js";
+import { card, field, form, h, input, select, sideways, wide } from "../../ui.js";
 import { ledger, session } from "./session.js";
 
 const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -51,8 +51,9 @@ function monthTable(month, first, last, occurrences) {
   const cells = [...Array(lead).fill(null), ...Array.from({ length: last.getUTCDate() }, (_, index) => index + 1)];
   const rows = [];
   for (let start = 0; start < cells.length; start += 7) rows.push(cells.slice(start, start + 7));
-  return h("div", { class: "scroll" }, h("table", { class: "month" },
-    h("caption", {}, first.toLocaleDateString("en-CA", { month: "long", year: "numeric", timeZone: "UTC" })),
+  const caption = first.toLocaleDateString("en-CA", { month: "long", year: "numeric", timeZone: "UTC" });
+  return sideways(caption, h("table", { class: "month" },
+    h("caption", {}, caption),
     h("thead", {}, h("tr", {}, ...weekdays.map((day) => h("th", { scope: "col" }, day)))),
     h("tbody", {}, ...rows.map((week) => h("tr", {}, ...week.map((day) => {
       if (day === null) return h("td", {});

@@ -29,13 +29,13 @@ export function lists(home, changed) {
       ledger("inventory.list", { householdId: home.householdId }),
     ]);
     const shopping = items.length === 0 ? h("p", {}, "The list is empty.") : table("To buy",
-      [["Item", false], ["Quantity", true], ["", false]], items.map((item) => [item.name, `${item.quantity} ${item.unit}`,
+      [["Item", false], ["Quantity", true], ["Actions", false]], items.map((item) => [item.name, `${item.quantity} ${item.unit}`,
         h("span", {}, h("button", { type: "button", onclick: act("shopping.bought", { itemId: item.itemId }),
           "aria-label": `Bought ${item.name}` }, "Bought"), " ",
         h("button", { type: "button", class: "quiet", onclick: act("shopping.remove", { itemId: item.itemId }),
           "aria-label": `Remove ${item.name}` }, "Remove"))]));
     const cupboard = lines.length === 0 ? h("p", {}, "The cupboard is empty.") : table("In the cupboard",
-      [["Item", false], ["Quantity", true], ["Best before", false], ["Where", false], ["", false]],
+      [["Item", false], ["Quantity", true], ["Best before", false], ["Where", false], ["Actions", false]],
       lines.map((line) => [line.name, `${line.quantity} ${line.unit}`,
         line.bestBefore ? `${line.bestBefore}${line.daysLeft !== undefined ? ` (${line.daysLeft} days)` : ""}` : "",
         line.location ?? "", h("button", { type: "button", class: "quiet", "aria-label": `Use one ${line.name}`,

@@ -36,7 +36,7 @@ export function money(home, names, changed) {
       [["Date", false], ["From", false], ["To", false], ["Amount", true]],
       payments.map((payment) => [payment.date, names[payment.from], names[payment.to], `${payment.amount} ${payment.currency}`])));
     repeating.replaceChildren(rules.length === 0 ? h("p", {}, "No repeating bills.") : table("Repeating bills",
-      [["Bill", false], ["Every", false], ["State", false], ["Amount", true], ["", false]],
+      [["Bill", false], ["Every", false], ["State", false], ["Amount", true], ["Actions", false]],
       rules.map((rule) => [rule.description, `${rule.interval > 1 ? `${rule.interval} ` : ""}${rule.frequency}`, rule.state,
         `${rule.amount} ${rule.currency}`, h("span", {},
           states[rule.state] ? button(states[rule.state][0], states[rule.state][1], rule) : "", " ",
