@@ -8,7 +8,6 @@ import pathlib
 import re
 import signal
 import tempfile
-import threading
 import time
 
 import httpx
@@ -515,12 +514,17 @@ def test_an_unavailable_service_shows_a_banner_and_is_asked_again_on_its_own(sta
     assert not banner.is_displayed()
 
 
-def restart_bridge(stack, url):
-    """Stops the bridge at `url` (SIGTERM: its streams end) and starts another on the same port; returns once ready."""
+def stop_bridge(stack, url):
+    """Stops the bridge at `url` (SIGTERM: its streams end) and returns once its process has exited."""
     port = url.rsplit(":", 1)[1]
     old = next(process for name, process in stack.named.items() if name == f"http-{port}")
     old.send_signal(signal.SIGTERM)
     old.wait(timeout=20)
+
+
+def start_bridge_again(stack, url):
+    """Starts another bridge on `url`'s port; returns once it is ready."""
+    port = url.rsplit(":", 1)[1]
     endpoints = ",".join(gateway["client"] for gateway in stack.gateways)
     stack.start(f"http-{port}-again", "reckon-http", "--port", port, "--gateway", endpoints)
     deadline = time.monotonic() + 60
@@ -556,13 +560,11 @@ def test_a_dropped_live_connection_resumes_without_a_reload(stack, browser, http
     home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
     auth = {"Authorization": f"Bearer {token}"}
     me = http.get("/v1/ledger/auth.me", headers=auth).json()["userId"]
-    restart = threading.Thread(target=restart_bridge, args=(stack, url))
-    restart.start()
-    time.sleep(0.5)  # the page's bridge is going or gone
+    stop_bridge(stack, url)  # the page's stream ends with it
     bill = {"householdId": home, "description": "Added while away", "amount": "12.00", "paidBy": me,
             "split": {"kind": "equal"}}
     assert http.post("/v1/ledger/bills.add", headers=auth, json=bill).status_code == 200
-    restart.join()
+    start_bridge_again(stack, url)
     wait_for(browser, lambda: bill_in(browser, "Added while away"), timeout=60)
     assert browser.execute_script("return window.notReloaded === true")
     wait_for(browser, lambda: "Added while away" in card(browser, "Activity").text)
