@@ -164,6 +164,9 @@ export function wide(element) {
   return element;
 }
 
+/** An ISO 8601 instant as this browser's locale and time zone write a date and time. */
+export const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
 /** A card with a heading. */
 export const card = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), ...children);
 

@@ -2,7 +2,7 @@
 // lines apart, vouchers with the reason for each refusal, a checkout form showing every problem at once, and the
 // order's status page, which follows its changes.
 import { call } from "../api.js";
-import { card, field, form, h, input, showErrors, sideways, table } from "../ui.js";
+import { card, field, form, h, input, showErrors, sideways, table, when } from "../ui.js";
 
 const cartKey = "reckon.orders.cart";
 const money = (amount, currency) => `${amount} ${currency}`;
@@ -171,6 +171,3 @@ function status(orderId) {
   follow();
   return [h("h1", {}, "Your order"), h("p", { class: "muted" }, `Order number ${orderId}`), card("Where it is", view)];
 }
-
-/** An ISO 8601 instant as this browser's locale and time zone write a date and time. */
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -2,7 +2,7 @@
 // comes from `activity.list` (newest first, `before`), live changes are put on top as the page's event stream brings
 // them (each cursor once: none repeated, and the stream resumes after the last one, so none is missed), and older
 // pages come when the list's end scrolls into view, or on the button there.
-import { card, h } from "../../ui.js";
+import { card, h, when } from "../../ui.js";
 import { ledger } from "./session.js";
 
 const pageSize = 20;
@@ -44,9 +44,6 @@ const sentences = {
 
 const amount = (view) => `${view.amount} ${view.currency}`;
 const who = (user) => user?.displayName ?? user?.username ?? "someone";
-
-/** An ISO 8601 instant as this browser's locale and time zone write it. */
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** One entry as a list item: "Ana added the bill “Groceries”, 84.30 CAD", and when. */
 function item(entry, names) {
