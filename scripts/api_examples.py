@@ -211,6 +211,7 @@ def bills(r, a, home, ana, bob):
                                                  "date": "2026-11-23"}, token=a)
     r.call("ledger", "payments.delete", {"paymentId": extra["paymentId"], "version": extra["version"]}, token=a)
     r.call("ledger", "balances", {"householdId": home}, token=a)
+    r.call("ledger", "balances.history", {"householdId": home, "from": "2026-11-21"}, token=a)
     r.call("ledger", "settle.suggest", {"householdId": home}, token=a)
     rent = r.call("ledger", "recurring.add", {"householdId": home, "description": "Internet", "amount": "75.00",
                                               "frequency": "monthly", "start": "2027-01-01", "paidBy": ana,

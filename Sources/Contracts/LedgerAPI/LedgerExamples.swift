@@ -560,6 +560,38 @@ extension BalancesOp {
     )
 }
 
+extension BalanceHistoryOp {
+    /// A call of `balances.history` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"from": "2026-11-21", "householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        result: #"""
+            {
+              "currency": "CAD",
+              "dates": [
+                "2026-11-22"
+              ],
+              "from": "2026-11-21",
+              "members": [
+                {
+                  "nets": [
+                    "-23.15"
+                  ],
+                  "opening": "-43.15",
+                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                },
+                {
+                  "nets": [
+                    "23.15"
+                  ],
+                  "opening": "43.15",
+                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                }
+              ]
+            }
+            """#
+    )
+}
+
 extension SettleSuggestOp {
     /// A call of `settle.suggest` and its result, recorded.
     public static let example = OpExample(

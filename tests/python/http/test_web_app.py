@@ -494,6 +494,47 @@ def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser
     screenshot(browser, f"household-lists-{width}")
 
 
+def test_balances_over_time_step_through_the_bills_days_and_follow_a_roommates_bill(stack, browser, http):
+    """Bills entered with their own dates draw each member's net as steps, one line a member, whose legend ends at
+    today's balances; a bill a roommate adds through the API redraws it live."""
+    ana = f"al{id(stack) % 1000}"
+    sign_up(browser, stack, ana, "desktop")
+    made = card(browser, "A new household").find_element(By.TAG_NAME, "form")
+    fill(made, {"name": "Loft"})
+    submit(made)
+    wait_for(browser, lambda: card(browser, "Add a bill"))
+    token = browser.execute_script("return localStorage.getItem('reckon.ledger.token')")
+    home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
+    bob = f"bo{id(stack) % 1000}"
+    assert http.post("/v1/ledger/auth.signup", json={"username": bob, "password": "correct horse"}).status_code == 200
+    bob_headers = {"Authorization": "Bearer " + http.post(
+        "/v1/ledger/auth.login", json={"username": bob, "password": "correct horse"}).json()["token"]}
+    invite = http.post("/v1/ledger/roommates.request", headers={"Authorization": f"Bearer {token}"},
+                       json={"householdId": home, "username": bob})
+    assert http.post("/v1/ledger/roommates.accept", headers=bob_headers,
+                     json={"requestId": invite.json()["requestId"]}).status_code == 200
+    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2
+             and not browser.find_elements(By.CSS_SELECTOR, "[aria-busy='true']"))
+
+    bill = card(browser, "Add a bill").find_element(By.TAG_NAME, "form")
+    for date, description, amount in [("2026-01-05", "Rent", "90.00"), ("2026-02-01", "Power", "10.00")]:
+        browser.execute_script("arguments[0].value = arguments[1]", bill.find_element(By.NAME, "date"), date)
+        fill(bill, {"description": description, "amount": amount})
+        submit(bill)
+        wait_for(browser, lambda: bill_in(browser, description))
+    assert bill_in(browser, "2026-01-05"), "the bill keeps the date it was given"
+    chart = lambda: card(browser, "Balances over time")  # noqa: E731
+    wait_for(browser, lambda: f"{ana}: 50.00 CAD" in chart().text and f"{bob}: -50.00 CAD" in chart().text)
+    assert len(chart().find_elements(By.TAG_NAME, "polyline")) == 2
+    assert "Jan 5, 2026" in chart().text, "the first day is written in the browser's locale"
+    bob_id = http.get("/v1/ledger/auth.me", headers=bob_headers).json()["userId"]
+    assert http.post("/v1/ledger/bills.add", headers=bob_headers, json={
+        "householdId": home, "description": "Milk", "amount": "3.00", "date": "2026-02-10", "paidBy": bob_id,
+        "split": {"kind": "equal"}}).status_code == 200
+    wait_for(browser, lambda: f"{ana}: 48.50 CAD" in chart().text and f"{bob}: -48.50 CAD" in chart().text)
+    check_accessibility(browser)
+
+
 def test_an_unavailable_service_shows_a_banner_and_is_asked_again_on_its_own(stack, browser, http):
     """calc's worker stopped (SIGSTOP) until the gateway gives it up: the app's call is answered 503, shown as a
     banner, and asked again after Retry-After; the worker resumed, the answer arrives and the banner goes."""

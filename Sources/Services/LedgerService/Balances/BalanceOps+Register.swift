@@ -8,9 +8,10 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `balances` and `settle.suggest`.
+    /// `balances`, `balances.history` and `settle.suggest`.
     mutating func registerBalanceOps(_ handlers: BalanceHandlers, _ scopes: LedgerScopes) {
         register(BalancesOp.self, in: scopes.read, handler: handlers.balances)
+        register(BalanceHistoryOp.self, in: scopes.read, handler: handlers.history)
         register(SettleSuggestOp.self, in: scopes.read, handler: handlers.settleSuggest)
     }
 }
@@ -116,6 +117,16 @@ extension BalanceHandlers {
         return try await self.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
     }
 
+    func history(_ args: BalanceHistoryOp.Args, _ context: SignedIn) async throws -> BalanceHistoryOp.Result {
+        let member = try await self.access.member(of: args.householdId, context)
+        return try await BalanceHistory().history(
+            of: member.household.id,
+            currency: try Currency.named(args.currency ?? member.household.currency, field: "currency"),
+            from: try args.from.map { try DateCheck.validated($0, field: "from") },
+            in: member.db
+        )
+    }
+
     func settleSuggest(_ args: SettleSuggestOp.Args, _ context: SignedIn) async throws -> SettleSuggestOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
@@ -136,6 +147,7 @@ extension BalanceHandlers {
 // MARK: - What the session check reads with the session (SessionTargets)
 
 extension BalancesOp.Args: InHousehold {}
+extension BalanceHistoryOp.Args: InHousehold {}
 
 extension BalanceTotals {
     /// The currencies in which `userID`'s balance is not zero, as "-12.30 CAD".

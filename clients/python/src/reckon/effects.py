@@ -83,6 +83,7 @@ EFFECTS: Dict[str, Dict[str, Effect]] = {
         "payments.get": "read",
         "payments.list": "read",
         "balances": "read",
+        "balances.history": "read",
         "settle.suggest": "read",
         "recurring.add": "write",
         "recurring.list": "read",

@@ -404,6 +404,39 @@ class Balances(_BalancesRequired, _BalancesOptional):
 BalancesResult = Balances
 
 
+BalancesHistoryResultMembersItem = TypedDict(
+    "BalancesHistoryResultMembersItem",
+    {
+        "nets": List[str],
+        "opening": str,
+        "userId": str,
+    },
+)
+
+
+_BalancesHistoryResultRequired = TypedDict(
+    "_BalancesHistoryResultRequired",
+    {
+        "currency": str,
+        "dates": List[str],
+        "members": List[BalancesHistoryResultMembersItem],
+    },
+)
+
+
+_BalancesHistoryResultOptional = TypedDict(
+    "_BalancesHistoryResultOptional",
+    {
+        "from": Optional[str],
+    },
+    total=False,
+)
+
+
+class BalancesHistoryResult(_BalancesHistoryResultRequired, _BalancesHistoryResultOptional):
+    pass
+
+
 TransferReason = TypedDict(
     "TransferReason",
     {
@@ -2199,6 +2232,60 @@ async def balances_async(
         SERVICE, "balances", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
     )
     return cast(BalancesResult, reply)
+
+
+def balances_history(
+    client: Client,
+    *,
+    household_id: str,
+    currency: Optional[Optional[str]] = None,
+    from_: Optional[Optional[str]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> BalancesHistoryResult:
+    """Each member's net in one currency at the end of every day that changed it (`ledger` `balances.history`).
+
+    Args:
+        currency: ISO 4217 code, e.g. CAD (any case)
+        from_: ISO 8601 date, YYYY-MM-DD
+    """
+    wire_args: Dict[str, Any] = {
+        "householdId": household_id,
+        "currency": currency,
+        "from": from_,
+    }
+    reply = client.call(
+        SERVICE, "balances.history", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(BalancesHistoryResult, reply)
+
+
+async def balances_history_async(
+    client: AsyncClient,
+    *,
+    household_id: str,
+    currency: Optional[Optional[str]] = None,
+    from_: Optional[Optional[str]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> BalancesHistoryResult:
+    """Each member's net in one currency at the end of every day that changed it (`ledger` `balances.history`).
+
+    Args:
+        currency: ISO 4217 code, e.g. CAD (any case)
+        from_: ISO 8601 date, YYYY-MM-DD
+    """
+    wire_args: Dict[str, Any] = {
+        "householdId": household_id,
+        "currency": currency,
+        "from": from_,
+    }
+    reply = await client.call(
+        SERVICE, "balances.history", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(BalancesHistoryResult, reply)
 
 
 def settle_suggest(

@@ -17,26 +17,34 @@ function legend(entries) {
     h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), `${label}${figure ? `: ${figure}` : ""}`)));
 }
 
-/** Lines of `series` (`{label, values}`) over `points` x positions, labelled by `xLabel(index)`. The plot stretches
- * to its card's width; its axis labels are page text beside it, so they read at the page's size on any screen. */
-export function lineChart(title, series, xLabel) {
+/** Lines of `series` (`{label, values, figure?}`) over `points` x positions, labelled by `xLabel(index)`; with
+ * `steps`, each value holds until the next (a balance), else the points are joined straight. Values below zero draw
+ * a zero line. The plot stretches to its card's width; its axis labels are page text beside it, so they read at the
+ * page's size on any screen. */
+export function lineChart(title, series, xLabel, { steps = false } = {}) {
   const width = 640, height = 260;
   const count = Math.max(...series.map((line) => line.values.length));
-  const highest = Math.max(1, ...series.flatMap((line) => line.values));
+  const values = series.flatMap((line) => line.values);
+  const lowest = Math.min(0, ...values);
+  const highest = Math.max(lowest + 1, ...values);
   const x = (index) => (index / Math.max(1, count - 1)) * width;
-  const y = (value) => (1 - value / highest) * height;
+  const y = (value) => ((highest - value) / (highest - lowest)) * height;
+  const points = (line) => line.values.flatMap((value, point) => {
+    const here = `${x(point).toFixed(1)},${y(value).toFixed(1)}`;
+    return steps && point > 0 ? [`${x(point).toFixed(1)},${y(line.values[point - 1]).toFixed(1)}`, here] : [here];
+  }).join(" ");
   const chart = svg("svg", { class: "chart line", viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", role: "img" },
     svg("title", {}, title),
-    svg("line", { x1: 0, y1: height, x2: width, y2: height, stroke: "#7a828b", "vector-effect": "non-scaling-stroke" }),
+    svg("line", { x1: 0, y1: y(0), x2: width, y2: y(0), stroke: "#7a828b", "vector-effect": "non-scaling-stroke" }),
     ...series.map((line, index) => svg("polyline", {
       fill: "none", stroke: colours[index % colours.length], "stroke-width": 2.5, "vector-effect": "non-scaling-stroke",
-      points: line.values.map((value, point) => `${x(point).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
+      points: points(line),
     })));
   return h("figure", { class: "line-chart" },
-    h("div", { class: "y-axis", "aria-hidden": "true" }, h("span", {}, highest.toLocaleString()), h("span", {}, "0")),
+    h("div", { class: "y-axis", "aria-hidden": "true" }, h("span", {}, highest.toLocaleString()), h("span", {}, lowest.toLocaleString())),
     chart,
     h("div", { class: "x-axis", "aria-hidden": "true" }, h("span", {}, xLabel(0)), h("span", {}, xLabel(count - 1))),
-    h("figcaption", {}, title, legend(series.map((line, index) => [line.label, colours[index % colours.length]]))));
+    h("figcaption", {}, title, legend(series.map((line, index) => [line.label, colours[index % colours.length], line.figure]))));
 }
 
 /** A pie of `slices` (`{label, value}`, values as decimal strings), with each slice's figure in the legend. */

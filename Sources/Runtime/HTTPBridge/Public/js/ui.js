@@ -167,6 +167,9 @@ export function wide(element) {
 /** An ISO 8601 instant as this browser's locale and time zone write a date and time. */
 export const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/** A calendar day (`2026-01-05`) as this browser's locale writes it. */
+export const day = (date) => new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { dateStyle: "medium" });
+
 /** A card with a heading. */
 export const card = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), ...children);
 

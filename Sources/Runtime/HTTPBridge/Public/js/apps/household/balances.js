@@ -1,14 +1,17 @@
-// Balances per currency as a chart of each member's net, and settle-up: each suggested transfer with the bills and
-// payments behind it, and a button that records it as a payment.
-import { card, h } from "../../ui.js";
+// Balances per currency as a chart of each member's net and a chart of the nets over time, and settle-up: each
+// suggested transfer with the bills and payments behind it, and a button that records it as a payment.
+import { lineChart } from "../../chart.js";
+import { card, day, h, wide } from "../../ui.js";
 import { ledger } from "./session.js";
 
-/** The balances and settle-up cards of `home`; `changed()` follows a recorded payment. */
+/** The balances, settle-up and balances-over-time cards of `home`; `changed()` follows a recorded payment. */
 export async function balances(home, names, changed) {
   const [totals, plan] = await Promise.all([
     ledger("balances", { householdId: home.householdId }),
     ledger("settle.suggest", { householdId: home.householdId }),
   ]);
+  const histories = await Promise.all(totals.currencies.map((currency) =>
+    ledger("balances.history", { householdId: home.householdId, currency })));
   const charts = totals.currencies.map((currency) =>
     netChart(currency, totals.members.filter((member) => member.currency === currency), names));
   const record = (transfer) => async (event) => {
@@ -24,7 +27,21 @@ export async function balances(home, names, changed) {
         `${reason.description} (${reason.date}, ${reason.amount})`).join("; ")),
       h("button", { type: "button", onclick: record(transfer),
         "aria-label": `Record that ${names[transfer.from]} paid ${names[transfer.to]} ${transfer.amount}` }, "Record it"))))];
-  return [card("Balances", ...(charts.length ? charts : [h("p", {}, "Nothing owed yet.")])), card("Settle up", ...transfers)];
+  const overTime = histories.filter((history) => history.dates.length > 1).map((history) => historyChart(history, names));
+  return [card("Balances", ...(charts.length ? charts : [h("p", {}, "Nothing owed yet.")])), card("Settle up", ...transfers),
+    ...(overTime.length ? [wide(card("Balances over time", ...overTime))] : [])];
+}
+
+/** Each member's net in one currency after every day that changed it, as steps; the legend has today's figure. */
+function historyChart(history, names) {
+  const series = history.members.map((member) => ({
+    label: names[member.userId] ?? member.userId,
+    values: member.nets.map(Number),
+    figure: `${member.nets.at(-1)} ${history.currency}`,
+  }));
+  const first = history.from ? `from ${day(history.from)}` : "since the first bill";
+  return lineChart(`Each member's net in ${history.currency}, ${first} (above 0: owed money)`, series,
+    (index) => day(history.dates[index]), { steps: true });
 }
 
 /** Horizontal bars of each member's net in `currency`: owed money to the right, owing to the left. */

@@ -26,7 +26,8 @@ export function addBill(home, added) {
   const bill = form([
     h("div", { class: "row" }, field("Description", input("description", { autocomplete: "off" })),
       field(`Amount (${home.currency})`, input("amount", { inputmode: "decimal", autocomplete: "off" }))),
-    h("div", { class: "row" }, field("Paid by", payer), field("Split", kind)), payers, detail,
+    h("div", { class: "row" }, field("Paid by", payer), field("Split", kind),
+      field("Date", input("date", { type: "date", value: localToday(), required: true }))), payers, detail,
   ], "Add the bill", async (values) => {
     await ledger("bills.add", billArgs(home, values, members), { write: true });
     for (const name of ["description", "amount"]) bill.elements.namedItem(name).value = "";
@@ -34,6 +35,12 @@ export function addBill(home, added) {
   });
   return card("Add a bill", bill);
 }
+
+/** Today in this browser's time zone, as a date input takes it (`2026-11-29`). */
+const localToday = () => {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, "0")).join("-");
+};
 
 function itemLines(members) {
   return h("div", {}, ...[1, 2, 3].map((line) => h("div", { class: "row" },
@@ -60,6 +67,7 @@ function billArgs(home, values, members) {
     }));
   }
   const args = { householdId: home.householdId, description: values.description ?? "", amount: values.amount ?? "", split };
+  if (values.date) args.date = values.date;
   if (values.paidBy === "several") args.payers = byMember("payers");
   else args.paidBy = values.paidBy;
   return args;
