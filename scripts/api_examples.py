@@ -175,6 +175,7 @@ def ledger(r):
     r.call("ledger", "household.get", {"householdId": home}, token=a)
     invite = r.call("ledger", "roommates.request", {"householdId": home, "username": "bob"}, token=a)["requestId"]
     r.call("ledger", "roommates.list", {"householdId": home}, token=a)
+    r.call("ledger", "roommates.wait", {"after": 0, "waitMs": 1000}, token=b)
     r.call("ledger", "roommates.accept", {"requestId": invite}, token=b)
     bob = next(m["userId"] for m in r.call("ledger", "household.get", {"householdId": home}, token=b)["members"]
                if m["username"] == "bob")

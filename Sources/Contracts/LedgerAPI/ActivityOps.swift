@@ -76,21 +76,17 @@ public enum ActivityWaitOp: OpContract {
     public static let summary = "Changes after a cursor, waiting up to waitMs for the first one (a long poll)"
     /// The longest wait: well inside the gateway's default deadline (5 s) and the worker's request timeout (4 s).
     public static let maximumWaitMs = 3000
+    /// A long poll's `waitMs` argument (`roommates.wait` takes it too).
+    static let waitMs: JSONValue = [
+        "type": "integer", "minimum": 0, "maximum": .number("\(maximumWaitMs)"),
+        "default": .number("\(maximumWaitMs)"),
+        "description": "how long to wait for a change; the wait also ends before the request's deadline",
+    ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
         "properties": .object(
             JSONObject(
-                ActivityListOp.pageProperties + [
-                    (
-                        "waitMs",
-                        [
-                            "type": "integer", "minimum": 0, "maximum": .number("\(maximumWaitMs)"),
-                            "default": .number("\(maximumWaitMs)"),
-                            "description":
-                                "how long to wait for a change; the wait also ends before the request's deadline",
-                        ]
-                    )
-                ]
+                ActivityListOp.pageProperties + [("waitMs", waitMs)]
             )
         ),
     ]

@@ -9,7 +9,8 @@ public enum BalancesOp: OpContract {
     public static let summary = "Per currency: each member's paid, share, sent, received and net; pairwise debts"
     public static let refusals = [
         OpRefusal(.failedPrecondition, field: "convertTo", "the ledger worker has no reference rates (--rates-file)"),
-        OpRefusal(.invalidArgument, field: "convertTo", "a currency the reference rates do not list"),
+        OpRefusal(.invalidArgument, field: "convertTo", "a code ISO 4217 does not list"),
+        OpRefusal(.notFound, field: "convertTo", "a currency the reference rates do not list"),
     ]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],

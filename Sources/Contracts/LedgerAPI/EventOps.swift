@@ -10,16 +10,20 @@ enum EventSchemas {
     static let timeZone = LedgerOps.timeZone
     static let text: JSONValue = ["type": "string", "minLength": 1, "maxLength": 200]
     /// How an event repeats: one entity (`title`) in the arguments and the results (``EventRepeat``).
-    static let repeatRule: JSONValue = [
-        "title": "EventRepeat", "type": "object", "required": ["frequency"],
-        "properties": [
-            "frequency": [
-                "type": "string", "enum": ["daily", "weekly", "monthly"], "description": "events.edit also takes none",
+    static let repeatRule = repeatSchema("EventRepeat", frequencies: ["daily", "weekly", "monthly"])
+    /// How `events.edit` changes a repeat: as ``repeatRule``, or `frequency: none` to remove it.
+    static let repeatChange = repeatSchema("EventRepeatChange", frequencies: ["daily", "weekly", "monthly", "none"])
+
+    private static func repeatSchema(_ title: String, frequencies: JSONValue) -> JSONValue {
+        [
+            "title": .string(title), "type": "object", "required": ["frequency"],
+            "properties": [
+                "frequency": ["type": "string", "enum": frequencies],
+                "interval": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 1],
+                "until": LedgerOps.date, "count": ["type": "integer", "minimum": 1, "maximum": 1000],
             ],
-            "interval": ["type": "integer", "minimum": 1, "maximum": 1000, "default": 1],
-            "until": LedgerOps.date, "count": ["type": "integer", "minimum": 1, "maximum": 1000],
-        ],
-    ]
+        ]
+    }
     /// What the timing and text fields' schemas cannot say: the form of `start` and `end` depends on `allDay`, the
     /// end must follow the start, a repeat must end after it, and a title must be more than white space.
     static let refusals: [OpRefusal] = [
@@ -100,7 +104,10 @@ public enum EventsEditOp: OpContract {
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["eventId", "version"],
         "properties": .object(
-            JSONObject([("eventId", LedgerOps.id), ("version", LedgerOps.version)] + EventSchemas.fields)
+            JSONObject(
+                [("eventId", LedgerOps.id), ("version", LedgerOps.version)]
+                    + EventSchemas.fields.map { $0.0 == "repeat" ? ("repeat", EventSchemas.repeatChange) : $0 }
+            )
         ),
     ]
     public struct Args: Codable, Sendable, Hashable {

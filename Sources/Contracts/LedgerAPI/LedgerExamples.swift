@@ -190,6 +190,37 @@ extension RoommatesListOp {
     )
 }
 
+extension RoommatesWaitOp {
+    /// A call of `roommates.wait` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"after": 0, "waitMs": 1000}"#,
+        result: #"""
+            {
+              "inbox": 1,
+              "received": [
+                {
+                  "createdAt": "2026-11-29T09:00:00.000Z",
+                  "householdId": "h_00000000-0000-4000-8000-000000000006",
+                  "householdName": "Flat 3B",
+                  "requestId": "r_00000000-0000-4000-8000-000000000007",
+                  "requestedBy": {
+                    "displayName": "Ana",
+                    "userId": "u_00000000-0000-4000-8000-000000000004",
+                    "username": "ana"
+                  },
+                  "status": "pending",
+                  "user": {
+                    "displayName": "Bob",
+                    "userId": "u_00000000-0000-4000-8000-000000000008",
+                    "username": "bob"
+                  }
+                }
+              ]
+            }
+            """#
+    )
+}
+
 extension RoommatesAcceptOp {
     /// A call of `roommates.accept` and its result, recorded.
     public static let example = OpExample(

@@ -112,6 +112,47 @@ public enum RoommatesListOp: OpContract {
     }
 }
 
+/// `roommates.wait`: the requests the caller received, once their inbox moved past `after` (a request sent to them,
+/// or one of those retracted, accepted or declined), waiting up to `waitMs` for it: a long poll, woken as
+/// `activity.wait` is, so an invitation reaches someone in no household of the sender. Without `after` it answers at
+/// once, with the counter to wait after. At the timeout it answers with the same counter.
+public enum RoommatesWaitOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "roommates.wait"
+    public static let access = OpAccess.signedIn
+    public static let effect = OpEffect.read
+    public static let summary = "Requests received, once the caller's inbox moves past a counter (a long poll)"
+    public static let argsSchema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "after": [
+                "type": "integer", "minimum": 0,
+                "description": "the inbox counter last seen; absent: answer at once",
+            ],
+            "waitMs": ActivityWaitOp.waitMs,
+        ],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var after: Int?
+        public var waitMs: Int?
+        public init(after: Int? = nil, waitMs: Int? = nil) {
+            self.after = after
+            self.waitMs = waitMs
+        }
+    }
+    /// The caller's inbox counter and the requests pending for them.
+    public struct Result: Codable, Sendable, Hashable {
+        /// Moves with every change to a request sent to the caller; wait after it next.
+        public var inbox: Int
+        /// Pending requests sent to the caller, oldest first (as `roommates.list`'s `received`).
+        public var received: [RoommateRequestView]
+        public init(inbox: Int, received: [RoommateRequestView]) {
+            self.inbox = inbox
+            self.received = received
+        }
+    }
+}
+
 /// A request to join a household.
 public struct RoommateRequestView: Codable, Sendable, Hashable {
     public var requestId: String

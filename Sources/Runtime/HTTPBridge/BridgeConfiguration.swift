@@ -14,8 +14,8 @@ public struct BridgeConfiguration: Sendable {
     /// - `rate` (100 a second, 200 at once): what one caller (a confirmed user, else an address) may send; a
     ///   `gateway batch` counts once per request it carries.
     public var rate: RateLimit
-    /// - `longPollsPerCaller` (16): `activity.wait` calls and activity streams one caller may hold at once; 0 is
-    ///   no cap.
+    /// - `longPollsPerCaller` (16): `activity.wait` and `roommates.wait` calls and activity streams one caller may
+    ///   hold at once; 0 is no cap.
     public var longPollsPerCaller: Int
     /// - `trustedProxies` (none): the proxies whose `Forwarded` / `X-Forwarded-For` names the client's address.
     public var trustedProxies: TrustedProxies

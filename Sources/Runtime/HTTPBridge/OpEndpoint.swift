@@ -81,7 +81,8 @@ struct OpEndpoint: Sendable {
     }
 
     /// What a call costs its caller beyond the token the middleware took: a `gateway batch` takes one more token for
-    /// each request past its first, and an `activity.wait` holds one of the caller's waiting requests (the ticket).
+    /// each request past its first, and a long poll (`activity.wait`, `roommates.wait`) holds one of the caller's
+    /// waiting requests (the ticket).
     /// - Throws: `resource_exhausted` past either.
     private func admit(service: String, op: String, args: JSONValue, caller: String) throws -> LongPolls.Ticket? {
         if service == GatewayOps.service, op == BatchOp.name, let count = args["requests"]?.arrayValue?.count,
@@ -93,9 +94,12 @@ struct OpEndpoint: Sendable {
                 retryAfterSeconds: wait
             )
         }
-        guard service == ActivityWaitOp.service, op == ActivityWaitOp.name else { return nil }
+        guard service == LedgerOps.service, Self.longPolls.contains(op) else { return nil }
         return try limits.longPolls.enter(caller)
     }
+
+    /// The ledger's long polls: each holds its caller's ticket while it waits.
+    private static let longPolls: Set<String> = [ActivityWaitOp.name, RoommatesWaitOp.name]
 
     /// The `access_token` query parameter of a `GET`, taken out of the arguments: the token of a client that cannot
     /// send `Authorization` (a calendar app subscribed to `events.ical`), as RFC 6750 (section 2.3) allows. The

@@ -117,6 +117,8 @@ public enum LedgerService {
         let households = HouseholdStore()
         let access = HouseholdAccess(households: households)
         let activity = ActivityLog(feed: configuration.activityFeed)
+        let inbox = Inbox(feed: configuration.activityFeed)
+        let requests = RequestStore()
         let totals = BalanceTotals()
         let balances = BalanceHandlers(totals: totals, access: access, rates: configuration.rates)
         let due = RecurringBills(activity: activity)
@@ -145,16 +147,21 @@ public enum LedgerService {
         )
         let roommates = HouseholdHandlers(
             households: households,
-            requests: RequestStore(),
+            requests: requests,
             users: auth.users,
             access: access,
             activity: activity,
+            inbox: inbox,
             totals: totals
         )
         var registry = OpRegistry()
         registry.registerAuthOps(auth, scopes, database: database)
         registry.registerHouseholdOps(roommates, scopes)
         registry.registerRoommateOps(roommates, scopes)
+        registry.registerInboxOps(
+            InboxHandlers(inbox: inbox, requests: requests, sessions: auth.sessions),
+            database: database
+        )
         registry.registerBillOps(bills, scopes)
         registry.registerPaymentOps(payments, scopes)
         registry.registerBalanceOps(balances, scopes)

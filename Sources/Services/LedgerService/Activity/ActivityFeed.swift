@@ -1,12 +1,13 @@
 import Storage
 
-/// How `activity.wait` hears of a household's changes: a write wakes the waits of its own process once it
-/// commits; on PostgreSQL it also sends `NOTIFY` on ``channel``, which ``ActivityListener`` hears for the waits of
-/// every other worker, on any host. SQLite has no `NOTIFY`: there the listener of each worker with waits under way
-/// reads the watched households' change counters every ``counterInterval``, for writes by the other workers on the
-/// machine: one query per process, whatever the number of waits. All waits of one household share one signal.
+/// How `activity.wait` hears of a household's changes, and `roommates.wait` of a user's ``Inbox``: a write wakes the
+/// waits of its own process once it commits; on PostgreSQL it also sends `NOTIFY` on ``channel``, which
+/// ``ActivityListener`` hears for the waits of every other worker, on any host. SQLite has no `NOTIFY`: there the
+/// listener of each worker with waits under way reads the watched households' and users' change counters every
+/// ``counterInterval``, for writes by the other workers on the machine: one query per process, whatever the number
+/// of waits. All waits of one household (or user) share one signal.
 public final class ActivityFeed: Sendable {
-    /// The PostgreSQL channel; each notification's payload is a household id.
+    /// The PostgreSQL channel; each notification's payload is a household id or a user id.
     static let channel = "reckon_activity"
     /// How often SQLite's counters are read while waits are under way.
     static let counterInterval = Duration.milliseconds(50)
@@ -15,11 +16,11 @@ public final class ActivityFeed: Sendable {
 
     public init() {}
 
-    /// The households with a wait under way in this process.
+    /// The households and users with a wait under way in this process.
     public var watchedHouseholds: Int { signals.watchedKeys }
 
     /// Hears other workers' changes until cancelled: by `LISTEN` when `database` can (PostgreSQL), else by reading
-    /// the watched households' counters.
+    /// the watched households' and users' counters.
     public func listen(to database: any Database) async {
         if let database = database as? any ChangeNotifying {
             let signals = signals

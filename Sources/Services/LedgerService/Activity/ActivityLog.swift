@@ -91,11 +91,17 @@ struct ActivityLog: Sendable {
         return (entries, rows.count > limit)
     }
 
-    /// The change counters (the last cursor) of `households`, by id; an unknown id is left out.
-    static func counters(of households: [String], in db: any SQLExecutor) async throws -> [String: Int] {
-        let ids = SQL.joined(households.map { "\($0)" }, separator: ", ")
-        let rows = try await db.query("SELECT id, activity_seq FROM ledger_households WHERE id IN (\(ids))")
-        return Dictionary(uniqueKeysWithValues: try rows.map { (try $0.text("id"), Int(try $0.int("activity_seq"))) })
+    /// The change counters of `keys` (household ids, whose counter is the last cursor, and user ids, whose counter
+    /// is their ``Inbox``'s), by id, read in one statement; an unknown id is left out.
+    static func counters(of keys: [String], in db: any SQLExecutor) async throws -> [String: Int] {
+        let ids = SQL.joined(keys.map { "\($0)" }, separator: ", ")
+        let rows = try await db.query(
+            """
+            SELECT id, activity_seq AS seq FROM ledger_households WHERE id IN (\(ids))
+            UNION ALL SELECT id, inbox_seq FROM ledger_users WHERE id IN (\(ids))
+            """
+        )
+        return Dictionary(uniqueKeysWithValues: try rows.map { (try $0.text("id"), Int(try $0.int("seq"))) })
     }
 
     private static func json(_ value: (any Encodable & Sendable)?) throws -> String? {

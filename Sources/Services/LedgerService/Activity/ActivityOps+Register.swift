@@ -45,15 +45,7 @@ struct ActivityHandlers: Sendable {
         _ database: any Database
     ) async throws -> ActivityWaitOp.Result {
         let (after, limit) = try Self.pageBounds(after: args.after, limit: args.limit)
-        let waitMs = args.waitMs ?? ActivityWaitOp.maximumWaitMs
-        guard (0...ActivityWaitOp.maximumWaitMs).contains(waitMs) else {
-            throw WireError(
-                .invalidArgument,
-                "waitMs must be between 0 and \(ActivityWaitOp.maximumWaitMs)",
-                field: "waitMs"
-            )
-        }
-        let wait = min(.milliseconds(waitMs), request.deadline - .now - .milliseconds(250))
+        let wait = try LongPollWait.duration(args.waitMs, request)
         let found = try await WaitingSlot.whileWaiting {
             try await activity.feed.signals.watch(args.householdId, timeout: wait) {
                 let page = try await database.read { db in

@@ -35,13 +35,15 @@ extension HouseholdStore {
 }
 
 /// The households' and roommates' ops: with the households', invitations' and users' stores, the access policy, the
-/// activity log and the balances' totals (a member who owes or is owed may not leave), and nothing else.
+/// activity log, the invitees' inboxes and the balances' totals (a member who owes or is owed may not leave), and
+/// nothing else.
 struct HouseholdHandlers: Sendable {
     let households: HouseholdStore
     let requests: RequestStore
     let users: UserStore
     let access: HouseholdAccess
     let activity: ActivityLog
+    let inbox: Inbox
     let totals: BalanceTotals
 
     func householdCreate(_ args: HouseholdCreateOp.Args, _ context: SignedIn) async throws -> HouseholdCreateOp.Result {

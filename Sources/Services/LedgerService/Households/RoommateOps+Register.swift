@@ -41,6 +41,7 @@ extension HouseholdHandlers {
             throw WireError(.permissionDenied, "only \(who) may \(status.verb) it", field: "requestId")
         }
         try await requests.decide(request, status, in: db)
+        try await inbox.announce(to: request.userID, in: db)
         if status == .accepted { try await households.join(request.householdID, userID: userID, in: db) }
         let view = try await requests.view(request.id, in: db)
         try await activity.record(
@@ -91,6 +92,7 @@ extension HouseholdHandlers {
             userID: invitee.id,
             in: db
         )
+        try await self.inbox.announce(to: invitee.id, in: db)
         let view = try await self.requests.view(id, in: db)
         try await self.activity.record(
             .init(action: "request.sent", entity: "request", entityID: id, before: nil, after: view),

@@ -201,5 +201,13 @@ enum LedgerMigrations {
                 "DROP TABLE ledger_login_failures",
             ]
         ),
+        Migration(
+            "009-user-inbox",
+            [
+                // Each user's inbox counter (Inbox): moved by every change to a request sent to them, which
+                // `roommates.wait` waits on.
+                "ALTER TABLE ledger_users ADD COLUMN inbox_seq BIGINT NOT NULL DEFAULT 0"
+            ]
+        ),
     ]
 }

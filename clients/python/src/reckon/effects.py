@@ -72,6 +72,7 @@ EFFECTS: Dict[str, Dict[str, Effect]] = {
         "roommates.decline": "write",
         "roommates.leave": "write",
         "roommates.list": "read",
+        "roommates.wait": "read",
         "bills.add": "write",
         "bills.edit": "write",
         "bills.delete": "write",

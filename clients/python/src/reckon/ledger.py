@@ -147,6 +147,15 @@ RoommatesListResult = TypedDict(
 )
 
 
+RoommatesWaitResult = TypedDict(
+    "RoommatesWaitResult",
+    {
+        "inbox": int,
+        "received": List[RoommateRequest],
+    },
+)
+
+
 MemberAmount = TypedDict(
     "MemberAmount",
     {
@@ -1596,6 +1605,56 @@ async def roommates_list_async(
         SERVICE, "roommates.list", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
     )
     return cast(RoommatesListResult, reply)
+
+
+def roommates_wait(
+    client: Client,
+    *,
+    after: Optional[Optional[int]] = None,
+    wait_ms: Optional[Optional[int]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> RoommatesWaitResult:
+    """Requests received, once the caller's inbox moves past a counter (a long poll) (`ledger` `roommates.wait`).
+
+    Args:
+        after: the inbox counter last seen; absent: answer at once
+        wait_ms: how long to wait for a change; the wait also ends before the request's deadline; default 3000
+    """
+    wire_args: Dict[str, Any] = {
+        "after": after,
+        "waitMs": wait_ms,
+    }
+    reply = client.call(
+        SERVICE, "roommates.wait", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(RoommatesWaitResult, reply)
+
+
+async def roommates_wait_async(
+    client: AsyncClient,
+    *,
+    after: Optional[Optional[int]] = None,
+    wait_ms: Optional[Optional[int]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> RoommatesWaitResult:
+    """Requests received, once the caller's inbox moves past a counter (a long poll) (`ledger` `roommates.wait`).
+
+    Args:
+        after: the inbox counter last seen; absent: answer at once
+        wait_ms: how long to wait for a change; the wait also ends before the request's deadline; default 3000
+    """
+    wire_args: Dict[str, Any] = {
+        "after": after,
+        "waitMs": wait_ms,
+    }
+    reply = await client.call(
+        SERVICE, "roommates.wait", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(RoommatesWaitResult, reply)
 
 
 def bills_add(

@@ -1,6 +1,8 @@
 // Calls Reckon's ops through reckon-http: POST /v1/{service}/{op} with the arguments as JSON. A problem
 // (RFC 9457, with Reckon's code, message and field) is thrown as an ApiError. `unavailable` (503) and
-// `resource_exhausted` (429) are asked again on their own after Retry-After, with a banner saying so.
+// `resource_exhausted` (429) are asked again on their own after Retry-After, with a banner saying so, and so is a
+// call that got no answer at all, unless the device says it is offline: then it fails at once. A call that got no
+// answer is thrown with status 0.
 import { banner } from "./ui.js";
 
 /** A refused call: the problem's code, message and field, and the HTTP status. */
@@ -18,16 +20,19 @@ const retried = new Set([429, 503]);
 const attempts = 6;
 const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-/** The op's result; throws ApiError. `token` is a ledger session, `key` an Idempotency-Key for writes. */
-export async function call(service, op, args = {}, { token, key } = {}) {
+/** The op's result; throws ApiError. `token` is a ledger session, `key` an Idempotency-Key for writes; `signal` (an
+ * AbortSignal) gives the call up, thrown as `cancelled`. */
+export async function call(service, op, args = {}, { token, key, signal } = {}) {
   const headers = { "Content-Type": "application/json", Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key;
   for (let attempt = 1; ; attempt += 1) {
     let response;
     try {
-      response = await fetch(`/v1/${service}/${op}`, { method: "POST", headers, body: JSON.stringify(args) });
+      response = await fetch(`/v1/${service}/${op}`, { method: "POST", headers, body: JSON.stringify(args), signal });
     } catch {
+      if (signal?.aborted) throw new ApiError({ code: "cancelled", message: "given up" }, 0);
+      if (!navigator.onLine) throw new ApiError({ code: "unavailable", message: "This device is offline." }, 0);
       response = null;
     }
     if (response && response.ok) {

@@ -1,4 +1,4 @@
-// The app shell: shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE, #/order/ORDER) in <main>, and marks it
+// The app shell: registers the offline worker, and shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE, #/order/ORDER) in <main>, and marks it
 // in the menu; what follows the app's name is handed to it. Each app's code is fetched when it is first opened, so a
 // first load carries the shell and one app.
 const apps = {
@@ -8,6 +8,12 @@ const apps = {
   order: () => import("./apps/order.js").then((module) => module.order),
   household: () => import("./apps/household/index.js").then((module) => module.household),
 };
+
+// Installable and usable offline (sw.js). No worker (an insecure origin, a private window): the app works online as
+// before.
+const worker = "serviceWorker" in navigator
+  ? navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).catch(() => null)
+  : Promise.resolve(null);
 
 let shown = 0;
 
@@ -24,7 +30,17 @@ async function show() {
   const main = document.getElementById("main");
   main.replaceChildren(...render(rest.join("/") || undefined));
   document.title = `${main.querySelector("h1")?.textContent ?? "Reckon"} · Reckon`;
+  keepLoaded();
 }
 
 window.addEventListener("hashchange", async () => { await show(); document.getElementById("main").focus(); });
 show();
+
+/** Hands the offline worker what this page has loaded (the shell and the apps opened), to keep: what came before the
+ * worker ran, or before it took the page over, went past it. */
+async function keepLoaded() {
+  const registration = await worker;
+  const loaded = performance.getEntriesByType("resource").map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && !url.pathname.startsWith("/v1/")).map((url) => url.pathname);
+  registration?.active?.postMessage({ keep: [...new Set([location.pathname, ...loaded])] });
+}

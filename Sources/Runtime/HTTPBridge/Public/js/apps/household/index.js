@@ -8,9 +8,12 @@ import { calendar } from "./calendar.js";
 import { exports } from "./exports.js";
 import { lists } from "./lists.js";
 import { money } from "./money.js";
+import { waiting } from "./offline.js";
+import { outbox } from "./outbox.js";
+import { followInbox } from "./inbox.js";
 import { follow } from "./live.js";
 import { roommates } from "./roommates.js";
-import { ledger, session, signIn, signOut } from "./session.js";
+import { ledger, sendHeld, session, signIn, signOut } from "./session.js";
 
 let stopFollowing = () => {};
 
@@ -45,7 +48,11 @@ async function build(view) {
     const home = households.find((entry) => entry.householdId === session.household);
     const again = () => render(view);
     const top = h("div", { class: "row account" }, h("p", {}, `Signed in as ${me.displayName ?? me.username}`),
-      h("button", { type: "button", class: "quiet", onclick: async () => { await signOut(); stopFollowing(); again(); } }, "Sign out"));
+      h("button", { type: "button", class: "quiet", onclick: async () => {
+        const held = waiting().filter((item) => !item.problem).length;
+        if (held && !confirm(`${held} change(s) made offline have not been sent yet. Signing out forgets them. Sign out?`)) return;
+        await signOut(); stopFollowing(); again();
+      } }, "Sign out"));
     const picker = households.length > 1 ? field("Household", select("household", households.map((entry) => [entry.householdId, entry.name]), session.household)) : null;
     picker?.querySelector("select").addEventListener("change", (event) => { session.household = event.target.value; again(); });
     // Each part of the page is refreshed alone, when a change touches what it shows; the cards with forms are made
@@ -53,10 +60,13 @@ async function build(view) {
     const names = home ? Object.fromEntries(home.members.map((member) => [member.userId, member.displayName])) : {};
     const owedSlot = h("div", { class: "slot" });
     const billsSlot = h("div", { class: "slot" });
-    const refresh = async (parts = ["owed", "bills", "money", "lists", "calendar"]) => {
-      if (!home) return;
-      if (!owedSlot.isConnected) { stopFollowing(); return; }
-      await Promise.all(parts.map((part) => updates[part]()));
+    const roommatesSlot = h("div", { class: "slot" });
+    const outboxSlot = h("div", { class: "slot" });
+    // What this page follows; a page found replaced (its slots out of the document) stops its own, not its successor's.
+    let stopThis = () => {};
+    const refresh = async (parts = ["owed", "bills", "money", "lists", "calendar", "roommates"]) => {
+      if (!roommatesSlot.isConnected) { stopThis(); return; }
+      await Promise.all(parts.filter((part) => home || part === "roommates").map((part) => updates[part]()));
     };
     const panels = home ? {
       money: money(home, names, () => refresh(["owed", "money", "bills"])),
@@ -67,12 +77,12 @@ async function build(view) {
       owed: async () => owedSlot.replaceChildren(...await balances(home, names, () => refresh(["owed", "money"]))),
       bills: async () => billsSlot.replaceChildren(await billList(home, names, () => refresh(["owed", "bills"]))),
       money: () => panels.money.update(), lists: () => panels.lists.update(), calendar: () => panels.calendar.update(),
+      roommates: async () => roommatesSlot.replaceChildren(...[await roommates(home, again)].filter(Boolean)),
     };
-    const forms = [home ? addBill(home, () => refresh(["owed", "bills"])) : null, await roommates(home, again),
-      newHousehold(again)];
+    const forms = [home ? addBill(home, () => refresh(["owed", "bills"])) : null, roommatesSlot, newHousehold(again)];
     const feed = home ? activityFeed(home, names) : null;
     view.replaceChildren(top, picker ?? "", home ? h("h2", {}, home.name) : h("p", {}, "You are in no household yet."),
-      h("div", { class: "cards" }, ...(home ? [owedSlot, billsSlot, feed.card, ...Object.values(panels).flatMap((panel) => panel.cards)] : []),
+      h("div", { class: "cards" }, outboxSlot, ...(home ? [owedSlot, billsSlot, feed.card, ...Object.values(panels).flatMap((panel) => panel.cards)] : []),
         ...forms.filter(Boolean), home ? exports(home) : null));
     await refresh();
     stopFollowing();
@@ -86,7 +96,19 @@ async function build(view) {
       refresh([...new Set(entries.flatMap((entry) => touched[entry.entity]))]);
     };
     const expired = () => { session.token = null; again(); };
-    if (home) stopFollowing = follow(home.householdId, await feed.newest(), changed, expired);
+    const newest = home ? await feed.newest() : 0;
+    if (!roommatesSlot.isConnected) return;
+    // An invitation received (or retracted) shows at once: in a household, in the roommates card alone; in none, the
+    // page is rebuilt (accepting it elsewhere may have made this user a member).
+    const stopInbox = followInbox(() => (!roommatesSlot.isConnected ? stopThis() : home ? refresh(["roommates"]) : again()), expired);
+    const stopFeed = home ? follow(home.householdId, newest, changed, expired) : () => {};
+    // Changes made offline: listed while they wait, and once sent, the page shows them as Reckon stored them.
+    const stopOutbox = outbox(outboxSlot);
+    const sent = () => refresh();
+    window.addEventListener("reckon-sent", sent);
+    stopThis = () => { stopInbox(); stopFeed(); stopOutbox(); window.removeEventListener("reckon-sent", sent); };
+    stopFollowing = stopThis;
+    if (waiting().some((item) => !item.problem)) sendHeld();
   } catch (error) {
     if (error.code === "unauthenticated") { session.token = null; render(view); return; }
     view.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message));

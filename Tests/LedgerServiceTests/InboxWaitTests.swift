@@ -1,0 +1,108 @@
+import LedgerAPI
+import LedgerService
+import Logging
+import ReckonTesting
+import Storage
+import Synchronization
+import StorageSQLite
+import StoragePostgres
+import Testing
+import Wire
+
+/// `roommates.wait`: answered at once without `after`; woken by a request sent to the waiter, and by one retracted,
+/// in process and through another worker (PostgreSQL's NOTIFY; SQLite's counters, read by the other worker's
+/// listener); empty at its timeout. The woken waits are given the longest wait, so a wait no write woke would end
+/// with its old counter and fail the test.
+@Suite(.timeLimit(.minutes(2))) struct InboxWaitTests {
+    @Test(arguments: TestDatabase.engines)
+    func anInvitationAndItsRetractionWakeTheInvitee(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            try await Self.invitationSeenByAWait(writer: ledger, waiter: ledger)
+            #expect(ledger.configuration.activityFeed.watchedHouseholds == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aWaitWithNothingNewEndsWithItsCounterAndRefusesBadArguments(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let bob = try await ledger.user("bob")
+            let now = try await ledger.call(RoommatesWaitOp.self, .init(), token: bob.token)
+            #expect(now == .init(inbox: 0, received: []))
+            let idle = try await ledger.call(RoommatesWaitOp.self, .init(after: 0, waitMs: 20), token: bob.token)
+            #expect(idle == .init(inbox: 0, received: []))
+            for (args, field) in [
+                (RoommatesWaitOp.Args(after: -1), "after"),
+                (RoommatesWaitOp.Args(waitMs: ActivityWaitOp.maximumWaitMs + 1), "waitMs"),
+            ] {
+                let refused = try await ledger.failure(RoommatesWaitOp.self, args, token: bob.token)
+                #expect(refused.code == .invalidArgument && refused.field == field)
+            }
+            let anonymous = try await ledger.failure(RoommatesWaitOp.self, .init(), token: nil)
+            #expect(anonymous.code == .unauthenticated)
+        }
+    }
+
+    /// Two workers on one database, each with its own connections and feed: a request sent through the first wakes
+    /// a wait in the second, through its listener.
+    @Test(arguments: TestDatabase.engines)
+    func aRequestThroughAnotherWorkerWakesTheWait(engine: DatabaseEngine) async throws {
+        try await TestDatabase.with(engine) { database, url in
+            try await LedgerService.prepare(database: database)
+            let writer = try LedgerHarness(database: database, configuration: LedgerHarness.configuration())
+            var logger = Logger(label: "reckon.test.ledger")
+            logger.logLevel = .error
+            let other: any Database =
+                engine == .postgres
+                ? PostgresDatabase(configuration: try PostgresDatabase.configuration(url: url), logger: logger)
+                : try await SQLiteDatabase.open(.init(path: url), logger: logger)
+            let waiter = try LedgerHarness(database: other, configuration: LedgerHarness.configuration())
+            let listener = ActivityListener(feed: waiter.configuration.activityFeed, database: other)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                if let postgres = other as? PostgresDatabase { group.addTask { await postgres.run() } }
+                group.addTask { await listener.run() }
+                defer { group.cancelAll() }
+                try await Self.invitationSeenByAWait(writer: writer, waiter: waiter)
+            }
+            if let sqlite = other as? SQLiteDatabase { await sqlite.close() }
+        }
+    }
+
+    /// Bob, in no household, waits (through `waiter`) after his inbox's counter; once his wait is under way Ana
+    /// invites him (through `writer`), and once his next wait is, she retracts it.
+    private static func invitationSeenByAWait(writer: LedgerHarness, waiter: LedgerHarness) async throws {
+        let (ana, bob) = (try await writer.user("ana"), try await writer.user("bob"))
+        let home = try await writer.household(ana, members: [])
+        let feed = waiter.configuration.activityFeed
+        let start = try await waiter.call(RoommatesWaitOp.self, .init(), token: bob.token)
+        let invited = try await waiting(feed) {
+            try await waiter.call(RoommatesWaitOp.self, .init(after: start.inbox), token: bob.token)
+        }
+        let request = try await writer.call(
+            RoommatesRequestOp.self,
+            .init(householdId: home, username: "bob"),
+            token: ana.token
+        )
+        let seen = try await invited.value
+        #expect(seen.inbox > start.inbox && seen.received == [request])
+        let retracted = try await waiting(feed) {
+            try await waiter.call(RoommatesWaitOp.self, .init(after: seen.inbox), token: bob.token)
+        }
+        _ = try await writer.call(RoommatesRetractOp.self, .init(requestId: request.requestId), token: ana.token)
+        let emptied = try await retracted.value
+        #expect(emptied.inbox > seen.inbox && emptied.received.isEmpty)
+    }
+
+    /// Starts `wait` and returns once `feed` watches for it, or once it has ended (answered or failed) without.
+    private static func waiting(
+        _ feed: ActivityFeed,
+        _ wait: @escaping @Sendable () async throws -> RoommatesWaitOp.Result
+    ) async throws -> Task<RoommatesWaitOp.Result, any Error> {
+        let ended = Mutex(false)
+        let task = Task {
+            defer { ended.withLock { $0 = true } }
+            return try await wait()
+        }
+        while feed.watchedHouseholds == 0, !ended.withLock({ $0 }) { await Task.yield() }
+        return task
+    }
+}

@@ -1,0 +1,139 @@
+"""What the web app's browser tests share: the widths they run at and the theme of each, finding and filling the page's parts, waiting for
+events (never for timers), axe-core 4.10 (from axe-selenium-python 3.0.0) with no violation of any impact allowed,
+screenshots (RECKON_SCREENSHOTS, else a temporary folder), signing up in the household app, and stopping and
+starting a stack's bridge."""
+import os
+import pathlib
+import signal
+import tempfile
+import time
+
+import httpx
+from axe_selenium_python import Axe
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.select import Select
+from selenium.webdriver.support.ui import WebDriverWait
+
+WIDTHS = {"phone": 360, "desktop": 1280}
+# The theme each width runs in, so that axe checks every view the flows show in both: the system asks for dark on
+# the phone (Chromium's media emulation) and for light on the desktop.
+THEMES = {"phone": "dark", "desktop": "light"}
+SCREENSHOTS = pathlib.Path(os.environ.get("RECKON_SCREENSHOTS") or tempfile.mkdtemp(prefix="reckon-screenshots-"))
+
+
+def open_app(browser, stack, app, width, theme=None):
+    """Opens `app` at `width`, the system asking for `theme` (by default the width's, THEMES)."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": theme or THEMES[width]}]})
+    browser.set_window_size(WIDTHS[width], 900)
+    browser.get(f"{stack.url}/#/{app}")
+    browser.refresh()
+    WebDriverWait(browser, 20).until(seen.presence_of_element_located((By.CSS_SELECTOR, "main h1")))
+
+
+def card(browser, title):
+    return browser.find_element(By.XPATH, f"//section[h2[normalize-space()='{title}']]")
+
+
+def wait_for(browser, condition, timeout=20):
+    """Waits until `condition()` holds; an element re-rendered while it looks counts as not yet."""
+    return WebDriverWait(browser, timeout, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda _: condition())
+
+
+def fill(form, values):
+    for name, value in values.items():
+        control = form.find_element(By.NAME, name)
+        if control.tag_name == "select":
+            Select(control).select_by_value(value)
+        else:
+            control.clear()
+            control.send_keys(value)
+
+
+def click(browser, css):
+    """Clicks the element `css` finds, finding it again if a live refresh replaced it meanwhile."""
+    wait_for(browser, lambda: browser.find_element(By.CSS_SELECTOR, css).click() or True)
+
+
+def press(browser, css):
+    """Clicks the button `css` finds after scrolling it to the middle of the view, as a user would: at the bottom of
+    the view it could sit under the order page's basket bar."""
+    button = browser.find_element(By.CSS_SELECTOR, css)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def submit(form):
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+
+def field_error(form, name):
+    control = form.find_element(By.NAME, name)
+    if control.get_attribute("aria-invalid") != "true":
+        return None
+    return form.find_element(By.ID, control.get_attribute("id") + "-error").text
+
+
+def check_accessibility(browser):
+    """axe-core (4.10, from axe-selenium-python 3.0.0) finds no violation at all, of any impact."""
+    axe = Axe(browser)
+    axe.inject()
+    violations = axe.run()["violations"]
+    assert violations == [], axe.report(violations)
+
+
+def screenshot(browser, name):
+    """The page's top as the window shows it (`NAME-top.png`, what scripts/screenshots.sh puts in the README), then the
+    whole page (`NAME.png`)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.save_screenshot(str(SCREENSHOTS / f"{name}-top.png"))
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(browser.get_window_size()["width"], min(height, 6000))
+    browser.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+    print(f"screenshot: {SCREENSHOTS / name}.png")
+
+
+def sign_up(browser, stack, username, width):
+    open_app(browser, stack, "household", width)
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    wait_for(browser, lambda: card(browser, "New here?"))
+    new = card(browser, "New here?").find_element(By.TAG_NAME, "form")
+    fill(new, {"username": username, "password": "correct horse"})
+    submit(new)
+    wait_for(browser, lambda: f"Signed in as {username}" in browser.find_element(By.TAG_NAME, "main").text)
+
+
+def bill_in(browser, description):
+    """Whether a table cell of the page reads `description` (one script, so polling stays cheap)."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('main tbody td')].some(cell => cell.textContent === arguments[0])",
+        description)
+
+
+def stop_bridge(stack, url):
+    """Stops the bridge at `url` (SIGTERM: its streams end) and returns once its process has exited."""
+    port = url.rsplit(":", 1)[1]
+    old = next(process for name, process in stack.named.items() if name == f"http-{port}")
+    old.send_signal(signal.SIGTERM)
+    old.wait(timeout=20)
+
+
+def start_bridge_again(stack, url):
+    """Starts another bridge on `url`'s port; returns once it is ready."""
+    port = url.rsplit(":", 1)[1]
+    endpoints = ",".join(gateway["client"] for gateway in stack.gateways)
+    stack.start(f"http-{port}-again", "reckon-http", "--port", port, "--gateway", endpoints)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/ready", timeout=2).status_code == 200 and stack.serves_every_service(url):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"the bridge on {url} did not come back")
