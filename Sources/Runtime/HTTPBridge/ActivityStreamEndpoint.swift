@@ -112,11 +112,17 @@ struct ActivityStreamEndpoint: Sendable {
         )
     }
 
-    /// `Last-Event-ID`, else the `after` query parameter, else 0 (the whole log).
+    /// `Last-Event-ID`, else the `after` query parameter, else 0 (the whole log). Both are checked when both are
+    /// sent, though the header wins: a bad `after` is refused whatever resumes the stream.
     private static func cursor(_ request: Request) throws -> Int {
-        let (text, field) =
-            request.headers[lastEventID].map { ($0, "Last-Event-ID") }
-            ?? (request.uri.queryParameters["after"].map { (String($0), "after") } ?? ("0", "after"))
+        let after = try request.uri.queryParameters["after"].map { try Self.cursor(String($0), field: "after") }
+        let resumed = try request.headers[lastEventID].map { try Self.cursor($0, field: "Last-Event-ID") }
+        return resumed ?? after ?? 0
+    }
+
+    /// `text` as a cursor.
+    /// - Throws: `invalid_argument` (on `field`) unless it is an integer >= 0.
+    private static func cursor(_ text: String, field: String) throws -> Int {
         guard let cursor = Int(text.trimmingCharacters(in: .whitespaces)), cursor >= 0 else {
             throw WireError(.invalidArgument, "\(field) must be a cursor: an integer >= 0", field: field)
         }

@@ -29,10 +29,26 @@ extension OpenAPIDocument {
                 [
                     "description": .string(
                         "Server-Sent Events: `retry:` once, then one `activity` event per entry (its `id:` is the "
-                            + "entry's cursor, its `data:` the entry as JSON, as x-event-data describes), and a "
-                            + "comment every 15 s while nothing happens"
+                            + "entry's cursor, its `data:` the entry as JSON), and a comment every 15 s while "
+                            + "nothing happens. The schema is one event's, its fields by name, as OpenAPI 3.2 "
+                            + "reads text/event-stream"
                     ),
-                    "content": ["text/event-stream": ["schema": ["type": "string"], "x-event-data": entry]],
+                    "content": [
+                        "text/event-stream": [
+                            "schema": [
+                                "type": "object",
+                                "properties": [
+                                    "event": ["const": "activity"],
+                                    "id": ["type": "string", "pattern": "^[0-9]+$"],
+                                    "data": [
+                                        "type": "string", "contentMediaType": "application/json",
+                                        "contentSchema": entry,
+                                    ],
+                                    "retry": ["type": "integer", "minimum": 0],
+                                ],
+                            ]
+                        ]
+                    ],
                 ]
             )
         ]

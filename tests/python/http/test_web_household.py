@@ -244,6 +244,7 @@ def test_two_bills_made_offline_are_stored_once_after_reconnecting(stack, browse
     browser.refresh()
     wait_for(browser, lambda: bill_in(browser, "Before"))
     assert browser.find_element(By.ID, "banner").text.startswith("Offline: showing what this browser last saw")
+    assert browser.execute_script("return document.body.classList.contains('offline')"), "the cards are marked"
     bill = card(browser, "Add a bill").find_element(By.TAG_NAME, "form")
     for description in ("Ferry", "Fuel"):
         fill(bill, {"description": description, "amount": "5.00"})
@@ -257,6 +258,8 @@ def test_two_bills_made_offline_are_stored_once_after_reconnecting(stack, browse
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
     wait_for(browser, lambda: bill_in(browser, "Ferry") and bill_in(browser, "Fuel"), timeout=60)
     wait_for(browser, lambda: not browser.find_elements(By.XPATH, "//section[h2[normalize-space()='Waiting to be sent']]"))
+    wait_for(browser, lambda: not browser.execute_script("return document.body.classList.contains('offline')")
+             and not browser.find_element(By.ID, "banner").is_displayed())
     auth = {"Authorization": f"Bearer {token}"}
     listed = lambda: [b["description"] for b in http.post(  # noqa: E731
         "/v1/ledger/bills.list", headers=auth, json={"householdId": home}).json()["bills"]]

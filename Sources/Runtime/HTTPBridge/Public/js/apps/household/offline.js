@@ -14,8 +14,9 @@ const queueable = new Set(["bills.add", "bills.edit", "bills.delete", "payments.
   "payments.delete", "shopping.add", "shopping.edit", "shopping.bought", "shopping.remove", "inventory.add",
   "inventory.edit", "inventory.consume", "inventory.remove", "events.add"]);
 
-/** Keeps a read's answer. */
+/** Keeps a read's answer; the page, answered again, is no longer marked offline. */
 export function remember(op, args, result) {
+  document.body.classList.remove("offline");
   try {
     localStorage.setItem(seenPrefix + op + JSON.stringify(args), JSON.stringify({ at: Date.now(), result }));
   } catch {
@@ -68,7 +69,6 @@ export function sendWaiting(send) {
           save(waiting().map((entry) => entry.key === item.key ? { ...entry, problem: error.message } : entry));
         }
       }
-      document.body.classList.remove("offline");
       window.dispatchEvent(new Event("reckon-sent"));
     } finally {
       sending = null;
