@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How fast a bill added in one browser shows in another (issue #26's bar: within 1 s p95 over 20 tries): runs the
+# How fast a bill added in one browser shows in another (issues #26's and #39's bar: within 1 s p95 over 20 tries): runs the
 # web app's two-roommates test (tests/python/http/test_web_household.py) in Debian's headless chromium against release
 # binaries, on SQLite and PostgreSQL, at both widths, and prints the delays it measured: from the click that adds
 # the bill in the first browser to the bill's row in the second, which learns of it through the activity feed
