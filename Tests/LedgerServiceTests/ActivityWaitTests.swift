@@ -81,13 +81,14 @@ import Wire
         let (ana, bob) = (try await writer.user("ana"), try await writer.user("bob"))
         let home = try await writer.household(ana, members: [bob])
         let seen = try await writer.call(ActivityListOp.self, .init(householdId: home), token: bob.token).cursor
-        async let woken = waiter.call(
-            ActivityWaitOp.self,
-            .init(householdId: home, after: seen, waitMs: ActivityWaitOp.maximumWaitMs),
-            token: bob.token
-        )
-        while waiter.configuration.activityFeed.watchedHouseholds == 0 { await Task.yield() }
+        let woken = await waitUnderWay(waiter.configuration.activityFeed, on: home) {
+            try await waiter.call(
+                ActivityWaitOp.self,
+                .init(householdId: home, after: seen, waitMs: ActivityWaitOp.maximumWaitMs),
+                token: bob.token
+            )
+        }
         try await writer.bill(home, "Rent", "900.00", paidBy: ana, split: .init(kind: "equal"))
-        return (try await woken, seen)
+        return (try await woken.value, seen)
     }
 }

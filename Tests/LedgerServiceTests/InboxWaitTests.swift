@@ -3,7 +3,6 @@ import LedgerService
 import Logging
 import ReckonTesting
 import Storage
-import Synchronization
 import StorageSQLite
 import StoragePostgres
 import Testing
@@ -74,7 +73,7 @@ import Wire
         let home = try await writer.household(ana, members: [])
         let feed = waiter.configuration.activityFeed
         let start = try await waiter.call(RoommatesWaitOp.self, .init(), token: bob.token)
-        let invited = try await waiting(feed) {
+        let invited = await waitUnderWay(feed, on: bob.id) {
             try await waiter.call(RoommatesWaitOp.self, .init(after: start.inbox), token: bob.token)
         }
         let request = try await writer.call(
@@ -84,25 +83,11 @@ import Wire
         )
         let seen = try await invited.value
         #expect(seen.inbox > start.inbox && seen.received == [request])
-        let retracted = try await waiting(feed) {
+        let retracted = await waitUnderWay(feed, on: bob.id) {
             try await waiter.call(RoommatesWaitOp.self, .init(after: seen.inbox), token: bob.token)
         }
         _ = try await writer.call(RoommatesRetractOp.self, .init(requestId: request.requestId), token: ana.token)
         let emptied = try await retracted.value
         #expect(emptied.inbox > seen.inbox && emptied.received.isEmpty)
-    }
-
-    /// Starts `wait` and returns once `feed` watches for it, or once it has ended (answered or failed) without.
-    private static func waiting(
-        _ feed: ActivityFeed,
-        _ wait: @escaping @Sendable () async throws -> RoommatesWaitOp.Result
-    ) async throws -> Task<RoommatesWaitOp.Result, any Error> {
-        let ended = Mutex(false)
-        let task = Task {
-            defer { ended.withLock { $0 = true } }
-            return try await wait()
-        }
-        while feed.watchedHouseholds == 0, !ended.withLock({ $0 }) { await Task.yield() }
-        return task
     }
 }

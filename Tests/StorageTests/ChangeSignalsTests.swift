@@ -60,9 +60,22 @@ import Testing
     @Test func cancellationEndsTheWait() async throws {
         let signals = ChangeSignals()
         let waiting = Task { try await signals.watch("k", timeout: .seconds(3600)) { nil as Int? } }
-        while signals.watchedKeys == 0 { await Task.yield() }
+        await signals.waiterArrives("k")
+        #expect(signals.watchedKeys == 1)
         waiting.cancel()
         #expect(try await waiting.value == nil)
+    }
+
+    @Test func anArrivalIsAwaitedOnlyUntilItsKeyHasAWaiterOrTheTaskIsCancelled() async throws {
+        let signals = ChangeSignals()
+        let other = Task { await signals.waiterArrives("other") }
+        let waiting = Task { try await signals.watch("k", timeout: .seconds(3600)) { nil as Int? } }
+        await signals.waiterArrives("k")
+        #expect(signals.watchedKeyList == ["k"])
+        other.cancel()
+        await other.value
+        waiting.cancel()
+        _ = try await waiting.value
     }
 
     @Test func signalAllWakesEveryKey() async throws {

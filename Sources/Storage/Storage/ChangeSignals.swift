@@ -22,6 +22,8 @@ public final class ChangeSignals: Sendable {
     private struct State {
         var waiters: [String: [Int: Waiter]] = [:]
         var nextID = 0
+        /// The tasks in ``waiterArrives(_:)``, by key and id.
+        var arrivals: [String: [Int: CheckedContinuation<Void, Never>]] = [:]
     }
 
     private let state = Mutex(State())
@@ -70,12 +72,35 @@ public final class ChangeSignals: Sendable {
         for continuation in continuations { continuation.resume(returning: true) }
     }
 
-    private func register(_ key: String) -> Int {
-        state.withLock { state in
+    /// Returns once `key` has a waiter (at once when it has one now), or when the task is cancelled: for a writer
+    /// that must not write before a wait is under way, with no polling.
+    public func waiterArrives(_ key: String) async {
+        let id = state.withLock { state in
             state.nextID += 1
-            state.waiters[key, default: [:]][state.nextID] = Waiter()
             return state.nextID
         }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    guard state.waiters[key] == nil, !Task.isCancelled else { return true }
+                    state.arrivals[key, default: [:]][id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.arrivals[key]?.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    private func register(_ key: String) -> Int {
+        let (id, arrived) = state.withLock { state in
+            state.nextID += 1
+            state.waiters[key, default: [:]][state.nextID] = Waiter()
+            return (state.nextID, state.arrivals.removeValue(forKey: key) ?? [:])
+        }
+        for continuation in arrived.values { continuation.resume() }
+        return id
     }
 
     private func unregister(_ key: String, _ id: Int) {

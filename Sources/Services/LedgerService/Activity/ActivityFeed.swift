@@ -19,6 +19,10 @@ public final class ActivityFeed: Sendable {
     /// The households and users with a wait under way in this process.
     public var watchedHouseholds: Int { signals.watchedKeys }
 
+    /// Returns once a wait on `key` (a household's or a user's id) is under way in this process, or when the task is
+    /// cancelled.
+    public func waitArrives(on key: String) async { await signals.waiterArrives(key) }
+
     /// Hears other workers' changes until cancelled: by `LISTEN` when `database` can (PostgreSQL), else by reading
     /// the watched households' and users' counters.
     public func listen(to database: any Database) async {

@@ -7,6 +7,9 @@ import Storage
 /// `-amount` for who got it, summed per day and member in the database, with the days before `from` summed into one
 /// row. Only the running sums are taken here, so the rows read grow with the days that had changes, not the entries.
 struct BalanceHistory: Sendable {
+    /// The most days one answer shows (``LedgerAPI/BalanceHistoryOp/dayLimit``); the earlier ones fold into `opening`.
+    var dayLimit = BalanceHistoryOp.dayLimit
+
     /// The history of `household` in `currency` (an ISO 4217 code already checked) from `from` (a checked date).
     func history(
         of household: String,
@@ -27,7 +30,7 @@ struct BalanceHistory: Sendable {
             }
         }
         let members = Set(opening.keys).union(days.flatMap(\.changes.keys)).sorted()
-        let dropped = max(0, days.count - BalanceHistoryOp.dayLimit)
+        let dropped = max(0, days.count - dayLimit)
         for day in days.prefix(dropped) { opening.merge(day.changes, uniquingKeysWith: +) }
         let shown = days.dropFirst(dropped)
         let digits = currency.minorDigits
