@@ -9,6 +9,9 @@ import Storage
 public final class ActivityFeed: Sendable {
     /// The PostgreSQL channel; each notification's payload is a household id or a user id.
     static let channel = "reckon_activity"
+    /// The SQL that announces the updated row's `id` on ``channel`` (PostgreSQL, in a `RETURNING`; delivered at
+    /// commit).
+    static let notifyRowID: SQL = "pg_notify(\(raw: "'\(channel)'"), id)"
     /// How often SQLite's counters are read while waits are under way.
     static let counterInterval = Duration.milliseconds(50)
 

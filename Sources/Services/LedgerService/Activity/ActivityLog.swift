@@ -33,9 +33,8 @@ struct ActivityLog: Sendable {
             + "at, seq) SELECT " + entry + ", activity_seq FROM "
         let missing = StoreError.notFound("household", household, field: "householdId")
         if db.engine == .postgres {
-            let channel: SQL = "\(raw: "'\(ActivityFeed.channel)'")"
             try await db.write([
-                WriteStep("counter", counter + " RETURNING activity_seq, pg_notify(" + channel + ", id)"),
+                WriteStep("counter", counter + " RETURNING activity_seq, " + ActivityFeed.notifyRowID),
                 WriteStep("activity", insert + "counter RETURNING seq", unlessRow: missing),
             ])
         } else {

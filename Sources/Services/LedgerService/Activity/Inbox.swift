@@ -11,8 +11,7 @@ struct Inbox: Sendable {
     func announce(to userID: String, in db: any SQLExecutor) async throws {
         let counter: SQL = "UPDATE ledger_users SET inbox_seq = inbox_seq + 1 WHERE id = \(userID)"
         if db.engine == .postgres {
-            let channel: SQL = "\(raw: "'\(ActivityFeed.channel)'")"
-            try await db.query(counter + " RETURNING pg_notify(" + channel + ", id)")
+            try await db.query(counter + " RETURNING " + ActivityFeed.notifyRowID)
         } else {
             try await db.query(counter)
         }
