@@ -9,7 +9,8 @@ import signal
 import pytest
 from selenium.webdriver.common.by import By
 
-from web import WIDTHS, card, check_accessibility, field_error, fill, open_app, press, screenshot, submit, wait_for
+from web import (WIDTHS, card, check_accessibility, console_errors, field_error, fill, french, open_app, press, screenshot,
+                 submit, wait_for)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -114,6 +115,9 @@ def test_an_answer_never_stands_beside_inputs_it_does_not_belong_to(stack, brows
 def test_every_empty_field_of_a_form_is_named_at_once_in_its_own_words(stack, browser, width):
     """Signing up with nothing typed names both fields (it once named only the password), before anything is sent."""
     open_app(browser, stack, "household", width)
+    browser.execute_script("localStorage.clear(); localStorage.setItem('reckon.language', 'en')")  # no one signed in
+    browser.refresh()
+    wait_for(browser, lambda: card(browser, "New here?"))
     sign_up_form = card(browser, "New here?").find_element(By.TAG_NAME, "form")
     submit(sign_up_form)
     wait_for(browser, lambda: field_error(sign_up_form, "username") == "Username is needed.")
@@ -122,18 +126,23 @@ def test_every_empty_field_of_a_form_is_named_at_once_in_its_own_words(stack, br
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_app_follows_the_system_theme_with_contrast_kept(stack, browser, width):
-    """With the system asking for light and then for dark (Chromium's media emulation), every app's first view takes
-    that theme's paper, and axe, which checks every text's contrast, finds nothing. (The flows check every later view
-    in the theme of their width, web.THEMES.)"""
-    for theme, paper in [("light", "rgb(255, 255, 255)"), ("dark", "rgb(20, 23, 27)")]:
-        for app, ready in [("calc", "form"), ("tax", "select[name=province] option"), ("ceiling", "ul.choices a"),
-                           ("order", "button[aria-label^='Add ']"), ("household", "form")]:
-            open_app(browser, stack, app, width, theme)
-            wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, f"main {ready}"))
-            shown = browser.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
-            assert shown == paper, f"{app} in {theme}: {shown}"
-            check_accessibility(browser)
+def test_every_app_follows_the_system_theme_with_contrast_kept_in_both_languages(stack, browser, width):
+    """With the system asking for light and then for dark (Chromium's media emulation), every app's first view, in
+    English and in French, takes that theme's paper, and axe, which checks every text's contrast, finds nothing. (The
+    English flows check every later view in the theme of their width, web.THEMES; the French flows,
+    test_web_languages.py, in both themes.)"""
+    for language in ("en", "fr-CA"):
+        add = "Add " if language == "en" else french("order", "Add {dish}", dish="")
+        for theme, paper in [("light", "rgb(255, 255, 255)"), ("dark", "rgb(20, 23, 27)")]:
+            for app, ready in [("calc", "form"), ("tax", "select[name=province] option"), ("ceiling", "ul.choices a"),
+                               ("order", f"button[aria-label^='{add}']"), ("household", "form")]:
+                open_app(browser, stack, app, width, theme, language)
+                wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, f"main {ready}"))
+                shown = browser.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
+                assert shown == paper, f"{app} in {theme}: {shown}"
+                assert browser.execute_script("return document.documentElement.lang") == language
+                check_accessibility(browser)
+    assert console_errors(browser) == [], "every text has its French"
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -165,10 +174,12 @@ def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, widt
     screenshot(browser, f"tax-{width}")
 
 
+@pytest.mark.parametrize("language", ["en", "fr-CA"])
 @pytest.mark.parametrize("app", ["calc", "tax", "ceiling", "order", "household"])
-def test_a_first_load_fetches_only_from_the_bridge_under_150_kB(stack, browser, app):
+def test_a_first_load_fetches_only_from_the_bridge_under_150_kB(stack, browser, app, language):
+    """In either language: in French the page's words for the shell and the app come too, and no other app's."""
     browser.execute_cdp_cmd("Network.clearBrowserCache", {})
-    open_app(browser, stack, app, "desktop")
+    open_app(browser, stack, app, "desktop", language=language)
     wait_for(browser, lambda: browser.execute_script("return document.readyState") == "complete")
     entries = browser.execute_script(
         "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
@@ -176,11 +187,12 @@ def test_a_first_load_fetches_only_from_the_bridge_under_150_kB(stack, browser, 
     assert all(name.startswith(stack.url + "/") for name, _ in entries), entries
     assert any(name.endswith("/js/main.js") for name, _ in entries)
     total = sum(size for _, size in entries)
-    print(f"first load of #/{app} ({stack.engine}): {total} bytes transferred in {len(entries)} fetches")
+    print(f"first load of #/{app} in {language} ({stack.engine}): {total} bytes transferred in {len(entries)} fetches")
     assert 0 < total < 150_000, entries
     others = {"calc": "calc.js", "tax": "tax.js", "ceiling": "ceiling.js", "order": "order.js",
               "household": "household/index.js"}
-    fetched = [name for name, _ in entries for other, path in others.items() if other != app and name.endswith(path)]
+    fetched = [name for name, _ in entries for other, path in others.items() if other != app
+               and (name.endswith(path) or f"/words/fr-CA/{other}" in name)]
     assert fetched == [], f"another app's code came with {app}: {fetched}"
 
 

@@ -1,7 +1,8 @@
-"""What the web app's browser tests share: the widths they run at and the theme of each, finding and filling the page's parts, waiting for
-events (never for timers), axe-core 4.10 (from axe-selenium-python 3.0.0) with no violation of any impact allowed,
+"""What the web app's browser tests share: the widths they run at and the theme of each, the page's language and its
+French texts, finding and filling the page's parts, waiting for events (never for timers), axe-core 4.10 (from axe-selenium-python 3.0.0) with no violation of any impact allowed,
 screenshots (RECKON_SCREENSHOTS, else a temporary folder), signing up in the household app, and stopping and
 starting a stack's bridge."""
+import json
 import os
 import pathlib
 import signal
@@ -16,21 +17,39 @@ from selenium.webdriver.support import expected_conditions as seen
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-WIDTHS = {"phone": 360, "desktop": 1280}
+WIDTHS = {"phone": 390, "desktop": 1280}
 # The theme each width runs in, so that axe checks every view the flows show in both: the system asks for dark on
 # the phone (Chromium's media emulation) and for light on the desktop.
 THEMES = {"phone": "dark", "desktop": "light"}
+WORDS = pathlib.Path(__file__).resolve().parents[3] / "Sources/Runtime/HTTPBridge/Public/js/words/fr-CA"
 SCREENSHOTS = pathlib.Path(os.environ.get("RECKON_SCREENSHOTS") or tempfile.mkdtemp(prefix="reckon-screenshots-"))
 
 
-def open_app(browser, stack, app, width, theme=None):
-    """Opens `app` at `width`, the system asking for `theme` (by default the width's, THEMES)."""
+def open_app(browser, stack, app, width, theme=None, language="en"):
+    """Opens `app` at `width` in `language` (as the page's switch keeps it), the system asking for `theme` (by default
+    the width's, THEMES)."""
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
                             {"features": [{"name": "prefers-color-scheme", "value": theme or THEMES[width]}]})
     browser.set_window_size(WIDTHS[width], 900)
     browser.get(f"{stack.url}/#/{app}")
+    browser.execute_script("localStorage.setItem('reckon.language', arguments[0])", language)
     browser.refresh()
     WebDriverWait(browser, 20).until(seen.presence_of_element_located((By.CSS_SELECTOR, "main h1")))
+
+
+def french(part, english, **places):
+    """The page's French for `english` (the dictionary of `part`: shell, calc, household, …), its places filled."""
+    text = json.loads((WORDS / f"{part}.json").read_text())[english]
+    for name, value in places.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
+def console_errors(browser):
+    """The errors the page's scripts wrote to the console since the last call (t() writes one for a text with no
+    French); a refused request's own line is not one."""
+    return [entry["message"] for entry in browser.get_log("browser")
+            if entry["level"] == "SEVERE" and entry["source"] == "console-api"]
 
 
 def card(browser, title):
@@ -97,15 +116,19 @@ def screenshot(browser, name):
     print(f"screenshot: {SCREENSHOTS / name}.png")
 
 
-def sign_up(browser, stack, username, width):
-    open_app(browser, stack, "household", width)
-    browser.execute_script("localStorage.clear()")
+def sign_up(browser, stack, username, width, language="en"):
+    """Signs `username` up in the household app, from a browser that forgets everything else first."""
+    words = (lambda english, **places: english.format(**places)) if language == "en" else \
+        (lambda english, **places: french("household", english, **places))
+    open_app(browser, stack, "household", width, language=language)
+    browser.execute_script("localStorage.clear(); localStorage.setItem('reckon.language', arguments[0])", language)
     browser.refresh()
-    wait_for(browser, lambda: card(browser, "New here?"))
-    new = card(browser, "New here?").find_element(By.TAG_NAME, "form")
+    wait_for(browser, lambda: card(browser, words("New here?")))
+    new = card(browser, words("New here?")).find_element(By.TAG_NAME, "form")
     fill(new, {"username": username, "password": "correct horse"})
     submit(new)
-    wait_for(browser, lambda: f"Signed in as {username}" in browser.find_element(By.TAG_NAME, "main").text)
+    signed_in = words("Signed in as {name}", name=username)
+    wait_for(browser, lambda: signed_in in browser.find_element(By.TAG_NAME, "main").text)
 
 
 def bill_in(browser, description):

@@ -3,6 +3,7 @@
 // `resource_exhausted` (429) are asked again on their own after Retry-After, with a banner saying so, and so is a
 // call that got no answer at all, unless the device says it is offline: then it fails at once. A call that got no
 // answer is thrown with status 0.
+import { t } from "./i18n.js";
 import { banner } from "./ui.js";
 
 /** A refused call: the problem's code, message and field, and the HTTP status. */
@@ -44,13 +45,13 @@ export async function call(service, op, args = {}, { token, key, signal } = {}) 
       throw new ApiError(await problemOf(response), response.status);
     }
     if (attempt === attempts) {
-      banner.show("Reckon cannot be reached just now. Try again in a moment.");
+      banner.show(t("Reckon cannot be reached just now. Try again in a moment."));
       throw new ApiError(response ? await problemOf(response) : { code: "unavailable" }, response?.status ?? 0);
     }
     const wait = Math.min(30, Number(response?.headers.get("Retry-After")) || attempt);
     banner.show(response?.status === 429
-      ? `Too many requests: trying again in ${wait} s.`
-      : `Reckon is busy or restarting: trying again in ${wait} s.`);
+      ? t("Too many requests: trying again in {wait} s.", { wait })
+      : t("Reckon is busy or restarting: trying again in {wait} s.", { wait }));
     await sleep(wait);
   }
 }

@@ -1,4 +1,6 @@
 // Charts as inline SVG, with a title and a text legend, so a screen reader has the figures too.
+import { decimal, percent, rounded } from "./format.js";
+import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
 /** Line and slice colours with at least 3:1 against both themes' paper (white, and #14171b in the dark). */
@@ -14,7 +16,7 @@ function svg(tag, attributes = {}, ...children) {
 
 function legend(entries) {
   return h("ul", { class: "legend" }, ...entries.map(([label, colour, figure]) =>
-    h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), `${label}${figure ? `: ${figure}` : ""}`)));
+    h("li", {}, h("span", { class: "swatch", style: `background:${colour}` }), figure ? t("{label}: {figure}", { label, figure }) : label)));
 }
 
 /** Lines of `series` (`{label, values, figure?}`) over `points` x positions, labelled by `xLabel(index)`; with
@@ -41,14 +43,15 @@ export function lineChart(title, series, xLabel, { steps = false } = {}) {
       points: points(line),
     })));
   return h("figure", { class: "line-chart" },
-    h("div", { class: "y-axis", "aria-hidden": "true" }, h("span", {}, highest.toLocaleString()), h("span", {}, lowest.toLocaleString())),
+    h("div", { class: "y-axis", "aria-hidden": "true" }, h("span", {}, rounded(highest)), h("span", {}, rounded(lowest))),
     chart,
     h("div", { class: "x-axis", "aria-hidden": "true" }, h("span", {}, xLabel(0)), h("span", {}, xLabel(count - 1))),
     h("figcaption", {}, title, legend(series.map((line, index) => [line.label, colours[index % colours.length], line.figure]))));
 }
 
-/** A pie of `slices` (`{label, value}`, values as decimal strings), with each slice's figure in the legend. */
-export function pieChart(title, slices) {
+/** A pie of `slices` (`{label, value}`, values as decimal strings), with each slice's figure in the legend, written
+ * by `figure` (a plain decimal by default; money, say). */
+export function pieChart(title, slices, figure = decimal) {
   const total = slices.reduce((sum, slice) => sum + Number(slice.value), 0) || 1;
   let angle = -Math.PI / 2;
   const paths = slices.map((slice, index) => {
@@ -63,5 +66,5 @@ export function pieChart(title, slices) {
   });
   const chart = svg("svg", { class: "chart", viewBox: "0 0 200 200", role: "img" }, svg("title", {}, title), ...paths);
   return h("figure", {}, chart, h("figcaption", {}, title, legend(slices.map((slice, index) =>
-    [slice.label, colours[index % colours.length], `${slice.value} (${(100 * Number(slice.value) / total).toFixed(1)} %)`]))));
+    [slice.label, colours[index % colours.length], `${figure(slice.value)} (${percent(Number(slice.value) / total, 1)})`]))));
 }

@@ -1,13 +1,28 @@
 // The app shell: registers the offline worker, and shows the app the location's hash names (#/calc, #/tax, #/ceiling/NODE, #/order/ORDER) in <main>, and marks it
 // in the menu; what follows the app's name is handed to it. Each app's code is fetched when it is first opened, so a
-// first load carries the shell and one app.
+// first load carries the shell and one app. The shell's texts are put in the page's language (i18n.js) before any app
+// is shown, and each app's words come with its code.
+import { choose, language, learn, t } from "./i18n.js";
+
+/** An app's page, from its module, once its code and its words (`parts`, when the page is in French) have come. */
+const app = (parts, code) => Promise.all([code(), ...parts.map(learn)]).then(([page]) => page);
+
 const apps = {
-  calc: () => import("./apps/calc.js").then((module) => module.calculator),
-  tax: () => import("./apps/tax.js").then((module) => module.tax),
-  ceiling: () => import("./apps/ceiling.js").then((module) => module.ceiling),
-  order: () => import("./apps/order.js").then((module) => module.order),
-  household: () => import("./apps/household/index.js").then((module) => module.household),
+  calc: () => app(["calc", "calc-results"], () => import("./apps/calc.js").then((module) => module.calculator)),
+  tax: () => app(["tax", "tax-results"], () => import("./apps/tax.js").then((module) => module.tax)),
+  ceiling: () => app(["ceiling", "ceiling-results"], () => import("./apps/ceiling.js").then((module) => module.ceiling)),
+  order: () => app(["order"], () => import("./apps/order.js").then((module) => module.order)),
+  household: () => app(["household"], () => import("./apps/household/index.js").then((module) => module.household)),
 };
+
+await learn("shell");
+document.documentElement.lang = language;
+for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.textContent.trim());
+for (const element of document.querySelectorAll("[data-t-label]")) element.ariaLabel = t(element.ariaLabel);
+const other = language === "en" ? ["fr-CA", "Français", "fr"] : ["en", "English", "en"];
+const switcher = document.getElementById("language");
+Object.assign(switcher, { textContent: other[1], lang: other[2], hidden: false });
+switcher.addEventListener("click", () => choose(other[0]));
 
 // Installable and usable offline (sw.js). No worker (an insecure origin, a private window): the app works online as
 // before.

@@ -1,4 +1,5 @@
 // Small DOM helpers shared by the apps: elements, labelled fields with their error slot, tables, and the banner.
+import { plainNumber } from "./format.js";
 import { missing, say } from "./messages.js";
 
 /** An element with attributes (`on…` ones are listeners) and children (strings become text). */
@@ -43,17 +44,7 @@ export function select(name, options, selected) {
     h("option", { value, selected: value === selected }, label)));
 }
 
-/** Digits grouped in threes by commas or spaces (a no-break or thin space too), with an optional decimal part:
- * "85,000", "1 250 000.50". */
-const grouped = /^[+-]?\d{1,3}([,\u0020\u00a0\u202f]\d{3})+(\.\d+)?$/;
-
-/** A number as a user writes it, as the API takes it: the grouping of "85,000" or "85 000" taken out. Anything else
- * is left as typed, for the API to accept or refuse. */
-export function plainNumber(text) {
-  return grouped.test(text) ? text.replace(/[,\u0020\u00a0\u202f]/g, "") : text;
-}
-
-/** The named controls' values of `form`, trimmed (passwords as typed), numbers ungrouped (``plainNumber``), empty
+/** The named controls' values of `form`, trimmed (passwords as typed), numbers ungrouped (format.js `plainNumber`), empty
  * ones left out. */
 export function values(form) {
   const result = {};
@@ -92,7 +83,7 @@ export function showError(form, error) {
     .map((name) => name && form.elements.namedItem(name)).find((found) => found && found.id);
   const named = labels(form);
   if (control && error.field) named[error.field] = named[control.name];
-  const message = say(error.message, named, error.field);
+  const message = say(error, named);
   if (control) {
     control.setAttribute("aria-invalid", "true");
     const slot = document.getElementById(`${control.id}-error`);
@@ -163,12 +154,6 @@ export function wide(element) {
   element.classList.add("wide");
   return element;
 }
-
-/** An ISO 8601 instant as this browser's locale and time zone write a date and time. */
-export const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** A calendar day (`2026-01-05`) as this browser's locale writes it. */
-export const day = (date) => new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { dateStyle: "medium" });
 
 /** A card with a heading. */
 export const card = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), ...children);

@@ -1,7 +1,9 @@
 // Balances per currency as a chart of each member's net and a chart of the nets over time, and settle-up: each
 // suggested transfer with the bills and payments behind it, and a button that records it as a payment.
 import { lineChart } from "../../chart.js";
-import { card, day, h, wide } from "../../ui.js";
+import { day, money } from "../../format.js";
+import { t } from "../../i18n.js";
+import { card, h, wide } from "../../ui.js";
 import { ledger } from "./session.js";
 
 /** The balances, settle-up and balances-over-time cards of `home`; `changed()` follows a recorded payment. */
@@ -20,16 +22,33 @@ export async function balances(home, names, changed) {
       amount: transfer.amount, currency: transfer.currency, note: "settle-up" }, { write: true });
     changed();
   };
-  const transfers = plan.transfers.length === 0 ? [h("p", {}, "Everyone is square.")]
-    : [h("ol", { class: "transfers" }, ...plan.transfers.map((transfer) => h("li", {},
-      h("p", {}, h("strong", {}, `${names[transfer.from]} pays ${names[transfer.to]} ${transfer.amount} ${transfer.currency}`)),
-      h("p", { class: "muted" }, "Because of: ", transfer.because.map((reason) =>
-        `${reason.description} (${reason.date}, ${reason.amount})`).join("; ")),
-      h("button", { type: "button", onclick: record(transfer),
-        "aria-label": `Record that ${names[transfer.from]} paid ${names[transfer.to]} ${transfer.amount}` }, "Record it"))))];
-  const overTime = histories.filter((history) => history.dates.length > 1).map((history) => historyChart(history, names));
-  return [card("Balances", ...(charts.length ? charts : [h("p", {}, "Nothing owed yet.")])), card("Settle up", ...transfers),
-    ...(overTime.length ? [wide(card("Balances over time", ...overTime))] : [])];
+  const transfers = plan.transfers.length === 0 ? [h("p", {}, t("Everyone is square."))]
+    : [h("ol", { class: "transfers" }, ...plan.transfers.map((transfer) => {
+      const parties = { from: names[transfer.from], to: names[transfer.to],
+        amount: money(transfer.amount, transfer.currency) };
+      const reasons = transfer.because.map((reason) =>
+        `${reasonName(reason)} (${day(reason.date)}, ${money(reason.amount, transfer.currency)})`);
+      return h("li", {},
+        h("p", {}, h("strong", {}, t("{from} pays {to} {amount}", parties))),
+        h("p", { class: "muted" }, t("Because of: {reasons}", { reasons: reasons.join(t("; ")) })),
+        h("button", { type: "button", onclick: record(transfer),
+          "aria-label": t("Record that {from} paid {to} {amount}", parties) }, t("Record it")));
+    }))];
+  const overTime = histories.filter((history) => history.dates.length > 1)
+    .map((history) => historyChart(history, names));
+  return [card(t("Balances"), ...(charts.length ? charts : [h("p", {}, t("Nothing owed yet."))])),
+    card(t("Settle up"), ...transfers),
+    ...(overTime.length ? [wide(card(t("Balances over time"), ...overTime))] : [])];
+}
+
+/** What a transfer's reason is: its bill's description or its payment's note, as they were written, but for the
+ * words the server writes for a payment with no note and for a rounding transfer, and the note of a settle-up
+ * recorded here (`record` above), which are put in the page's language. */
+function reasonName({ kind, description }) {
+  if (kind === "rounding") return t("rounding");
+  if (kind === "payment" && description === "payment") return t("payment");
+  if (kind === "payment" && description === "settle-up") return t("settle-up");
+  return description;
 }
 
 /** Each member's net in one currency after every day that changed it, as steps; the legend has today's figure. */
@@ -37,32 +56,37 @@ function historyChart(history, names) {
   const series = history.members.map((member) => ({
     label: names[member.userId] ?? member.userId,
     values: member.nets.map(Number),
-    figure: `${member.nets.at(-1)} ${history.currency}`,
+    figure: money(member.nets.at(-1), history.currency),
   }));
-  const first = history.from ? `from ${day(history.from)}` : "since the first bill";
-  return lineChart(`Each member's net in ${history.currency}, ${first} (above 0: owed money)`, series,
-    (index) => day(history.dates[index]), { steps: true });
+  const title = history.from
+    ? t("Each member's net in {currency}, from {date} (above 0: owed money)",
+      { currency: history.currency, date: day(history.from) })
+    : t("Each member's net in {currency}, since the first bill (above 0: owed money)", { currency: history.currency });
+  return lineChart(title, series, (index) => day(history.dates[index]), { steps: true });
 }
 
 /** Horizontal bars of each member's net in `currency`: owed money to the right, owing to the left. */
 function netChart(currency, members, names) {
   const largest = Math.max(0.01, ...members.map((member) => Math.abs(Number(member.net))));
-  return h("figure", { class: "bars" }, h("figcaption", {}, `Balances in ${currency}`),
+  return h("figure", { class: "bars" }, h("figcaption", {}, t("Balances in {currency}", { currency })),
     h("ul", {}, ...members.map((member) => {
       const net = Number(member.net);
       const width = `${(50 * Math.abs(net) / largest).toFixed(1)}%`;
+      const amount = money(member.net.replace("-", ""), currency);
       return h("li", {}, h("span", { class: "name" }, names[member.userId] ?? member.userId),
         h("span", { class: "track", "aria-hidden": "true" }, h("span", {
-          class: net < 0 ? "bar owes" : "bar owed", style: net < 0 ? `right:50%;width:${width}` : `left:50%;width:${width}`,
+          class: net < 0 ? "bar owes" : "bar owed",
+          style: net < 0 ? `right:50%;width:${width}` : `left:50%;width:${width}`,
         })),
-        h("span", { class: "figure" }, `${net < 0 ? "owes" : "is owed"} ${member.net.replace("-", "")} ${currency}`
-          + roundingNote(member)));
+        h("span", { class: "figure" }, [net < 0 ? t("owes {amount}", { amount }) : t("is owed {amount}", { amount }),
+          roundingNote(member, currency)].filter(Boolean).join(" ")));
     })));
 }
 
 /** What rounding transfers moved in a member's share, when anything (docs/api.md, "Rounding"). */
-function roundingNote(member) {
+function roundingNote(member, currency) {
   const moved = Number(member.rounding);
   if (!moved) return "";
-  return ` (rounding: ${moved > 0 ? "charged" : "spared"} ${member.rounding.replace("-", "")})`;
+  const amount = money(member.rounding.replace("-", ""), currency);
+  return moved > 0 ? t("(rounding: charged {amount})", { amount }) : t("(rounding: spared {amount})", { amount });
 }

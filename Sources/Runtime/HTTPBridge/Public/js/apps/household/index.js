@@ -1,5 +1,7 @@
 // The roommates' app: sign up and in, choose or make a household, then its bills, balances, settle-up and
 // roommates, kept live by the household's activity feed.
+import { t } from "../../i18n.js";
+import { say } from "../../messages.js";
 import { card, field, form, h, input, select } from "../../ui.js";
 import { activityFeed } from "./activity.js";
 import { addBill, billList } from "./bills.js";
@@ -10,6 +12,7 @@ import { lists } from "./lists.js";
 import { money } from "./money.js";
 import { waiting } from "./offline.js";
 import { outbox } from "./outbox.js";
+import { one } from "./plural.js";
 import { followInbox } from "./inbox.js";
 import { follow } from "./live.js";
 import { roommates } from "./roommates.js";
@@ -22,7 +25,7 @@ export function household() {
   stopFollowing();
   const view = h("div", { "aria-live": "polite" });
   render(view);
-  return [h("h1", {}, "Household"), view];
+  return [h("h1", {}, t("Household")), view];
 }
 
 // The page is rebuilt whole (sign-in, a household picked, a membership change); while any rebuild runs the view is
@@ -44,17 +47,23 @@ async function build(view) {
   if (!session.token) { view.replaceChildren(...signInView(view)); return; }
   try {
     const [me, { households }] = await Promise.all([ledger("auth.me"), ledger("household.list")]);
-    if (!households.some((home) => home.householdId === session.household)) session.household = households[0]?.householdId ?? null;
+    if (!households.some((home) => home.householdId === session.household)) {
+      session.household = households[0]?.householdId ?? null;
+    }
     const home = households.find((entry) => entry.householdId === session.household);
     const again = () => render(view);
-    const top = h("div", { class: "row account" }, h("p", {}, `Signed in as ${me.displayName ?? me.username}`),
+    const top = h("div", { class: "row account" },
+      h("p", {}, t("Signed in as {name}", { name: me.displayName ?? me.username })),
       h("button", { type: "button", class: "quiet", onclick: async () => {
-        const held = waiting().filter((item) => !item.problem).length;
-        if (held && !confirm(`${held} change(s) made offline have not been sent yet. Signing out forgets them. Sign out?`)) return;
+        if (!maySignOut()) return;
         await signOut(); stopFollowing(); again();
-      } }, "Sign out"));
-    const picker = households.length > 1 ? field("Household", select("household", households.map((entry) => [entry.householdId, entry.name]), session.household)) : null;
-    picker?.querySelector("select").addEventListener("change", (event) => { session.household = event.target.value; again(); });
+      } }, t("Sign out")));
+    const picker = households.length > 1 ? field(t("Household"), select("household",
+      households.map((entry) => [entry.householdId, entry.name]), session.household)) : null;
+    picker?.querySelector("select").addEventListener("change", (event) => {
+      session.household = event.target.value;
+      again();
+    });
     // Each part of the page is refreshed alone, when a change touches what it shows; the cards with forms are made
     // once, so a refresh never clears what someone is typing.
     const names = home ? Object.fromEntries(home.members.map((member) => [member.userId, member.displayName])) : {};
@@ -81,8 +90,10 @@ async function build(view) {
     };
     const forms = [home ? addBill(home, () => refresh(["owed", "bills"])) : null, roommatesSlot, newHousehold(again)];
     const feed = home ? activityFeed(home, names) : null;
-    view.replaceChildren(top, picker ?? "", home ? h("h2", {}, home.name) : h("p", {}, "You are in no household yet."),
-      h("div", { class: "cards" }, outboxSlot, ...(home ? [owedSlot, billsSlot, feed.card, ...Object.values(panels).flatMap((panel) => panel.cards)] : []),
+    const panelCards = Object.values(panels).flatMap((panel) => panel.cards);
+    const heading = home ? h("h2", {}, home.name) : h("p", {}, t("You are in no household yet."));
+    view.replaceChildren(top, picker ?? "", heading,
+      h("div", { class: "cards" }, outboxSlot, ...(home ? [owedSlot, billsSlot, feed.card, ...panelCards] : []),
         ...forms.filter(Boolean), home ? exports(home) : null));
     await refresh();
     stopFollowing();
@@ -100,7 +111,8 @@ async function build(view) {
     if (!roommatesSlot.isConnected) return;
     // An invitation received (or retracted) shows at once: in a household, in the roommates card alone; in none, the
     // page is rebuilt (accepting it elsewhere may have made this user a member).
-    const stopInbox = followInbox(() => (!roommatesSlot.isConnected ? stopThis() : home ? refresh(["roommates"]) : again()), expired);
+    const stopInbox = followInbox(() => (!roommatesSlot.isConnected ? stopThis()
+      : home ? refresh(["roommates"]) : again()), expired);
     const stopFeed = home ? follow(home.householdId, newest, changed, expired) : () => {};
     // Changes made offline: listed while they wait, and once sent, the page shows them as Reckon stored them.
     const stopOutbox = outbox(outboxSlot);
@@ -111,23 +123,38 @@ async function build(view) {
     if (waiting().some((item) => !item.problem)) sendHeld();
   } catch (error) {
     if (error.code === "unauthenticated") { session.token = null; render(view); return; }
-    view.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message));
+    view.replaceChildren(h("p", { class: "problem", role: "alert" }, say(error)));
   }
 }
 
-function signInView(view) {
-  const credentials = () => [field("Username", input("username", { autocomplete: "username", required: true })),
-    field("Password", input("password", { type: "password", autocomplete: "current-password", required: true }),
-      "At least 8 characters")];
-  const done = () => render(view);
-  return [h("div", { class: "cards" },
-    card("Sign in", form(credentials(), "Sign in", async ({ username, password }) => { await signIn(username ?? "", password ?? "", false); done(); })),
-    card("New here?", form(credentials(), "Sign up", async ({ username, password }) => { await signIn(username ?? "", password ?? "", true); done(); })))];
+/** Whether signing out may go on: with changes made offline still waiting, once the user agrees to forget them. */
+function maySignOut() {
+  const held = waiting().filter((item) => !item.problem).length;
+  if (!held) return true;
+  return confirm(one(held)
+    ? t("{count} change made offline has not been sent yet. Signing out forgets it. Sign out?", { count: held })
+    : t("{count} changes made offline have not been sent yet. Signing out forgets them. Sign out?", { count: held }));
 }
 
+/** The sign-in and sign-up cards; either, once through, shows the page again, signed in. */
+function signInView(view) {
+  const credentials = () => [field(t("Username"), input("username", { autocomplete: "username", required: true })),
+    field(t("Password"), input("password", { type: "password", autocomplete: "current-password", required: true }),
+      t("At least 8 characters"))];
+  const through = (create) => async ({ username, password }) => {
+    await signIn(username ?? "", password ?? "", create);
+    render(view);
+  };
+  return [h("div", { class: "cards" },
+    card(t("Sign in"), form(credentials(), t("Sign in"), through(false))),
+    card(t("New here?"), form(credentials(), t("Sign up"), through(true))))];
+}
+
+/** The card that makes a new household, with this user in it; `changed()` follows. */
 function newHousehold(changed) {
-  return card("A new household", form([h("div", { class: "row" }, field("Name", input("name", { autocomplete: "off" })),
-    field("Currency", input("currency", { value: "CAD", autocomplete: "off" })))], "Create", async ({ name, currency }) => {
+  const fields = h("div", { class: "row" }, field(t("Name"), input("name", { autocomplete: "off" })),
+    field(t("Currency"), input("currency", { value: "CAD", autocomplete: "off" })));
+  return card(t("A new household"), form([fields], t("Create"), async ({ name, currency }) => {
     const made = await ledger("household.create", { name: name ?? "", currency }, { write: true });
     session.household = made.householdId;
     changed();

@@ -4,6 +4,8 @@
 // A change sent twice (an answer lost on the way, two tabs sending at once) is stored once: the server answers a
 // repeated key with the first answer. A change Reckon refuses once it is back (a 412 for an entry changed by someone
 // else meanwhile, a member who left) stays in the outbox as a conflict, shown with its reason, until dismissed.
+import { time } from "../../format.js";
+import { t } from "../../i18n.js";
 import { banner } from "../../ui.js";
 
 const seenPrefix = "reckon.ledger.seen.";
@@ -28,8 +30,9 @@ export function remember(op, args, result) {
 export function recall(op, args) {
   const kept = JSON.parse(localStorage.getItem(seenPrefix + op + JSON.stringify(args)) ?? "null");
   if (!kept) return null;
-  const at = new Date(kept.at).toLocaleTimeString(undefined, { timeStyle: "short" });
-  banner.show(`Offline: showing what this browser last saw, at ${at}. Changes are kept and sent when Reckon can be reached.`);
+  banner.show(
+    t("Offline: showing what this browser last saw, at {time}. Changes are kept and sent when Reckon can be reached.",
+      { time: time(new Date(kept.at).toISOString()) }));
   document.body.classList.add("offline");
   return kept.result;
 }
@@ -37,7 +40,8 @@ export function recall(op, args) {
 /** Whether `op` may wait in the outbox. */
 export const canWait = (op) => queueable.has(op);
 
-/** The changes waiting, oldest first: `{key, op, args, at, problem?}`. */
+/** The changes waiting, oldest first: `{key, op, args, at, problem?}`, the problem being Reckon's refusal
+ * (`{code, message, field}`). */
 export const waiting = () => JSON.parse(localStorage.getItem(outboxKey) ?? "[]");
 
 function save(items) {
@@ -65,8 +69,11 @@ export function sendWaiting(send) {
           await send(item);
           drop(item.key);
         } catch (error) {
-          if (error.status === 0 || error.status === 429 || error.status >= 500 || error.code === "unauthenticated") return;
-          save(waiting().map((entry) => entry.key === item.key ? { ...entry, problem: error.message } : entry));
+          if (error.status === 0 || error.status === 429 || error.status >= 500 || error.code === "unauthenticated") {
+            return;
+          }
+          const problem = { code: error.code, message: error.message, field: error.field };
+          save(waiting().map((entry) => entry.key === item.key ? { ...entry, problem } : entry));
         }
       }
       window.dispatchEvent(new Event("reckon-sent"));
