@@ -80,6 +80,22 @@ def test_the_calculator_in_french(stack, browser, http, width):
     expression.find_element(By.CSS_SELECTOR, "ol.history li button").click()
     assert "≈ 0,333333333333333" in expression.text
 
+    units = card(browser, french("calc", "Units"))
+    wait_for(browser, lambda: len(units.find_elements(By.CSS_SELECTOR, "select[name=from] option")) > 1)
+    fill(units, {"value": "1,5", "from": "km", "to": "m"})
+    submit(units.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: "1,5 km = 1500 m" in units.text)
+
+    dates = card(browser, french("calc", "Dates"))
+    browser.execute_script("arguments[0].value = '2026-01-01'; arguments[1].value = '2026-12-25';",
+                           dates.find_element(By.NAME, "from"), dates.find_element(By.NAME, "to"))
+    submit(dates.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: f"{french('calc', 'Weeks')} ≈ 51,14" in dates.text)
+
+    compound = card(browser, french("calc", "Compound interest"))
+    submit(compound.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: len(compound.find_elements(By.CSS_SELECTOR, "tbody tr")) == 10)
+
     loan = card(browser, french("calc", "Loan"))
     fill(loan, {"principal": "250 000", "ratePercent": "5,5"})
     submit(loan.find_element(By.TAG_NAME, "form"))
@@ -114,6 +130,17 @@ def test_the_tax_estimate_in_french_names_quebecs_lines_as_revenu_quebec_does(st
     assert french_money(expected["total"]) in estimate.find_element(By.CSS_SELECTOR, ".result").text
     assert "Abattement du Québec remboursable" in estimate.text
     assert "Québec" in estimate.text and "Quebec" not in estimate.text
+
+    topics = card(browser, french("tax", "Topics"))
+    search = topics.find_element(By.TAG_NAME, "form")
+    fill(search, {"query": "REER"})  # the French name of an RRSP
+    submit(search)
+    wait_for(browser, lambda: topics.find_elements(By.TAG_NAME, "details"))
+    rrsp = topics.find_element(By.TAG_NAME, "details")
+    rrsp.find_element(By.TAG_NAME, "summary").click()
+    submit(rrsp.find_element(By.TAG_NAME, "form"))
+    wait_for(browser, lambda: rrsp.find_elements(By.CSS_SELECTOR, "tbody tr"))
+    assert "Quebec" not in topics.text
     check_both_themes(browser)
     no_text_without_french(browser)
     screenshot(browser, f"tax-{FRENCH}-{width}")
