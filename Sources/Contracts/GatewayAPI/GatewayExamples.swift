@@ -77,25 +77,38 @@ extension HealthOp {
             {
               "services": [
                 {
+                  "arrivals": 4,
+                  "busy": 0,
                   "idle": 8,
                   "name": "calc",
+                  "queueWaitP50Micros": 0,
+                  "queueWaitP90Micros": 0,
                   "queued": 0,
                   "workers": 8
                 },
                 {
+                  "arrivals": 2,
+                  "busy": 0,
                   "idle": 4,
                   "name": "ledger",
+                  "queueWaitP50Micros": 0,
+                  "queueWaitP90Micros": 0,
                   "queued": 0,
                   "workers": 4
                 },
                 {
+                  "arrivals": 2,
+                  "busy": 0,
                   "idle": 4,
                   "name": "orders",
+                  "queueWaitP50Micros": 0,
+                  "queueWaitP90Micros": 0,
                   "queued": 0,
                   "workers": 4
                 }
               ],
-              "uptimeSeconds": 1
+              "uptimeSeconds": 1,
+              "windowSeconds": 10
             }
             """#
     )

@@ -80,12 +80,12 @@ public enum BatchOp: OpContract {
     }
 }
 
-/// `health`: the services the gateway knows, with their workers and queues.
+/// `health`: the services the gateway knows, with their workers, queues and recent load.
 public enum HealthOp: OpContract {
     public static let service = GatewayOps.service
     public static let name = "health"
     public static let effect = OpEffect.read
-    public static let summary = "Services with their workers, idle workers and queue depth"
+    public static let summary = "Services with their worker slots (idle, busy), queue depth, arrivals and queue waits"
     public static let argsSchema = NoArgs.jsonSchema
     public typealias Args = NoArgs
 
@@ -93,10 +93,13 @@ public enum HealthOp: OpContract {
         public var services: [ServiceHealth]
         /// Whole seconds since the gateway started.
         public var uptimeSeconds: Int
+        /// The sliding window, in seconds, that each service's `arrivals` and queue waits cover.
+        public var windowSeconds: Int
 
-        public init(services: [ServiceHealth], uptimeSeconds: Int) {
+        public init(services: [ServiceHealth], uptimeSeconds: Int, windowSeconds: Int) {
             self.services = services
             self.uptimeSeconds = uptimeSeconds
+            self.windowSeconds = windowSeconds
         }
     }
 
@@ -107,14 +110,35 @@ public enum HealthOp: OpContract {
         public var workers: Int
         /// Slots free now.
         public var idle: Int
+        /// Requests its workers hold now.
+        public var busy: Int
         /// Requests waiting for a slot.
         public var queued: Int
+        /// Requests that arrived in the last `windowSeconds`.
+        public var arrivals: Int
+        /// The median and 90th percentile time from arrival to dispatch of the requests given to a worker in the
+        /// last `windowSeconds`, in microseconds, each at most 12.5 % over the true figure; absent when none was.
+        public var queueWaitP50Micros: Int?
+        public var queueWaitP90Micros: Int?
 
-        public init(name: String, workers: Int, idle: Int, queued: Int) {
+        public init(
+            name: String,
+            workers: Int,
+            idle: Int,
+            busy: Int,
+            queued: Int,
+            arrivals: Int,
+            queueWaitP50Micros: Int?,
+            queueWaitP90Micros: Int?
+        ) {
             self.name = name
             self.workers = workers
             self.idle = idle
+            self.busy = busy
             self.queued = queued
+            self.arrivals = arrivals
+            self.queueWaitP50Micros = queueWaitP50Micros
+            self.queueWaitP90Micros = queueWaitP90Micros
         }
     }
 }

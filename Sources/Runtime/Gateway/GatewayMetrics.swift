@@ -27,6 +27,12 @@ final class GatewayMetrics {
     /// `gateway_workers` by service: worker slots, as `health` counts them (a worker of capacity K counts K).
     private var workers: [String: Gauge] = [:]
     private var queueDepth: [String: Gauge] = [:]
+    /// The load signals a scaler reads (docs/deploy.md, "Scaling"), by service: busy slots, arrivals a second and
+    /// the queue wait's p50 and p90 in seconds over the broker's load window.
+    private var busy: [String: Gauge] = [:]
+    private var arrivals: [String: Gauge] = [:]
+    private var waitP50: [String: Gauge] = [:]
+    private var waitP90: [String: Gauge] = [:]
     private var last = BrokerCounters()
 
     init() {
@@ -99,13 +105,25 @@ final class GatewayMetrics {
         shed.increment(by: Int64(counters.shed - last.shed))
         goneClients.increment(by: Int64(counters.queuedForGoneClients - last.queuedForGoneClients))
         last = counters
+        let window = Double(BrokerStateMachine.loadWindowSeconds)
         for service in health {
             gauge(&workers, "gateway_workers", service.name).record(service.workers)
             gauge(&queueDepth, "gateway_queue_depth", service.name).record(service.queued)
+            gauge(&busy, "gateway_busy_slots", service.name).record(service.busy)
+            gauge(&arrivals, "gateway_arrivals_per_second", service.name).record(Double(service.arrivals) / window)
+            // No request dispatched in the window: nothing waited, so the wait reads 0 (a scaler must not see a gap).
+            gauge(&waitP50, "gateway_queue_wait_p50_seconds", service.name)
+                .record(Double(service.queueWaitP50Micros ?? 0) / 1_000_000)
+            gauge(&waitP90, "gateway_queue_wait_p90_seconds", service.name)
+                .record(Double(service.queueWaitP90Micros ?? 0) / 1_000_000)
         }
         let names = Set(health.map(\.name))
         forgetGauges(&workers, keeping: names)
         forgetGauges(&queueDepth, keeping: names)
+        forgetGauges(&busy, keeping: names)
+        forgetGauges(&arrivals, keeping: names)
+        forgetGauges(&waitP50, keeping: names)
+        forgetGauges(&waitP90, keeping: names)
     }
 
     /// Destroys the gauges of services the broker forgot, so the registry does not grow with every name seen.

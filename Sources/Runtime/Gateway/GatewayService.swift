@@ -77,9 +77,19 @@ extension GatewayCore {
     fileprivate func healthResult(now: Instant) -> HealthOp.Result {
         HealthOp.Result(
             services: health.map {
-                HealthOp.ServiceHealth(name: $0.name, workers: $0.workers, idle: $0.idle, queued: $0.queued)
+                HealthOp.ServiceHealth(
+                    name: $0.name,
+                    workers: $0.workers,
+                    idle: $0.idle,
+                    busy: $0.busy,
+                    queued: $0.queued,
+                    arrivals: $0.arrivals,
+                    queueWaitP50Micros: $0.queueWaitP50Micros,
+                    queueWaitP90Micros: $0.queueWaitP90Micros
+                )
             },
-            uptimeSeconds: Int((now - startedAt).components.seconds)
+            uptimeSeconds: Int((now - startedAt).components.seconds),
+            windowSeconds: BrokerStateMachine.loadWindowSeconds
         )
     }
 

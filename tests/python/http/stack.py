@@ -109,3 +109,12 @@ class Stack:
                 process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def metric(url, name, **labels):
+    """The value of one Prometheus sample of the process whose metrics endpoint is `url`, 0 when absent."""
+    wanted = ",".join(f'{key}="{value}"' for key, value in labels.items())
+    for line in httpx.get(url + "/metrics", timeout=10).text.splitlines():
+        if line.startswith(name + ("{" if labels else "")) and (not wanted or "{" + wanted + "}" in line):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0

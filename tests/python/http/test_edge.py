@@ -9,21 +9,12 @@ import threading
 import httpx
 import pytest
 
-from stack import free_port
+from stack import free_port, metric
 
 # The bridge under attack gets 256 descriptors; it keeps an eighth (at least 64) in reserve, so it holds at most 192
 # connections, and 48 from one address.
 DESCRIPTORS = 256
 PER_ADDRESS = 48
-
-
-def metric(url, name, **labels):
-    """The value of one Prometheus sample of the bridge whose metrics endpoint is `url`, 0 when absent."""
-    wanted = ",".join(f'{key}="{value}"' for key, value in labels.items())
-    for line in httpx.get(url + "/metrics", timeout=10).text.splitlines():
-        if line.startswith(name) and (not wanted or "{" + wanted + "}" in line):
-            return float(line.rsplit(" ", 1)[1])
-    return 0.0
 
 
 def connect_from(address, port, count):

@@ -124,10 +124,21 @@ public struct BrokerCounters: Sendable, Hashable, Codable {
     public init() {}
 }
 
-/// One service's load, for `health` and `reckon status`.
+/// One service's load, for `health`, `reckon status` and whoever scales its workers.
 public struct ServiceHealth: Sendable, Hashable, Codable {
     public var name: String
+    /// Slots of its live workers (a worker of capacity K counts K).
     public var workers: Int
+    /// Slots free now.
     public var idle: Int
+    /// Requests its workers hold now.
+    public var busy: Int
+    /// Requests waiting for a slot now.
     public var queued: Int
+    /// Requests that arrived in the last ``BrokerStateMachine/loadWindowSeconds`` seconds.
+    public var arrivals: Int
+    /// The median and 90th percentile of the time from arrival to dispatch of the requests given to a worker in
+    /// that window, in microseconds (at most 12.5 % over); `nil` when none was.
+    public var queueWaitP50Micros: Int?
+    public var queueWaitP90Micros: Int?
 }

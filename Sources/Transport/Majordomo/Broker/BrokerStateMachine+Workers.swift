@@ -121,8 +121,13 @@ extension BrokerStateMachine {
             capacity: capacity,
             userID: userID
         )
-        let hedges = configuration.hedging.hedges(service)
-        services[service, default: Service(latency: hedges ? LatencyEstimate() : nil)].workerCount += 1
+        if services[service] == nil {
+            services[service] = Service(
+                latency: configuration.hedging.hedges(service) ? LatencyEstimate() : nil,
+                load: LoadWindow(start: start)
+            )
+        }
+        services[service]!.workerCount += 1
         if everServed.count < configuration.maximumServices * 4 { everServed.insert(service) }
         services[service]!.slotCount += capacity
         services[service]!.emptySince = nil

@@ -66,6 +66,8 @@ public struct BrokerStateMachine: Sendable {
         var latency: LatencyEstimate?
         /// Its credit for hedges.
         var hedgeBudget = HedgeBudget()
+        /// Its arrivals and queue waits over the last seconds, for scaling its workers (`health`).
+        var load: LoadWindow
     }
 
     struct Pending: Sendable {
@@ -85,6 +87,8 @@ public struct BrokerStateMachine: Sendable {
         var bytes: Int
         /// When ``worker`` was given it, for a service whose requests may be hedged.
         var dispatchedAt: Instant?
+        /// When it arrived: its queue wait is measured from here to its first dispatch (``LoadWindow``).
+        var arrivedAt: Instant
         /// Its second copy (``Hedging``): waiting in the queue, or held by a second worker.
         var hedge: Hedge?
         /// The second copy answered it while ``worker`` still holds it: the worker is counted as letting it pass its
@@ -124,6 +128,8 @@ public struct BrokerStateMachine: Sendable {
     /// From when a name no worker ever registered is `unknownService`: a heartbeat expiry after the start, by when
     /// a live worker of a gateway that restarted has sent its READY again.
     let knowsEveryServiceFrom: Instant
+    /// When the broker started: the origin of every service's ``LoadWindow`` seconds.
+    let start: Instant
 
     public init(configuration: BrokerConfiguration, now: Instant) {
         self.configuration = configuration
@@ -131,19 +137,31 @@ public struct BrokerStateMachine: Sendable {
         self.nextHeartbeat = now + configuration.heartbeatInterval
         self.eventTime = now
         self.knowsEveryServiceFrom = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
+        self.start = now
     }
 
-    /// Each service's worker slots (a worker of capacity K counts K), idle slots and queue depth, by name.
+    /// Each service's worker slots (a worker of capacity K counts K), idle and busy slots, queue depth, and its
+    /// arrivals and queue waits over the last ``LoadWindow/seconds`` seconds, by name.
     public var health: [ServiceHealth] {
-        services.map { name, service in
-            ServiceHealth(
+        var busy: [String: Int] = [:]
+        for worker in workers.values { busy[worker.service, default: 0] += worker.requestIDs.count }
+        return services.map { name, service in
+            let load = service.load.summary(at: eventTime)
+            return ServiceHealth(
                 name: name,
                 workers: service.slotCount,
                 idle: service.idle.count,
-                queued: service.queue.count
+                busy: busy[name] ?? 0,
+                queued: service.queue.count,
+                arrivals: load.arrivals,
+                queueWaitP50Micros: load.waitP50Micros,
+                queueWaitP90Micros: load.waitP90Micros
             )
         }.sorted { $0.name < $1.name }
     }
+
+    /// The window `health`'s arrivals and queue waits cover, in seconds.
+    public static var loadWindowSeconds: Int { LoadWindow.seconds }
 
     /// Requests the broker holds, queued or in flight.
     public var pendingCount: Int { pending.count }
@@ -204,8 +222,10 @@ extension BrokerStateMachine {
             body: body,
             deadline: min(deadline ?? budget, budget),
             client: client,
-            bytes: bytes
+            bytes: bytes,
+            arrivedAt: now
         )
+        services[name]!.load.arrived(at: now)
         pendingBytes += bytes
         enqueue(id, in: name)
         dispatch(name, into: &actions)
@@ -266,6 +286,10 @@ extension BrokerStateMachine {
                 pending.values[request].hedge = .held(by: identity)
                 counters.hedges += 1
             } else {
+                if pending.values[request].attempts == 0 {
+                    let waited = eventTime - pending.values[request].arrivedAt
+                    services.values[service].load.dispatched(waited: waited, at: eventTime)
+                }
                 pending.values[request].worker = identity
                 armHedge(request, of: service)
             }

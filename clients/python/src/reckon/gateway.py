@@ -82,9 +82,11 @@ BatchResult = TypedDict(
 )
 
 
-HealthResultServicesItem = TypedDict(
-    "HealthResultServicesItem",
+_HealthResultServicesItemRequired = TypedDict(
+    "_HealthResultServicesItemRequired",
     {
+        "arrivals": int,
+        "busy": int,
         "idle": int,
         "name": str,
         "queued": int,
@@ -93,11 +95,26 @@ HealthResultServicesItem = TypedDict(
 )
 
 
+_HealthResultServicesItemOptional = TypedDict(
+    "_HealthResultServicesItemOptional",
+    {
+        "queueWaitP50Micros": Optional[int],
+        "queueWaitP90Micros": Optional[int],
+    },
+    total=False,
+)
+
+
+class HealthResultServicesItem(_HealthResultServicesItemRequired, _HealthResultServicesItemOptional):
+    pass
+
+
 HealthResult = TypedDict(
     "HealthResult",
     {
         "services": List[HealthResultServicesItem],
         "uptimeSeconds": int,
+        "windowSeconds": int,
     },
 )
 
@@ -273,7 +290,7 @@ def health(
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> HealthResult:
-    """Services with their workers, idle workers and queue depth (`gateway` `health`).
+    """Services with their worker slots (idle, busy), queue depth, arrivals and queue waits (`gateway` `health`).
     """
     wire_args: Dict[str, Any] = {
     }
@@ -290,7 +307,7 @@ async def health_async(
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> HealthResult:
-    """Services with their workers, idle workers and queue depth (`gateway` `health`).
+    """Services with their worker slots (idle, busy), queue depth, arrivals and queue waits (`gateway` `health`).
     """
     wire_args: Dict[str, Any] = {
     }
