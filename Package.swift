@@ -87,6 +87,7 @@ let package = Package(
             path: "Sources/Runtime/Gateway"
         ),
         .target(name: "DeadlineWatch", path: "Sources/Runtime/DeadlineWatch"),
+        .target(name: "Autoscale", path: "Sources/Runtime/Autoscale"),
         .target(
             name: "WorkerRuntime",
             dependencies: [
@@ -329,6 +330,7 @@ let package = Package(
             dependencies: ["Gateway", "GatewayAPI", "Majordomo", "ZeroMQ", "Wire", "ReckonTesting"]
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "AutoscaleTests", dependencies: ["Autoscale"]),
         .testTarget(
             name: "LoopClientTests",
             dependencies: [
