@@ -278,7 +278,7 @@ let package = Package(
         .executableTarget(
             name: "reckon",
             dependencies: [
-                "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "CalcAPI", "OrdersAPI", "LedgerAPI",
+                "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "CalcAPI", "OrdersAPI", "LedgerAPI", "Autoscale",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon"

@@ -7,7 +7,7 @@ struct ReckonCommand: AsyncParsableCommand {
         commandName: "reckon",
         abstract: "Everyday calculations, food orders and a household ledger, over ZeroMQ.",
         subcommands: [
-            CallCommand.self, StatusCommand.self, UpCommand.self, KeygenCommand.self,
+            CallCommand.self, StatusCommand.self, UpCommand.self, AutoscaleCommand.self, KeygenCommand.self,
             CalcCommand.self, ConvertCommand.self, DateCommand.self, LoanCommand.self, TaxCommand.self,
             CeilingCommand.self, MenuCommand.self, CartCommand.self, QuoteCommand.self, OrderCommand.self,
             StockCommand.self, LedgerSignupCommand.self, LoginCommand.self, LedgerLogoutCommand.self,

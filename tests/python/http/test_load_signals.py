@@ -1,9 +1,12 @@
-"""The load signals a scaler reads (issue #40), end to end: a gateway's `health` through reckon-http, and the same
-figures on a live gateway's /metrics, with calc requests that really waited for a slot."""
+"""The load signals a scaler reads (issue #40), end to end: a gateway's `health` through reckon-http, the same
+figures on a live gateway's /metrics with calc requests that really waited for a slot, and `reckon autoscale`
+acting on them."""
 import concurrent.futures
+import signal
 import time
 
 import httpx
+import pytest
 
 from stack import free_port, metric
 
@@ -19,54 +22,89 @@ def test_health_through_the_bridge_gives_each_services_slots_arrivals_and_queue_
     assert 0 <= calc["queueWaitP50Micros"] <= calc["queueWaitP90Micros"]
 
 
-def test_a_gateways_metrics_show_busy_slots_arrivals_and_the_queue_wait_of_requests_that_waited(stack):
-    """One calc worker with one slot, behind its own gateway and bridge: eight slow expressions at once wait in the
-    queue one behind another, and /metrics says so."""
+@pytest.fixture
+def lone_calc(stack):
+    """One calc worker with one slot, behind its own gateway (with a metrics port) and bridge: (bridge URL, gateway
+    client endpoint, metrics URL), once the worker has registered."""
     client, worker, metrics = free_port(), free_port(), free_port()
-    stack.start("load-gateway", "reckon-gateway", "--client-endpoint", f"tcp://127.0.0.1:{client}",
+    started = [stack.start("load-gateway", "reckon-gateway", "--client-endpoint", f"tcp://127.0.0.1:{client}",
                 "--worker-endpoint", f"tcp://127.0.0.1:{worker}", "--metrics-port", str(metrics),
-                "--heartbeat-ms", "200", "--client-rate", "0")
-    stack.start("load-calc", "reckon-calc", f"--gateway=tcp://127.0.0.1:{worker}", "--slots", "1",
-                "--heartbeat-ms", "200")
+                           "--heartbeat-ms", "200", "--client-rate", "0")]
+    started.append(stack.start("load-calc", "reckon-calc", f"--gateway=tcp://127.0.0.1:{worker}", "--slots", "1",
+                               "--heartbeat-ms", "200"))
     port = free_port()
-    stack.start("load-http", "reckon-http", "--port", str(port), "--gateway", f"tcp://127.0.0.1:{client}",
-                "--caller-rate", "0")
-    url = f"http://127.0.0.1:{port}"
+    started.append(stack.start("load-http", "reckon-http", "--port", str(port), "--gateway",
+                               f"tcp://127.0.0.1:{client}", "--caller-rate", "0"))
     gauges = f"http://127.0.0.1:{metrics}"
-    deadline = time.monotonic() + 60
+    wait_until(lambda: gauge(gauges, "gateway_workers") == 1, "the calc worker did not register")
+    yield f"http://127.0.0.1:{port}", f"tcp://127.0.0.1:{client}", gauges
+    for process in started:
+        process.send_signal(signal.SIGTERM)
+    for process in started:
+        process.wait(timeout=30)
 
-    def reads(name):
-        """The gateway's gauge `name` for calc; None while its metrics endpoint is not up yet."""
-        try:
-            return metric(gauges, name, service="calc")
-        except httpx.HTTPError:
-            return None
 
-    while reads("gateway_workers") != 1:  # the worker's READY reached the gateway
-        assert time.monotonic() < deadline, "the calc worker did not register"
+def wait_until(condition, failure, seconds=60):
+    """Waits for `condition()` to hold (an event: a registration, a metrics refresh, a line written)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, failure
         time.sleep(0.05)
 
-    slow = {"expression": "factorial(3000)"}
 
+def gauge(url, name):
+    """The gateway's gauge `name` for calc; None while its metrics endpoint is not up yet."""
+    try:
+        return metric(url, name, service="calc")
+    except httpx.HTTPError:
+        return None
+
+
+def slow_calls(url, count):
+    """`count` slow expressions at once through the bridge at `url`; their statuses."""
     def call(_):
         with httpx.Client(base_url=url, timeout=60) as session:
             while True:
-                answer = session.post("/v1/calc/evaluate", json=slow)
+                answer = session.post("/v1/calc/evaluate", json={"expression": "factorial(3000)"})
                 if answer.status_code != 503:  # the bridge may not have seen the service yet
                     return answer.status_code
 
-    with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        assert list(pool.map(call, range(8))) == [200] * 8
+    with concurrent.futures.ThreadPoolExecutor(count) as pool:
+        return list(pool.map(call, range(count)))
+
+
+def test_a_gateways_metrics_show_busy_slots_arrivals_and_the_queue_wait_of_requests_that_waited(lone_calc):
+    """Eight slow expressions at once on one slot wait in the queue one behind another, and /metrics says so."""
+    url, _, gauges = lone_calc
+    assert slow_calls(url, 8) == [200] * 8
     # The gauges are refreshed on the gateway's next tick (a tenth of its heartbeat): wait for it.
-    while reads("gateway_queue_wait_p90_seconds") == 0:
-        assert time.monotonic() < deadline, "no queue wait reached /metrics"
-        time.sleep(0.05)
-    assert metric(gauges, "gateway_workers", service="calc") == 1
-    assert metric(gauges, "gateway_arrivals_per_second", service="calc") >= 0.8, "eight in a ten-second window"
-    p50 = metric(gauges, "gateway_queue_wait_p50_seconds", service="calc")
-    p90 = metric(gauges, "gateway_queue_wait_p90_seconds", service="calc")
+    wait_until(lambda: gauge(gauges, "gateway_queue_wait_p90_seconds"), "no queue wait reached /metrics")
+    assert gauge(gauges, "gateway_workers") == 1
+    assert gauge(gauges, "gateway_arrivals_per_second") >= 0.8, "eight in a ten-second window"
+    p50 = gauge(gauges, "gateway_queue_wait_p50_seconds")
+    p90 = gauge(gauges, "gateway_queue_wait_p90_seconds")
     assert 0 < p50 <= p90, "with one slot, most of the eight waited behind the others"
-    assert metric(gauges, "gateway_busy_slots", service="calc") == 0, "all eight answered"
+    assert gauge(gauges, "gateway_busy_slots") == 0, "all eight answered"
     health = httpx.get(url + "/v1/gateway/health").json()
     calc = next(service for service in health["services"] if service["name"] == "calc")
-    assert calc["busy"] == 0 and calc["queueWaitP90Micros"] / 1e6 == p90
+    assert calc["busy"] == 0 and calc["queueWaitP90Micros"] > 0
+
+
+def test_reckon_autoscale_scales_up_on_queue_waits_and_drains_one_once_the_load_is_gone(stack, lone_calc, tmp_path):
+    """`reckon autoscale` with a command template that records each count: requests waiting on the one slot ask
+    for more processes at once, sized from the load; once nothing has waited for the stabilisation window, one is
+    drained."""
+    url, gateway, _ = lone_calc
+    counts = tmp_path / "counts"
+    scaler = stack.start("autoscale", "reckon", "autoscale", "--gateway", gateway, "--scale", "calc=1..4/1",
+                "--run", f"echo {{n}} >> {counts}", "--interval-ms", "200", "--stabilisation-seconds", "2")
+    lines = lambda: [int(line) for line in counts.read_text().split()] if counts.exists() else []  # noqa: E731
+    wait_until(lambda: lines() == [1], "the minimum is asked for first")
+    while len(lines()) == 1:  # load until the scaler acts on it
+        assert slow_calls(url, 8) == [200] * 8
+    up = lines()[1]
+    assert 1 < up <= 4, lines()
+    wait_until(lambda: len(lines()) >= 3, "no drain once the load was gone")
+    assert lines()[2] == up - 1, "one process at a time"
+    scaler.terminate()
+    scaler.wait(timeout=30)

@@ -2,7 +2,7 @@ import ArgumentParser
 import GatewayAPI
 import Wire
 
-/// `reckon status`: the gateway's services with their workers and queue depths.
+/// `reckon status`: the gateway's services with their worker slots, queue depths and recent load.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
@@ -14,9 +14,15 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let health = try await client.call(HealthOp.self, NoArgs())
         try client.print(typed: health) { health in
-            let rows = health.services.map { [$0.name, String($0.workers), String($0.idle), String($0.queued)] }
-            return "gateway \(client.endpoint), up \(health.uptimeSeconds) s\n"
-                + TextTable(headers: ["service", "workers", "idle", "queued"], rows: rows).render()
+            let rows = health.services.map {
+                [
+                    $0.name, String($0.workers), String($0.idle), String($0.busy), String($0.queued),
+                    String($0.arrivals), $0.queueWaitP90Micros.map { "\($0) µs" } ?? "-",
+                ]
+            }
+            let headers = ["service", "workers", "idle", "busy", "queued", "arrivals", "wait p90"]
+            return "gateway \(client.endpoint), up \(health.uptimeSeconds) s (arrivals and waits over the last "
+                + "\(health.windowSeconds) s)\n" + TextTable(headers: headers, rows: rows).render()
         }
     }
 }
