@@ -52,7 +52,7 @@ scripts/ensure-packages.sh python3-venv chromium chromium-driver
 python3 -m venv "$py_venv"
 "$py_venv/bin/pip" install -q --disable-pip-version-check icalendar==7.3.0 recurring_ical_events==3.8.2 \
     jsonschema==4.26.0 pytest==9.2.0 httpx==0.28.1 httpx-sse==0.4.3 openapi-spec-validator==0.7.2 selenium==4.51.0 \
-    schemathesis==4.32.5 openapi-python-client==0.29.1
+    schemathesis==4.32.5 openapi-python-client==0.29.1 kubernetes-validate==1.37.0
 # axe-selenium-python 3.0.0 bundles axe-core 4.10 (2.1.6 bundled 3.1, of 2018). It asks for Python 3.12 but is pure
 # Python that runs on this machine's 3.11; its only needs (selenium, pytest) are pinned above.
 "$py_venv/bin/pip" install -q --disable-pip-version-check --no-deps --ignore-requires-python axe-selenium-python==3.0.0

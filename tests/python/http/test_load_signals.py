@@ -2,6 +2,7 @@
 figures on a live gateway's /metrics with calc requests that really waited for a slot, and `reckon autoscale`
 acting on them."""
 import concurrent.futures
+import re
 import signal
 import time
 
@@ -9,6 +10,7 @@ import httpx
 import pytest
 
 from stack import free_port, metric
+from test_kubernetes import scaled_object_metrics
 
 
 def test_health_through_the_bridge_gives_each_services_slots_arrivals_and_queue_waits(stack, http):
@@ -108,3 +110,33 @@ def test_reckon_autoscale_scales_up_on_queue_waits_and_drains_one_once_the_load_
     assert lines()[2] == up - 1, "one process at a time"
     scaler.terminate()
     scaler.wait(timeout=30)
+
+
+def exported_series(url):
+    """Each metric on the /metrics page at `url`, with the label names of each of its series."""
+    series = {}
+    for line in httpx.get(url + "/metrics", timeout=10).text.splitlines():
+        sample = re.match(r"([A-Za-z_:][A-Za-z0-9_:]*)(?:\{(.*)\})? \S+$", line)
+        if sample and not line.startswith("#"):
+            labels = frozenset(re.findall(r'([A-Za-z_][A-Za-z0-9_]*)="', sample[2] or ""))
+            series.setdefault(sample[1], set()).add(labels)
+    return series
+
+
+def test_every_metric_a_scaled_object_names_is_exported_by_a_live_gateway(lone_calc):
+    """The KEDA ScaledObjects of deploy/kubernetes/overlays/ha read only what a real gateway exports, with the
+    labels their queries select on: checked against a live gateway's /metrics once calc has been called."""
+    url, _, gauges = lone_calc
+    wanted = scaled_object_metrics()
+    assert wanted
+    for _ in range(100):  # the bridge may not have read calc's ops yet
+        answer = httpx.post(url + "/v1/calc/evaluate", json={"expression": "1+1"}, timeout=30)
+        if answer.status_code != 503:
+            break
+        time.sleep(0.1)
+    assert answer.status_code == 200 and answer.json()["value"] == "2"
+    wait_until(lambda: gauge(gauges, "gateway_arrivals_per_second"), "calc's call did not reach /metrics")
+    exported = exported_series(gauges)
+    for name, labels in sorted(wanted):
+        assert any(labels <= have for have in exported.get(name, ())), \
+            f"{name} with labels {sorted(labels)} is not on the gateway's /metrics: {sorted(exported.get(name, ()))}"
