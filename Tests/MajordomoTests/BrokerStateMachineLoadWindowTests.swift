@@ -46,3 +46,30 @@ import Testing
         #expect(health.queueWaitP50Micros == nil && health.queueWaitP90Micros == nil)
     }
 }
+
+/// A service that may scale to zero: known with no worker, its requests wait and count in its load.
+@Suite struct BrokerStateMachineScaleFromZeroTests {
+    @Test func aRequestForAServiceWithNoWorkerYetWaitsAndCountsUntilOneRegisters() throws {
+        var harness = BrokerHarness(BrokerConfiguration(serviceGracePeriod: .seconds(1), scaledFromZero: ["calc"]))
+        #expect(harness.load("calc") == Load(0, 0, 0), "listed from the start, with no worker")
+        _ = harness.tick(at: .seconds(2))
+        #expect(harness.request("c1", body: "a", at: .seconds(2)) == [], "it waits, past the grace period")
+        let waiting = try #require(harness.health("calc"))
+        #expect(waiting.queued == 1 && waiting.arrivals == 1 && waiting.workers == 0)
+        #expect(
+            harness.request("c2", service: "orders", body: "b", at: .seconds(2)) == [
+                failure("c2", .noWorkers, service: "orders", body: "b")
+            ],
+            "any other service is answered at once as before"
+        )
+        #expect(
+            harness.ready("w1", at: .milliseconds(2_300)) == [workerRequest("w1", id: 1, body: "a")],
+            "the first worker takes it"
+        )
+        let p90 = try #require(harness.health("calc")?.queueWaitP90Micros)
+        #expect(p90 >= 300_000 && p90 <= 300_000 * 9 / 8 + 1, "its wait is the cold start")
+        _ = harness.disconnect("w1", at: .seconds(3))
+        _ = harness.tick(at: .seconds(9))
+        #expect(harness.health("calc") != nil, "never forgotten")
+    }
+}

@@ -39,6 +39,15 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "A service's own deadline, as SERVICE=MILLISECONDS; repeatable.")
     var serviceDeadline: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A service that may scale to zero workers; repeatable, or a comma list.",
+            discussion: "Known from the start and never forgotten: a request for it with no worker waits in its "
+                + "queue (within its deadline) and counts in its load, so a scaler starts a worker."
+        )
+    )
+    var scaleFromZero: [String] = []
+
     @Option(help: "Requests one service may queue before new ones get resource_exhausted.")
     var maxQueue = 1024
 
@@ -243,6 +252,10 @@ struct GatewayCommand: AsyncParsableCommand {
             maximumQueuedPerService: maxQueue,
             maximumServices: maxServices,
             serviceGracePeriod: .milliseconds(serviceGraceMs),
+            scaledFromZero: Set(
+                scaleFromZero.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+            ),
             clientLimits: ClientLimits(
                 rate: clientRate,
                 burst: clientBurst,

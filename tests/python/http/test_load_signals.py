@@ -2,14 +2,17 @@
 figures on a live gateway's /metrics with calc requests that really waited for a slot, and `reckon autoscale`
 acting on them."""
 import concurrent.futures
+import json
+import os
 import re
 import signal
+import subprocess
 import time
 
 import httpx
 import pytest
 
-from stack import free_port, metric
+from stack import BIN, free_port, metric
 from test_kubernetes import scaled_object_metrics
 
 
@@ -140,3 +143,71 @@ def test_every_metric_a_scaled_object_names_is_exported_by_a_live_gateway(lone_c
     for name, labels in sorted(wanted):
         assert any(labels <= have for have in exported.get(name, ())), \
             f"{name} with labels {sorted(labels)} is not on the gateway's /metrics: {sorted(exported.get(name, ()))}"
+
+
+SCALE_SCRIPT = """#!/bin/sh
+# scale.sh N: keeps N calc workers (one slot each) registered with the gateway, starting new ones or draining the
+# newest (SIGTERM: READY 0, what it holds answered, DISCONNECT); each count asked for is written to `counts`.
+here=$(dirname "$0")
+mkdir -p "$here/pids"
+have=$(ls "$here/pids" | wc -l)
+while [ "$have" -lt "$1" ]; do
+    have=$((have + 1))
+    "{calc}" --gateway={worker} --slots 1 --heartbeat-ms 200 > "$here/calc-$have.log" 2>&1 &
+    echo $! > "$here/pids/$have"
+done
+while [ "$have" -gt "$1" ]; do
+    kill -TERM "$(cat "$here/pids/$have")"
+    rm "$here/pids/$have"
+    have=$((have - 1))
+done
+echo "$1" >> "$here/counts"
+"""
+
+
+def test_a_service_scaled_to_zero_wakes_on_its_first_request_and_goes_back_to_zero_losing_nothing(stack, tmp_path):
+    """`--scale-from-zero calc` on the gateway and `reckon autoscale --scale calc=0..2/1` with a script that really
+    starts and drains calc workers: the first request waits in the gateway's queue and starts one; a burst on its one
+    slot starts a second; once the load is gone both are drained, one at a time, back to none. Every reply is
+    counted and right."""
+    client, worker = free_port(), free_port()
+    started = [stack.start("zero-gateway", "reckon-gateway", "--client-endpoint", f"tcp://127.0.0.1:{client}",
+                           "--worker-endpoint", f"tcp://127.0.0.1:{worker}", "--heartbeat-ms", "200",
+                           "--client-rate", "0", "--deadline-ms", "30000", "--scale-from-zero", "calc")]
+    script = tmp_path / "scale.sh"
+    script.write_text(SCALE_SCRIPT.replace("{calc}", str(BIN / "reckon-calc"))
+                      .replace("{worker}", f"tcp://127.0.0.1:{worker}"))
+    started.append(stack.start("zero-autoscale", "reckon", "autoscale", "--gateway", f"tcp://127.0.0.1:{client}",
+                               "--scale", "calc=0..2/1", "--run", f"sh {script} {{n}}", "--interval-ms", "100",
+                               "--stabilisation-seconds", "2"))
+    counts = tmp_path / "counts"
+    asked = lambda: [int(line) for line in counts.read_text().split()] if counts.exists() else []  # noqa: E731
+    try:
+        wait_until(lambda: asked() == [0], "the minimum, none, is asked for first")
+
+        def call(expression):
+            run = subprocess.run([str(BIN / "reckon"), "call", "calc", "evaluate", "--endpoint",
+                                  f"tcp://127.0.0.1:{client}", "--timeout-ms", "30000", "--json",
+                                  "--args", json.dumps({"expression": expression})],
+                                 capture_output=True, text=True, timeout=60)
+            return json.loads(run.stdout)["value"] if run.returncode == 0 else run.stderr
+
+        began = time.monotonic()
+        assert call("1+1") == "2", "the first request waited for the worker it started"
+        print(f"scale from zero: the first reply {1000 * (time.monotonic() - began):.0f} ms after the request "
+              f"(autoscale reading every 100 ms, a debug build)")
+        with concurrent.futures.ThreadPoolExecutor(6) as pool:
+            while 2 not in asked():
+                assert list(pool.map(call, ["factorial(3000) - factorial(3000) + 4"] * 6)) == ["4"] * 6
+        wait_until(lambda: asked()[-1] == 0, "not back to none once the load was gone", seconds=120)
+        counts_asked = asked()
+        peak = counts_asked.index(2)
+        assert counts_asked[0] == 0 and counts_asked[1] > 0, counts_asked
+        assert counts_asked[peak:] == [2, 1, 0], f"down one at a time once the load was gone: {counts_asked}"
+    finally:
+        for process in started:
+            process.terminate()
+        for process in started:
+            process.wait(timeout=30)
+        for pid in (tmp_path / "pids").glob("*") if (tmp_path / "pids").exists() else []:
+            os.kill(int(pid.read_text()), signal.SIGKILL)

@@ -16,15 +16,25 @@ actor CommandActuator: ScaleActuator {
     func set(_ count: Int, of service: String) throws {
         let command = template.replacingOccurrences(of: "{service}", with: service)
             .replacingOccurrences(of: "{n}", with: String(count))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(command: command, status: process.terminationStatus)
-        }
+        let status = try Self.shell(command)
+        guard status == 0 else { throw CommandFailed(command: command, status: status) }
         counts[service] = count
+    }
+
+    /// Runs `command` through `/bin/sh -c` and waits for the shell's exit status. Not Foundation's `Process`: its
+    /// `waitUntilExit` also waits for a descriptor the command's own background children keep open (a worker the
+    /// command starts), so it would wait as long as they run.
+    private static func shell(_ command: String) throws -> Int32 {
+        let words: [String] = ["/bin/sh", "-c", command]
+        var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &arguments, environ)
+        guard spawned == 0 else { throw CommandFailed(command: command, status: -spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        // The shell's exit code when it exited, else 128 + the signal that ended it, as a shell reports it.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     func start(_ count: Int, of service: String) throws { try set(processes(of: service) + count, of: service) }
@@ -32,7 +42,8 @@ actor CommandActuator: ScaleActuator {
     func drainOne(of service: String) throws { try set(max(0, processes(of: service) - 1), of: service) }
 }
 
-/// A scaling command that exited with a status other than 0; the count stays as it was.
+/// A scaling command that exited with a status other than 0 (a negative one: it could not be started, the error
+/// number negated); the count stays as it was.
 struct CommandFailed: Error, CustomStringConvertible {
     var command: String
     var status: Int32

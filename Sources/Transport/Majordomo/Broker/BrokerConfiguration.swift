@@ -15,10 +15,15 @@ public struct BrokerConfiguration: Sendable {
     /// Services that may exist at once (default 256); a READY for a new name beyond it is refused.
     public var maximumServices: Int
     /// How long a service outlives its last worker (default 1 s): its queued requests wait this long for a worker
-    /// to come back, then get `noWorkers`, and the service is forgotten, so later requests are answered at once.
+    /// to come back, then get `noWorkers`, and the service is forgotten, so later requests are answered at once
+    /// (except ``scaledFromZero``'s).
     public var serviceGracePeriod: Duration
     /// Services the owner answers itself (default `gateway`); workers may not register them.
     public var builtinServices: Set<String>
+    /// Services that may scale to zero workers (default: none): known from the start and never forgotten, so a
+    /// request for one with no worker waits in its queue, until a worker registers or its deadline passes, and is
+    /// counted in its load (`health`), which is what starts a worker.
+    public var scaledFromZero: Set<String>
     /// Each client's request rate and pending caps.
     public var clientLimits: ClientLimits
     /// Bytes the broker may hold for all requests, one service's queue and one worker.
@@ -43,6 +48,7 @@ public struct BrokerConfiguration: Sendable {
         maximumServices: Int = 256,
         serviceGracePeriod: Duration = .seconds(1),
         builtinServices: Set<String> = ["gateway"],
+        scaledFromZero: Set<String> = [],
         clientLimits: ClientLimits = ClientLimits(),
         byteBudgets: ByteBudgets = ByteBudgets(),
         outlierEjection: OutlierEjection = OutlierEjection(),
@@ -58,6 +64,7 @@ public struct BrokerConfiguration: Sendable {
         self.maximumServices = maximumServices
         self.serviceGracePeriod = serviceGracePeriod
         self.builtinServices = builtinServices
+        self.scaledFromZero = scaledFromZero
         self.clientLimits = clientLimits
         self.byteBudgets = byteBudgets
         self.outlierEjection = outlierEjection

@@ -1,9 +1,12 @@
 extension BrokerStateMachine {
     /// Forgets each service whose last worker left a grace period ago: its queued requests get `noWorkers` and
-    /// its name is dropped, so the service table holds only names with workers or recent ones.
+    /// its name is dropped, so the service table holds only names with workers or recent ones. A service that may
+    /// scale to zero (``BrokerConfiguration/scaledFromZero``) is kept: its requests wait for a worker to start.
     mutating func forgetAbandonedServices(now: Instant, into actions: inout [BrokerAction]) {
         let grace = configuration.serviceGracePeriod
-        let abandoned = services.filter { _, service in service.emptySince.map { $0 + grace <= now } ?? false }
+        let abandoned = services.filter { name, service in
+            !configuration.scaledFromZero.contains(name) && (service.emptySince.map { $0 + grace <= now } ?? false)
+        }
         for (name, service) in abandoned {
             for id in service.queue.all {
                 guard let request = removePending(id) else { continue }
@@ -13,5 +16,10 @@ extension BrokerStateMachine {
             services[name] = nil
             counters.servicesForgotten += 1
         }
+    }
+
+    /// The entry of a service that has no worker yet.
+    func newService(_ name: String) -> Service {
+        Service(latency: configuration.hedging.hedges(name) ? LatencyEstimate() : nil, load: LoadWindow(start: start))
     }
 }

@@ -121,12 +121,7 @@ extension BrokerStateMachine {
             capacity: capacity,
             userID: userID
         )
-        if services[service] == nil {
-            services[service] = Service(
-                latency: configuration.hedging.hedges(service) ? LatencyEstimate() : nil,
-                load: LoadWindow(start: start)
-            )
-        }
+        if services[service] == nil { services[service] = newService(service) }
         services[service]!.workerCount += 1
         if everServed.count < configuration.maximumServices * 4 { everServed.insert(service) }
         services[service]!.slotCount += capacity

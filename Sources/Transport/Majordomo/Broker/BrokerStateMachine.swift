@@ -138,6 +138,11 @@ public struct BrokerStateMachine: Sendable {
         self.eventTime = now
         self.knowsEveryServiceFrom = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
         self.start = now
+        for name in configuration.scaledFromZero {
+            services[name] = newService(name)
+            services[name]!.emptySince = now
+            everServed.insert(name)
+        }
     }
 
     /// Each service's worker slots (a worker of capacity K counts K), idle and busy slots, queue depth, and its
