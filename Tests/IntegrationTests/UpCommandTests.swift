@@ -127,4 +127,52 @@ import Wire
             FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("logs/reckon-gateway.log").path)
         )
     }
+
+    /// `reckon up --autoscale`: its own worker processes follow the load, and a scale-down under load loses nothing.
+    @Test func aBurstStartsASecondCalcWhichIsDrainedUnderATrickleWithEveryReplyRight() async throws {
+        let ports = try FreePorts.take(2)
+        let client = "tcp://127.0.0.1:\(ports[0])"
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reckon-up-\(UUID().uuidString)"
+        )
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let up = try ChildProcess(
+            "reckon",
+            [
+                "up", "--client-endpoint", client, "--worker-endpoint", "tcp://127.0.0.1:\(ports[1])", "--data-dir",
+                dataDirectory.path, "--http", "none", "--autoscale", "calc=1..2/2", "--interval-ms", "200",
+                "--stabilisation-seconds", "2",
+            ]
+        )
+        defer { up.kill(SIGKILL) }
+        let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(60)))
+        defer { reckon.close() }
+        _ = try await awaitLine(up, "ready: gateway on ")
+
+        // Eight slow expressions at once on the first process's two slots wait in the queue: a second starts.
+        let slow: JSONValue = ["expression": "factorial(3000) - factorial(3000) + 4"]
+        var answered = 0
+        while !up.output.contains("autoscale: calc 1 → 2 processes") {
+            let values = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
+                for _ in 0..<8 { group.addTask { try await reckon.call(service: "calc", op: "evaluate", args: slow) } }
+                return try await group.reduce(into: [JSONValue?]()) { $0.append($1) }
+            }
+            #expect(values.allSatisfy { $0?["value"] == "4" })
+            answered += values.count
+        }
+        _ = try await awaitLine(up, "started reckon-calc-2")
+
+        // A trickle, one call at a time, keeps going while the second process drains: each reply is right.
+        let drained = "reckon-calc-2 drained and exited with status 0"
+        var trickle = 0
+        while !up.output.contains(drained) {
+            let value = try await reckon.call(service: "calc", op: "evaluate", args: ["expression": "6*7"])
+            #expect(value["value"] == "42")
+            trickle += 1
+        }
+        #expect(up.output.contains("autoscale: calc 2 → 1 processes, draining one"))
+        #expect(answered >= 8 && trickle >= 1)
+        up.kill(SIGINT)
+        #expect(await up.waitForExit(timeout: .seconds(60)) == 0)
+    }
 }

@@ -12,6 +12,9 @@ struct AutoscaleLoop {
     let actuator: any ScaleActuator
     let interval: Duration
 
+    /// Closes the gateways' clients.
+    func close() { gateways.forEach { $0.close() } }
+
     /// Runs until the task is cancelled.
     mutating func run() async {
         while !Task.isCancelled {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Starts child processes, restarts any that exits unexpectedly (back-off 1 s doubling to 30 s, reset after a
-/// minute of uptime), and on SIGINT or SIGTERM stops them all: SIGTERM, then SIGKILL after a grace period.
+/// minute of uptime), and on SIGINT or SIGTERM stops them all: SIGTERM, then SIGKILL after a grace period. Children
+/// may be added while it runs, and retired: sent SIGTERM (a worker's drain) and not restarted.
 final class Supervisor: @unchecked Sendable {
     // @unchecked: every mutable property is read and written only on `queue`.
     private let queue = DispatchQueue(label: "reckon.up.supervisor")
@@ -10,6 +11,8 @@ final class Supervisor: @unchecked Sendable {
     private let grace: Duration
     private var running: [String: (process: Process, started: ContinuousClock.Instant)] = [:]
     private var backoff: [String: Duration] = [:]
+    /// Children retired: their exit is expected, and they are not restarted.
+    private var retired: Set<String> = []
     private var stopping = false
     private var signalSources: [any DispatchSourceSignal] = []
     private var finished: CheckedContinuation<Void, Never>?
@@ -29,6 +32,30 @@ final class Supervisor: @unchecked Sendable {
         }
         await withCheckedContinuation { continuation in
             queue.async { self.finished = continuation }
+        }
+    }
+
+    /// Starts `child` and supervises it like the others; nothing once the supervisor is stopping.
+    func add(_ child: ChildSpec) {
+        queue.async { [self] in
+            guard !stopping else { return }
+            retired.remove(child.name)
+            do {
+                try start(child)
+            } catch {
+                say("cannot start \(child.name): \(error)")
+            }
+        }
+    }
+
+    /// Sends the child named `name` SIGTERM, which a worker takes as a drain (it finishes what it holds, then
+    /// exits), and lets it go: it is not restarted.
+    func retire(_ name: String) {
+        queue.async { [self] in
+            guard let child = running[name] else { return }
+            retired.insert(name)
+            say("draining \(name) (pid \(child.process.processIdentifier))")
+            child.process.terminate()
         }
     }
 
@@ -72,6 +99,10 @@ final class Supervisor: @unchecked Sendable {
         let started = running.removeValue(forKey: child.name)?.started
         if stopping {
             if running.isEmpty { finish() }
+            return
+        }
+        if retired.remove(child.name) != nil {
+            say("\(child.name) drained and exited with status \(status)")
             return
         }
         let uptime = started.map { ContinuousClock.now - $0 } ?? .zero

@@ -39,9 +39,35 @@ struct UpCommand: AsyncParsableCommand {
     @Option(help: "Folder holding the reckon-* executables; defaults to the one holding reckon.")
     var binDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Workers to scale with the load: SERVICE=MIN..MAX[/SLOTS], repeatable or a comma list.",
+            discussion: "e.g. calc=1..6,ledger=1..3: MIN processes start, more as requests wait, and the newest is "
+                + "drained once the need has stayed below for the stabilisation window; a MIN of 0 lets the "
+                + "gateways hold the service's requests until a process starts (docs/deploy.md, \"Scaling\")."
+        )
+    )
+    var autoscale: [String] = []
+
+    @OptionGroup var autoscalePolicy: AutoscalePolicyOptions
+
     func validate() throws {
         guard (1...9).contains(gateways) else { throw ValidationError("--gateways must be 1 to 9") }
         _ = try httpAddress()
+        let scaled = try scaleSpecs()
+        _ = try autoscalePolicy.policies(for: scaled)
+        let unknown = Set(scaled.map(\.service)).subtracting(Self.workerNames.map { $0.dropFirst(7) }.map(String.init))
+        guard unknown.isEmpty else { throw ValidationError("--autoscale: no worker serves \(unknown.sorted())") }
+    }
+
+    /// `--autoscale`'s specs.
+    private func scaleSpecs() throws -> [ScaleSpec] {
+        try autoscale.flatMap { $0.split(separator: ",") }.map { text in
+            guard let spec = ScaleSpec(argument: String(text)) else {
+                throw ValidationError("--autoscale takes SERVICE=MIN..MAX[/SLOTS], got \(text)")
+            }
+            return spec
+        }
     }
 
     func run() async throws {
@@ -57,12 +83,15 @@ struct UpCommand: AsyncParsableCommand {
             )
         }
         let localEndpoints = try (0..<gateways).map { try localWorkerEndpoint(gateway: $0) }
+        let scaled = Dictionary(uniqueKeysWithValues: try scaleSpecs().map { ("reckon-\($0.service)", $0) })
+        let fromZero = scaled.values.filter { $0.minimum == 0 }.map(\.service).sorted()
         let gatewaySpecs = endpoints.enumerated().map { index, pair in
             ChildSpec(
                 name: index == 0 ? "reckon-gateway" : "reckon-gateway-\(index + 1)",
                 path: "\(bin)/reckon-gateway",
                 arguments: ["--client-endpoint", pair.client, "--worker-endpoint", pair.worker]
                     + (localEndpoints[index].map { ["--local-worker-endpoint", $0] } ?? [])
+                    + (fromZero.isEmpty ? [] : ["--scale-from-zero", fromZero.joined(separator: ",")])
             )
         }
         // The workers take the way that costs least: the local endpoint where there is one.
@@ -75,6 +104,7 @@ struct UpCommand: AsyncParsableCommand {
                     name: $0,
                     path: "\(bin)/\($0)",
                     arguments: workerEndpoints.flatMap { ["--gateway", $0] } + (state[$0] ?? [])
+                        + (scaled[$0].map { ["--slots", String($0.slotsPerProcess)] } ?? [])
                 )
             }
         guard FileManager.default.isExecutableFile(atPath: "\(bin)/reckon-gateway") else {
@@ -90,9 +120,15 @@ struct UpCommand: AsyncParsableCommand {
                     + Self.allowedHosts(address)
             )
         }
-        let supervisor = Supervisor(children: gatewaySpecs + workers + (bridge.map { [$0] } ?? []), logDirectory: logs)
+        // A scaled worker starts as many processes as its minimum (none for 0), the others one each.
+        let first = workers.filter { scaled[$0.name].map { $0.minimum > 0 } ?? true }
+        let supervisor = Supervisor(children: gatewaySpecs + first + (bridge.map { [$0] } ?? []), logDirectory: logs)
+        let actuator = await localActuator(workers: workers, scaled: scaled, supervisor: supervisor)
+        let clientEndpoints = endpoints.map(\.client)
+        let loop =
+            scaled.isEmpty
+            ? nil : try autoscalePolicy.loop(Array(scaled.values), endpoints: clientEndpoints, actuator: actuator)
         try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { try await supervisor.run() }
             group.addTask {
                 await reportReady(
                     services: workers.map { String($0.name.dropFirst("reckon-".count)) },
@@ -100,6 +136,14 @@ struct UpCommand: AsyncParsableCommand {
                     http: bridge == nil ? nil : try? httpAddress()
                 )
             }
+            if var loop {
+                group.addTask {
+                    await loop.run()
+                    loop.close()
+                }
+            }
+            try await supervisor.run()
+            group.cancelAll()
         }
     }
 
