@@ -13,6 +13,9 @@ import httpx
 import pytest
 
 from stack import BIN, free_port, metric
+
+# On SQLite only: the gateway's load and its scaling do not depend on the workers' database engine.
+pytestmark = pytest.mark.parametrize("stack", ["sqlite"], indirect=True)
 from test_kubernetes import scaled_object_metrics
 
 
