@@ -23,6 +23,9 @@ clients=${CLIENTS:-1,2,4,8,16,32,32,16,8,4,2,1}
 stabilisation=${STABILISATION:-20}
 out=${OUT:-docs/performance/autoscale.svg}
 make_workdir autoscale
+# The calc processes the set-ups' scale.sh started are no child of this script: stop them too, however it ends.
+trap 'for pid in "$work"/*/pids/*; do kill "$(cat "$pid")" 2>/dev/null || true; done; stop_all
+      [[ -n ${KEEP_WORK:-} ]] || rm -rf "$work"' EXIT
 make_venv ./clients/python
 print_limits "gateway --client-rate 0, deadline 30 s; calc $slots slots a process; orders 1 process (SQLite)"
 
