@@ -62,20 +62,28 @@ import Wire
         throw StackError("\(services) never all had a worker; last health \(last?.jsonText ?? "none")")
     }
 
-    @Test func upSupervisesTheStackAndStopsItOnSigint() async throws {
-        let ports = try FreePorts.take(3)
+    /// `reckon up` on free ports with a fresh data directory and `arguments` besides: the process, its first
+    /// gateway's client endpoint, and the data directory (the caller removes it).
+    private func startUp(_ arguments: [String]) throws -> (up: ChildProcess, client: String, dataDirectory: URL) {
+        let ports = try FreePorts.take(2)
         let client = "tcp://127.0.0.1:\(ports[0])"
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reckon-up-\(UUID().uuidString)"
         )
-        defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let up = try ChildProcess(
             "reckon",
             [
                 "up", "--client-endpoint", client, "--worker-endpoint", "tcp://127.0.0.1:\(ports[1])", "--data-dir",
-                dataDirectory.path, "--http", "127.0.0.1:\(ports[2])",
-            ]
+                dataDirectory.path,
+            ] + arguments
         )
+        return (up, client, dataDirectory)
+    }
+
+    @Test func upSupervisesTheStackAndStopsItOnSigint() async throws {
+        let http = try FreePorts.take(1)[0]
+        let (up, client, dataDirectory) = try startUp(["--http", "127.0.0.1:\(http)"])
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
         defer { up.kill(SIGKILL) }
         let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(25)).recordingReplies())
         defer { reckon.close() }
@@ -84,7 +92,7 @@ import Wire
         let ready = try await awaitFirstLine(
             up,
             [
-                "ready: gateway on .*, HTTP on http://127.0.0.1:\(ports[2])/",
+                "ready: gateway on .*, HTTP on http://127.0.0.1:\(http)/",
                 "warning: not every service registered within",
             ]
         )
@@ -130,20 +138,10 @@ import Wire
 
     /// `reckon up --autoscale`: its own worker processes follow the load, and a scale-down under load loses nothing.
     @Test func aBurstStartsASecondCalcWhichIsDrainedUnderATrickleWithEveryReplyRight() async throws {
-        let ports = try FreePorts.take(2)
-        let client = "tcp://127.0.0.1:\(ports[0])"
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "reckon-up-\(UUID().uuidString)"
-        )
+        let (up, client, dataDirectory) = try startUp([
+            "--http", "none", "--autoscale", "calc=1..2/2", "--interval-ms", "200", "--stabilisation-seconds", "2",
+        ])
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
-        let up = try ChildProcess(
-            "reckon",
-            [
-                "up", "--client-endpoint", client, "--worker-endpoint", "tcp://127.0.0.1:\(ports[1])", "--data-dir",
-                dataDirectory.path, "--http", "none", "--autoscale", "calc=1..2/2", "--interval-ms", "200",
-                "--stabilisation-seconds", "2",
-            ]
-        )
         defer { up.kill(SIGKILL) }
         let reckon = try ReckonClient(configuration: .init(endpoint: client, timeout: .seconds(60)))
         defer { reckon.close() }
