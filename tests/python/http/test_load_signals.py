@@ -37,7 +37,7 @@ def lone_calc(stack):
     client, worker, metrics = free_port(), free_port(), free_port()
     started = [stack.start("load-gateway", "reckon-gateway", "--client-endpoint", f"tcp://127.0.0.1:{client}",
                 "--worker-endpoint", f"tcp://127.0.0.1:{worker}", "--metrics-port", str(metrics),
-                           "--heartbeat-ms", "200", "--client-rate", "0")]
+                           "--heartbeat-ms", "200", "--client-rate", "0", "--deadline-ms", "30000")]
     started.append(stack.start("load-calc", "reckon-calc", f"--gateway=tcp://127.0.0.1:{worker}", "--slots", "1",
                                "--heartbeat-ms", "200"))
     port = free_port()
