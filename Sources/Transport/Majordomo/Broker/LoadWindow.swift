@@ -62,11 +62,16 @@ struct LoadWindow: Sendable {
         max(0, (instant - start).components.seconds)
     }
 
-    /// The bucket of `now`'s second, emptied first when it last held an older second.
+    /// The bucket of `now`'s second, emptied in place first when it last held an older second (no allocation on
+    /// the request path).
     private mutating func bucket(for now: Instant) -> Int {
         let second = second(of: now)
         let index = Int(second % Int64(Self.seconds))
-        if buckets[index].second != second { buckets[index] = Bucket(second: second) }
+        if buckets[index].second != second {
+            buckets[index].second = second
+            buckets[index].arrivals = 0
+            buckets[index].waits.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
         return index
     }
 }
