@@ -104,10 +104,12 @@ def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser
     submit(events)
     wait_for(browser, lambda: len(card(browser, "Calendar").find_elements(By.XPATH, ".//span[@class='event' and .='Cleaning']")) >= 3)
     if width == "desktop":
-        month = card(browser, "Calendar").find_element(By.CSS_SELECTOR, "table.month")
-        assert browser.execute_script("const s = arguments[0].parentElement; return s.scrollWidth <= s.clientWidth",
-                                      month), "the whole week shows at a desktop's width"
-    address = card(browser, "Calendar").find_element(By.NAME, "ical").get_attribute("value")
+        # Looked up and measured in one script: a live update may redraw the card between two WebDriver calls.
+        assert browser.execute_script(
+            "const card = [...document.querySelectorAll('section')].find(s => s.querySelector('h2')?.textContent.trim() === 'Calendar');"
+            "const s = card.querySelector('table.month').parentElement; return s.scrollWidth <= s.clientWidth"
+        ), "the whole week shows at a desktop's width"
+    address = wait_for(browser, lambda: card(browser, "Calendar").find_element(By.NAME, "ical").get_attribute("value"))
     assert address.startswith(stack.url + "/v1/ledger/events.ical?householdId=")
     subscribed = httpx.get(address)  # as a calendar app asks: no Authorization header, the token in the address
     assert subscribed.status_code == 200 and subscribed.headers["content-type"].startswith("text/calendar")
