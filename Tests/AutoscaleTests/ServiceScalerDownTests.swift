@@ -56,9 +56,23 @@ import Testing
         #expect(simulation.run(load(slots: 16, busy: 9, arrivals: 90), from: .zero, to: .seconds(600)) == [])
     }
 
+    @Test func aSlotBusyAtSomeObservationsDoesNotBlockADrain() {
+        // One slot a process, the one request seen at every other observation: a mean of 0.5 slots wants 1
+        // process, though each observation that sees it alone would want 2 (1 slot over 0.7 × 1).
+        var simulation = Simulation(policy(slotsPerProcess: 1), processes: 2)
+        var decided: [Decided] = []
+        for second in 0...60 {
+            let seen = load(slots: 2, busy: second % 2, arrivals: 300, p90: .microseconds(20))
+            if let decision = simulation.observe(seen, at: .seconds(second)) {
+                decided.append(Decided(.seconds(second), decision))
+            }
+        }
+        #expect(decided == [Decided(.seconds(60), .drainOne)])
+    }
+
     @Test func noDrainWithinTheStabilisationWindowAfterAStart() {
         var simulation = Simulation(policy(), processes: 2)
-        #expect(simulation.observe(load(slots: 8, busy: 8, queued: 12, p90: .milliseconds(80)), at: .zero) == .start(6))
+        #expect(simulation.observe(load(slots: 8, busy: 8, queued: 1, p90: .milliseconds(80)), at: .zero) == .start(2))
         let idle = load(slots: 32, arrivals: 0)
         // Idle from 1 s on: a drain at 61 s, not before, though the start was at 0.
         #expect(simulation.run(idle, from: .seconds(1), to: .seconds(60), every: .seconds(1)) == [])

@@ -1,10 +1,14 @@
-"""The load ramp of scripts/bench/autoscale.sh: closed-loop clients, each a thread with its own reckon.Client, asking
-calc tax.estimate (a real CPU cost) with one write in ten mixed in (orders cart.create under its own idempotency
-key). The client count follows STEPS, one step every STEP seconds. Every answer is checked (the estimate's total, a
-new cart id); any other answer, error or timeout is counted, and fails the run. Prints one JSON line: each step's
-client count, calls, p50 and p99 in ms, the whole run's, and the writes answered and their keys.
-    autoscale-ramp.py ENDPOINT STEP_SECONDS STEPS (a comma list: 1,2,4,8,16,32,16,8,4,2,1)"""
+"""The load ramp of scripts/bench/autoscale.sh: clients, each a thread with its own reckon.Client, asking calc
+tax.estimate (a real CPU cost) with one write in ten mixed in (orders cart.create under its own idempotency key). The
+client count follows STEPS, one step every STEP seconds. With RATE > 0 each client paces its calls, one every 1/RATE
+s on a fixed schedule (a late reply makes the next calls go at once until it is back on schedule), and a call's time
+counts from when the schedule meant it to go, so a slow reply is not hidden by the calls it delayed; with RATE 0 each
+client calls again as soon as it has its answer (closed loop). Every answer is checked (the estimate's total, a new
+cart id); any other answer, error or timeout is counted, and fails the run. Prints one JSON line: each step's client
+count, calls, p50 and p99 in ms, the whole run's, and the writes answered and their keys.
+    autoscale-ramp.py ENDPOINT STEP_SECONDS STEPS RATE (STEPS a comma list: 1,2,4,8,16,32,16,8,4,2,1)"""
 import json
+import random
 import sys
 import threading
 import time
@@ -12,7 +16,7 @@ import uuid
 
 import reckon
 
-ENDPOINT, STEP, STEPS = sys.argv[1], float(sys.argv[2]), [int(n) for n in sys.argv[3].split(",")]
+ENDPOINT, STEP, STEPS, RATE = sys.argv[1], float(sys.argv[2]), [int(n) for n in sys.argv[3].split(",")], float(sys.argv[4])
 TAX = {"income": {"employment": "85000"}, "province": "ON", "year": 2025}
 
 
@@ -38,9 +42,14 @@ writes = []  # (idempotency key, cart id)
 def client_loop(stop, step_of):
     with reckon.Client(ENDPOINT, timeout=30) as client:
         count = 0
+        due = time.monotonic() + (random.random() / RATE if RATE > 0 else 0)  # clients out of step with each other
         while not stop.is_set():
             count += 1
-            began = time.monotonic()
+            if RATE > 0:
+                time.sleep(max(0, due - time.monotonic()))
+                began, due = due, due + 1 / RATE
+            else:
+                began = time.monotonic()
             try:
                 if count % 10 == 0:
                     key = str(uuid.uuid4())

@@ -10,9 +10,10 @@ public struct ScalePolicy: Sendable, Hashable {
     /// The share of the slots the requests should hold, in (0, 1] (default 0.7): the headroom absorbs bursts
     /// while new processes start.
     public let targetUtilisation: Double
-    /// A queue-wait p90 above it scales up at once (default 50 ms).
+    /// A queue wait above it scales up at once (default 50 ms): the window's p90, or what the queue projects.
     public let waitBound: Duration
-    /// How long utilisation must stay above ``targetUtilisation`` before it scales up (default 10 s).
+    /// The span over which utilisation, averaged over the observations in it, must be above ``targetUtilisation``
+    /// for a scale-up (default 10 s).
     public let upWindow: Duration
     /// How long the need must stay below the processes running before one is drained, and the least time between
     /// a change (a start or a drain) and the next drain (default 60 s).

@@ -3,16 +3,20 @@
 ///
 /// - Below ``ScalePolicy/minimum``, or at zero processes with anything held, queued or arrived, it starts what the
 ///   load wants (``ScalePolicy/processesWanted(for:)``) at once; above ``ScalePolicy/maximum`` it drains one.
-/// - It scales up at once when the queue-wait p90 is over ``ScalePolicy/waitBound``, or when utilisation has
-///   stayed over ``ScalePolicy/targetUtilisation`` for ``ScalePolicy/upWindow``; by what the load wants beyond the
-///   processes running, at least one, at most up to the maximum. For one window (``ServiceLoad/window``) after a
-///   start, the p90 still holds the waits from before it, so then only a load that wants more than the processes
-///   running scales up on a wait.
+/// - It scales up at once when requests wait longer than ``ScalePolicy/waitBound``: the queue-wait p90 over the
+///   window, or the wait the queue of the moment projects at the window's arrival rate; or when utilisation has
+///   averaged over target (``ScalePolicy/targetUtilisation``) across an ``ScalePolicy/upWindow``, a whole one
+///   observed since the first observation and since the last start. By what the load wants beyond the
+///   processes running, at least one, at most as many as run (a step at most doubles them, as Kubernetes' HPA does
+///   by default: a queue that built up while a burst was noticed would otherwise ask for the maximum), and at most
+///   up to the maximum. For one window (``ServiceLoad/window``) after a start, the p90 still holds the waits from
+///   before it, so then a wait scales up again only once the started processes have registered their slots, and
+///   only while the load wants more than the processes running.
 /// - It drains one process when the need has stayed below the processes running for ``ScalePolicy/stabilisation``,
 ///   counted from the last change at the earliest: drains are that far apart, and a start is not undone within it.
-///   The need is below when fewer processes are wanted, one fewer would hold the demand at target (none only with
-///   nothing held, queued or arrived), and nothing waited in the queue (none queued, a queue-wait p90 at most
-///   ``ScalePolicy/quietWait``): a window in which requests waited counts as need.
+///   The need is below when the demand averaged over the window wants fewer processes, one fewer would hold that
+///   mean at target (none only with nothing held, queued or arrived), and nothing waited in the queue (none
+///   queued, a queue-wait p90 at most ``ScalePolicy/quietWait``): a window in which requests waited counts as need.
 ///
 /// ```swift
 /// var scaler = ServiceScaler(policy: policy)
@@ -29,14 +33,17 @@ public struct ServiceScaler: Sendable {
 
     /// The policy it applies.
     public let policy: ScalePolicy
-    /// Since when every observation found utilisation over target; `nil` when the last did not, or after a start.
-    public private(set) var overTargetSince: Instant?
+    /// When it first observed the load.
+    public private(set) var firstObservation: Instant?
     /// Since when every observation found the need below the processes running; `nil` when the last did not.
     public private(set) var needBelowSince: Instant?
     /// When it last returned a decision.
     public private(set) var lastChange: Instant?
     /// When it last returned ``ScaleDecision/start(_:)``.
     public private(set) var lastStart: Instant?
+    /// The busy slots and the demand (slots held or asked for) of each observation within the longer of the load's
+    /// window and ``ScalePolicy/upWindow``, oldest first.
+    private var recent: [(at: Instant, busy: Int, demand: Int)] = []
 
     /// A scaler that has observed nothing yet.
     public init(policy: ScalePolicy) {
@@ -62,7 +69,7 @@ public struct ServiceScaler: Sendable {
         if processes < policy.minimum || (processes == 0 && wanted > 0) { return .start(wanted - processes) }
         if processes > policy.maximum { return .drainOne }
         if processes < policy.maximum, scalesUp(load, processes: processes, wanted: wanted, now: now) {
-            return .start(min(max(1, wanted - processes), policy.maximum - processes))
+            return .start(min(max(1, wanted - processes), processes, policy.maximum - processes))
         }
         if processes > policy.minimum, hasStayedBelow(at: now) { return .drainOne }
         return nil
@@ -75,19 +82,39 @@ public struct ServiceScaler: Sendable {
     }
 
     private func scalesUp(_ load: ServiceLoad, processes: Int, wanted: Int, now: Instant) -> Bool {
-        if let since = overTargetSince, now - since >= policy.upWindow { return true }
-        guard let p90 = load.queueWaitP90, p90 > policy.waitBound else { return false }
-        if let lastStart, now - lastStart < load.window { return wanted > processes }
+        if isOverTargetAcrossUpWindow(processes: processes, now: now) { return true }
+        let waits = [load.queueWaitP90, policy.projectedWait(load)].compactMap { $0 }
+        guard let wait = waits.max(), wait > policy.waitBound else { return false }
+        if let lastStart, now - lastStart < load.window {
+            return load.slots >= processes * policy.slotsPerProcess && wanted > processes
+        }
         return true
     }
 
-    private mutating func track(_ load: ServiceLoad, processes: Int, now: Instant) {
-        if policy.isOverTarget(busy: load.busy, processes: processes) {
-            overTargetSince = overTargetSince ?? now
-        } else {
-            overTargetSince = nil
+    /// Whether a whole ``ScalePolicy/upWindow`` has been observed since the first observation and the last start,
+    /// and the busy slots averaged over the observations within it are over target.
+    private func isOverTargetAcrossUpWindow(processes: Int, now: Instant) -> Bool {
+        guard let first = firstObservation, now - max(first, lastStart ?? first) >= policy.upWindow else {
+            return false
         }
-        if policy.isNeedBelow(load, processes: processes) {
+        let within = recent.filter { now - $0.at < policy.upWindow || $0.at == now }
+        let meanBusy = Double(within.reduce(0) { $0 + $1.busy }) / Double(max(1, within.count))
+        return policy.isOverTarget(busy: meanBusy, processes: processes)
+    }
+
+    /// The mean demand over the observations within the load's window.
+    private func meanDemand(within window: Duration, now: Instant) -> Double {
+        let within = recent.filter { now - $0.at < window || $0.at == now }
+        return Double(within.reduce(0) { $0 + $1.demand }) / Double(max(1, within.count))
+    }
+
+    private mutating func track(_ load: ServiceLoad, processes: Int, now: Instant) {
+        firstObservation = firstObservation ?? now
+        let kept = max(load.window, policy.upWindow)
+        recent.removeAll { now - $0.at >= kept && $0.at != now }
+        recent.append((now, load.busy, load.demand))
+        let meanDemand = meanDemand(within: load.window, now: now)
+        if policy.isNeedBelow(load, meanDemand: meanDemand, processes: processes) {
             needBelowSince = needBelowSince ?? now
         } else {
             needBelowSince = nil
@@ -96,9 +123,6 @@ public struct ServiceScaler: Sendable {
 
     private mutating func record(_ decision: ScaleDecision, now: Instant) {
         lastChange = now
-        if case .start = decision {
-            lastStart = now
-            overTargetSince = nil
-        }
+        if case .start = decision { lastStart = now }
     }
 }

@@ -11,10 +11,10 @@ struct AutoscalePolicyOptions: ParsableArguments {
     @Option(help: "Share of the slots the requests should hold (0 to 1).")
     var targetUtilisation = 0.7
 
-    @Option(help: "Milliseconds of queue-wait p90 above which a service scales up at once.")
+    @Option(help: "Milliseconds of queue wait (the p90, or what the queue projects) over which it scales up at once.")
     var waitBoundMs = 50
 
-    @Option(help: "Seconds utilisation must stay above target before a scale-up.")
+    @Option(help: "Seconds over which utilisation, averaged, must be above target for a scale-up.")
     var upWindowSeconds = 10
 
     @Option(help: "Seconds the need must stay below before a process is drained, and between two drains.")
