@@ -44,6 +44,13 @@ class Stack:
         self.processes = []
         self.named = {}
         self.gateways = []
+        try:
+            self._start_every_process(engine, gateways)
+        except BaseException:
+            self.stop()  # a stack that fails half-way (no PostgreSQL, a bridge never ready) leaves no process behind
+            raise
+
+    def _start_every_process(self, engine, gateways):
         for index in range(gateways):
             client, worker = free_port(), free_port()
             process = self.start(f"gateway-{index}", "reckon-gateway", "--client-endpoint",
