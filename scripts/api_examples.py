@@ -18,7 +18,8 @@ types in the contract tests (ContractCheck).
 A recording is made repeatable before it is compared or written:
 - every UUID becomes a fixed one numbered in order of first appearance, and every session token likewise;
 - every timestamp within 60 days of now moves to the same offset from 2026-11-29T09:00:00Z (rounded to the hour),
-  an iCalendar DTSTAMP to that instant, and today's date to 2026-11-29;
+  an iCalendar DTSTAMP to that instant, and today's date to 2026-11-29 (a stock line's `daysLeft` is counted to its
+  `bestBefore` from that date);
 - amounts split evenly, so that no cent goes to a member chosen by the order of random ids;
 - lists compare in any order (members come in the order of their random ids);
 - `gateway health` and `gateway stats` count live traffic, so for them only the members compare, not the numbers.
@@ -306,7 +307,11 @@ class Normalizer:
 
     def value(self, value):
         if isinstance(value, dict):
-            return {self.text(key): self.value(member) for key, member in value.items()}
+            moved = {self.text(key): self.value(member) for key, member in value.items()}
+            if isinstance(moved.get("daysLeft"), int) and isinstance(moved.get("bestBefore"), str):
+                # Days from today: counted from the fixed today, or the example would change every night.
+                moved["daysLeft"] = (datetime.date.fromisoformat(moved["bestBefore"]) - FIXED_NOW.date()).days
+            return moved
         if isinstance(value, list):
             return [self.value(member) for member in value]
         if isinstance(value, str):

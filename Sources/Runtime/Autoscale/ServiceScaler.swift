@@ -43,7 +43,14 @@ public struct ServiceScaler: Sendable {
     public private(set) var lastStart: Instant?
     /// The busy slots and the demand (slots held or asked for) of each observation within the longer of the load's
     /// window and ``ScalePolicy/upWindow``, oldest first.
-    private var recent: [(at: Instant, busy: Int, demand: Int)] = []
+    private var recent: [Observation] = []
+
+    /// What one observation saw.
+    private struct Observation: Sendable {
+        let at: Instant
+        let busy: Int
+        let demand: Int
+    }
 
     /// A scaler that has observed nothing yet.
     public init(policy: ScalePolicy) {
@@ -97,23 +104,21 @@ public struct ServiceScaler: Sendable {
         guard let first = firstObservation, now - max(first, lastStart ?? first) >= policy.upWindow else {
             return false
         }
-        let within = recent.filter { now - $0.at < policy.upWindow || $0.at == now }
-        let meanBusy = Double(within.reduce(0) { $0 + $1.busy }) / Double(max(1, within.count))
-        return policy.isOverTarget(busy: meanBusy, processes: processes)
+        return policy.isOverTarget(busy: mean(\.busy, within: policy.upWindow, now: now), processes: processes)
     }
 
-    /// The mean demand over the observations within the load's window.
-    private func meanDemand(within window: Duration, now: Instant) -> Double {
+    /// The mean of one figure over the observations within `window` before `now`, `now`'s included.
+    private func mean(_ figure: KeyPath<Observation, Int>, within window: Duration, now: Instant) -> Double {
         let within = recent.filter { now - $0.at < window || $0.at == now }
-        return Double(within.reduce(0) { $0 + $1.demand }) / Double(max(1, within.count))
+        return Double(within.reduce(0) { $0 + $1[keyPath: figure] }) / Double(max(1, within.count))
     }
 
     private mutating func track(_ load: ServiceLoad, processes: Int, now: Instant) {
         firstObservation = firstObservation ?? now
         let kept = max(load.window, policy.upWindow)
         recent.removeAll { now - $0.at >= kept && $0.at != now }
-        recent.append((now, load.busy, load.demand))
-        let meanDemand = meanDemand(within: load.window, now: now)
+        recent.append(Observation(at: now, busy: load.busy, demand: load.demand))
+        let meanDemand = mean(\.demand, within: load.window, now: now)
         if policy.isNeedBelow(load, meanDemand: meanDemand, processes: processes) {
             needBelowSince = needBelowSince ?? now
         } else {
