@@ -47,6 +47,7 @@ let package = Package(
         .systemLibrary(name: "CZeroMQ", path: "Sources/Transport/CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSodium", path: "Sources/Storage/CSodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/Runtime/CMalloc"),
+        .systemLibrary(name: "CSpawn", path: "Sources/Runtime/CSpawn"),
         .systemLibrary(name: "CSQLite", path: "Sources/Storage/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], path: "Sources/Transport/ZeroMQ"),
 
@@ -88,6 +89,7 @@ let package = Package(
         ),
         .target(name: "DeadlineWatch", path: "Sources/Runtime/DeadlineWatch"),
         .target(name: "Autoscale", path: "Sources/Runtime/Autoscale"),
+        .target(name: "Spawn", dependencies: ["CSpawn"], path: "Sources/Runtime/Spawn"),
         .target(
             name: "WorkerRuntime",
             dependencies: [
@@ -279,7 +281,7 @@ let package = Package(
             name: "reckon",
             dependencies: [
                 "ReckonClient", "Wire", "ZeroMQ", "GatewayAPI", "CalcAPI", "OrdersAPI", "LedgerAPI", "Autoscale",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Spawn", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon"
         ),
@@ -305,7 +307,7 @@ let package = Package(
             dependencies: [
                 "ReckonClient", "Majordomo", "Wire", "ZeroMQ", "CalcService", "Calculator", "Tax", "Ceiling",
                 "WorkerRuntime", "OrdersService", "LedgerService", "Storage", "StorageSQLite", "StoragePostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Spawn", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -317,7 +319,7 @@ let package = Package(
         .target(
             name: "ReckonTesting",
             dependencies: [
-                "Storage", "StorageSQLite", "StoragePostgres", "Wire", "WorkerRuntime",
+                "Storage", "StorageSQLite", "StoragePostgres", "Wire", "WorkerRuntime", "Spawn",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -331,6 +333,7 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "AutoscaleTests", dependencies: ["Autoscale"]),
+        .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(
             name: "LoopClientTests",
             dependencies: [
@@ -380,7 +383,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "ReckonClient", "LoopClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI", "ReckonTesting",
-                "Storage",
+                "Storage", "Spawn",
             ]
         ),
         .testTarget(

@@ -122,7 +122,7 @@ import Wire
 
         let restartedAt = up.output.count
         kill(firstWorker, SIGKILL)
-        _ = try await awaitLine(up, "reckon-calc exited with status 9; restarting", after: 0)
+        _ = try await awaitLine(up, "reckon-calc exited with status 137; restarting", after: 0)
         let secondWorker = try #require(
             Int32(try await awaitLine(up, #"started reckon-calc \(pid (\d+)\)"#, after: restartedAt))
         )

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Synchronization
 
 /// The processes the bench starts. Each writes its output to a log file of its own; every one still running is
@@ -6,7 +7,7 @@ import Synchronization
 final class ChildProcesses: Sendable {
     /// Where each child's stdout and stderr go, as `NAME-N.log`.
     let logDirectory: URL
-    private let running = Mutex<[Process]>([])
+    private let running = Mutex<[SpawnedProcess]>([])
     private let launched = Atomic<Int>(0)
 
     fileprivate init() throws {
@@ -18,25 +19,21 @@ final class ChildProcesses: Sendable {
     /// Starts `executable` with `arguments`.
     /// - Returns: the running process.
     /// - Throws: when it cannot be started (a missing executable, say).
-    func launch(_ executable: String, _ arguments: [String]) throws -> Process {
+    func launch(_ executable: String, _ arguments: [String]) throws -> SpawnedProcess {
         let name = URL(fileURLWithPath: executable).lastPathComponent
         let number = launched.wrappingAdd(1, ordering: .relaxed).newValue
         let log = logDirectory.appendingPathComponent("\(name)-\(number).log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw BenchError("cannot create \(log.path)")
-        }
-        let output = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        let process: SpawnedProcess
         do {
-            try process.run()
+            process = try SpawnedProcess(
+                executable,
+                arguments,
+                output: .appending(toFile: log.path),
+                errors: .descriptor(1)
+            )
         } catch {
             try? FileManager.default.removeItem(at: log)
-            throw BenchError("cannot start \(executable): \(error.localizedDescription)")
+            throw BenchError("\(error)")
         }
         running.withLock { $0.append(process) }
         return process
@@ -48,15 +45,15 @@ final class ChildProcesses: Sendable {
     }
 
     /// Stops `processes`: SIGTERM, then SIGKILL for any still running after `grace`.
-    func stop(_ processes: [Process], grace: Duration = .seconds(5)) async {
+    func stop(_ processes: [SpawnedProcess], grace: Duration = .seconds(5)) async {
         let ids = Set(processes.map(ObjectIdentifier.init))
         running.withLock { $0.removeAll { ids.contains(ObjectIdentifier($0)) } }
-        for process in processes where process.isRunning { process.terminate() }
+        for process in processes { process.send(SIGTERM) }
         let deadline = ContinuousClock.now + grace
         while processes.contains(where: \.isRunning), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for process in processes { process.send(SIGKILL) }
     }
 
     /// Stops every child still running.
@@ -66,7 +63,7 @@ final class ChildProcesses: Sendable {
 
     /// Sends SIGTERM to every child at once, for the signal handler, which cannot wait.
     fileprivate func terminateAllNow() {
-        for process in running.withLock({ $0 }) where process.isRunning { process.terminate() }
+        for process in running.withLock({ $0 }) { process.send(SIGTERM) }
     }
 }
 

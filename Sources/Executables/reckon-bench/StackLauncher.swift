@@ -1,5 +1,6 @@
 import Foundation
 import ReckonClient
+import Spawn
 
 /// A gateway the bench started.
 struct RunningGateway: Sendable {
@@ -31,7 +32,7 @@ struct StackLauncher: Sendable {
         let gateway = RunningGateway(
             clientEndpoint: endpoints[0],
             workerEndpoint: endpoints[1],
-            processIdentifier: process.processIdentifier
+            processIdentifier: process.pid
         )
         for worker in workers { _ = try worker.launch(in: children, gateway: gateway.workerEndpoint) }
         try await waitUntilServed(service, gateway: gateway.clientEndpoint)

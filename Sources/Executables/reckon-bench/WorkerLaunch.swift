@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// A worker process to start for a run: an executable and its arguments; the bench appends `--gateway ENDPOINT`.
 struct WorkerLaunch: Sendable {
@@ -20,7 +21,7 @@ struct WorkerLaunch: Sendable {
 
     /// Starts the worker, connected to `endpoint`.
     /// - Throws: ``BenchError`` when it cannot be started.
-    func launch(in children: ChildProcesses, gateway endpoint: String) throws -> Process {
+    func launch(in children: ChildProcesses, gateway endpoint: String) throws -> SpawnedProcess {
         try children.launch(executable, arguments + ["--gateway", endpoint])
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import Spawn
 
 /// A program run to its end by a test, what it printed caught in files rather than pipes.
 ///
 /// Foundation's `FileHandle.readDataToEndOfFile()` reads a pipe with a `try!` that does not retry a read interrupted
 /// by a signal, which crashed a whole test process once. A regular file's reads are never interrupted, so the output
-/// goes to files, read after the program has exited.
+/// goes to files, read after the program has exited. The program is started by ``SpawnedProcess``.
 public struct CapturedRun: Sendable {
     /// The exit status.
     public var status: Int32
@@ -34,28 +35,30 @@ public struct CapturedRun: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (outURL, errURL) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
         for file in [outURL, errURL] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        let (out, err) = (try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
-        defer {
-            try? out.close()
-            try? err.close()
-        }
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = mergingErrors ? out : err
-        try process.run()
-        try stdin.fileHandleForWriting.write(contentsOf: input)
-        if closingInputFirst { try stdin.fileHandleForWriting.close() }
-        process.waitUntilExit()
-        if !closingInputFirst { try stdin.fileHandleForWriting.close() }
+        // A child that exits before reading its input must not end this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let pipe = try InputPipe()
+        let writing = FileHandle(fileDescriptor: pipe.writing, closeOnDealloc: true)
+        let process: SpawnedProcess
+        do {
+            defer { close(pipe.reading) }
+            process = try SpawnedProcess(
+                executable.path,
+                arguments,
+                environment: environment,
+                currentDirectory: currentDirectory?.path,
+                input: .descriptor(pipe.reading),
+                output: .appending(toFile: outURL.path),
+                errors: mergingErrors ? .descriptor(1) : .appending(toFile: errURL.path)
+            )
+        }
+        try? writing.write(contentsOf: input)
+        if closingInputFirst { try writing.close() }
+        let status = process.waitForExit()
+        if !closingInputFirst { try writing.close() }
         return CapturedRun(
-            status: process.terminationStatus,
+            status: status,
             output: try Data(contentsOf: outURL),
             errors: try Data(contentsOf: errURL)
         )

@@ -1,11 +1,10 @@
 import Foundation
+import Spawn
 
 /// A Reckon executable started by a test, its output kept in a temporary file for failure messages.
-final class ChildProcess: @unchecked Sendable {
-    // @unchecked: `process` is configured before `run()` and only read afterwards; Process itself is thread-safe
-    // for terminate/waitUntilExit.
+final class ChildProcess: Sendable {
     let name: String
-    private let process = Process()
+    private let process: SpawnedProcess
     let logURL: URL
 
     /// Starts `BINDIR/name arguments`.
@@ -19,31 +18,31 @@ final class ChildProcess: @unchecked Sendable {
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reckon-test-\(name)-\(UUID().uuidString).log"
         )
-        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logURL)
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        process = try SpawnedProcess(
+            path,
+            arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            output: .appending(toFile: logURL.path),
+            errors: .descriptor(1)
+        )
     }
 
-    deinit { kill(SIGKILL) }
+    deinit {
+        kill(SIGKILL)
+        _ = process.waitForExit()
+    }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
     var isRunning: Bool { process.isRunning }
 
     /// Sends `signal` if the process still runs.
-    func kill(_ signal: Int32) {
-        if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
-    }
+    func kill(_ signal: Int32) { process.send(signal) }
 
     /// Waits up to `timeout` for the process to exit; returns its status, or nil if it still runs.
     func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-        return process.isRunning ? nil : process.terminationStatus
+        return process.exitStatus
     }
 
     /// What the process printed so far.

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// Scales anything a command can scale (`docker service scale reckon_{service}={n}`, `kubectl scale …`): the
 /// template is run through `/bin/sh -c` with `{service}` and `{n}`, the new process count, put in. The count it keeps
@@ -21,20 +22,14 @@ actor CommandActuator: ScaleActuator {
         counts[service] = count
     }
 
-    /// Runs `command` through `/bin/sh -c` and waits for the shell's exit status. Not Foundation's `Process`: its
-    /// `waitUntilExit` also waits for a descriptor the command's own background children keep open (a worker the
-    /// command starts), so it would wait as long as they run.
+    /// Runs `command` through `/bin/sh -c` and waits for the shell's exit status. It waits for the shell alone, not
+    /// for the descriptors the command's own background children keep open (a worker the command starts).
     private static func shell(_ command: String) throws -> Int32 {
-        let words: [String] = ["/bin/sh", "-c", command]
-        var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &arguments, environ)
-        guard spawned == 0 else { throw CommandFailed(command: command, status: -spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        // The shell's exit code when it exited, else 128 + the signal that ended it, as a shell reports it.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        do {
+            return try SpawnedProcess("/bin/sh", ["-c", command]).waitForExit()
+        } catch let error as SpawnError {
+            throw CommandFailed(command: command, status: -error.errorNumber)
+        }
     }
 
     func start(_ count: Int, of service: String) throws { try set(processes(of: service) + count, of: service) }

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// Starts child processes, restarts any that exits unexpectedly (back-off 1 s doubling to 30 s, reset after a
 /// minute of uptime), and on SIGINT or SIGTERM stops them all: SIGTERM, then SIGKILL after a grace period. Children
@@ -9,7 +10,7 @@ final class Supervisor: @unchecked Sendable {
     private let children: [ChildSpec]
     private let logDirectory: URL
     private let grace: Duration
-    private var running: [String: (process: Process, started: ContinuousClock.Instant)] = [:]
+    private var running: [String: (process: SpawnedProcess, started: ContinuousClock.Instant)] = [:]
     private var backoff: [String: Duration] = [:]
     /// Children retired: their exit is expected, and they are not restarted.
     private var retired: Set<String> = []
@@ -54,8 +55,8 @@ final class Supervisor: @unchecked Sendable {
         queue.async { [self] in
             guard let child = running[name] else { return }
             retired.insert(name)
-            say("draining \(name) (pid \(child.process.processIdentifier))")
-            child.process.terminate()
+            say("draining \(name) (pid \(child.process.pid))")
+            child.process.send(SIGTERM)
         }
     }
 
@@ -70,29 +71,18 @@ final class Supervisor: @unchecked Sendable {
     }
 
     private func start(_ child: ChildSpec) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: child.path)
-        process.arguments = child.arguments
-        let log = try logHandle(for: child.name)
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [unowned self] process in
-            self.queue.async { self.exited(child, status: process.terminationStatus) }
+        let process = try SpawnedProcess(
+            child.path,
+            child.arguments,
+            output: .appending(toFile: logDirectory.appendingPathComponent("\(child.name).log").path),
+            errors: .descriptor(1)
+        )
+        Thread.detachNewThread { [unowned self] in
+            let status = process.waitForExit()
+            self.queue.async { self.exited(child, status: status) }
         }
-        try process.run()
         running[child.name] = (process, .now)
-        say("started \(child.name) (pid \(process.processIdentifier)), log \(logDirectory.path)/\(child.name).log")
-    }
-
-    private func logHandle(for name: String) throws -> FileHandle {
-        let url = logDirectory.appendingPathComponent("\(name).log")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.seekToEnd()
-        return handle
+        say("started \(child.name) (pid \(process.pid)), log \(logDirectory.path)/\(child.name).log")
     }
 
     private func exited(_ child: ChildSpec, status: Int32) {
@@ -125,12 +115,12 @@ final class Supervisor: @unchecked Sendable {
         stopping = true
         say("stopping \(running.count) processes")
         if running.isEmpty { return finish() }
-        for (_, child) in running { child.process.terminate() }
+        for (_, child) in running { child.process.send(SIGTERM) }
         let graceMilliseconds = Int(grace.components.seconds * 1000)
         queue.asyncAfter(deadline: .now() + .milliseconds(graceMilliseconds)) { [unowned self] in
             for (name, child) in self.running {
                 say("\(name) did not stop within \(self.grace); killing it")
-                kill(child.process.processIdentifier, SIGKILL)
+                child.process.send(SIGKILL)
             }
         }
     }
