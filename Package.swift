@@ -39,6 +39,9 @@ let package = Package(
         // Core only: HummingbirdTesting would pull async-http-client into the build; the HTTP tests are Python's.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        // Traces over OTLP/HTTP only (no gRPC), linked by the executables alone (the Telemetry target).
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
         // zlib for the bridge's gzip answers (the system's libz).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
@@ -80,6 +83,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
+                "EnvelopeTracing", .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "ZeroMQ", "Majordomo", "Wire", "GatewayAPI", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -91,12 +95,33 @@ let package = Package(
         .target(name: "Autoscale", path: "Sources/Runtime/Autoscale"),
         .target(name: "Spawn", dependencies: ["CSpawn"], path: "Sources/Runtime/Spawn"),
         .target(
+            name: "EnvelopeTracing",
+            dependencies: [
+                "Wire", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ],
+            path: "Sources/Runtime/EnvelopeTracing"
+        ),
+        .target(
+            name: "Telemetry",
+            dependencies: [
+                "Observability",
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Sources/Runtime/Telemetry"
+        ),
+        .target(
             name: "WorkerRuntime",
             dependencies: [
-                "ZeroMQ", "Majordomo", "Wire", "DeadlineWatch",
+                "ZeroMQ", "Majordomo", "Wire", "DeadlineWatch", "EnvelopeTracing",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             path: "Sources/Runtime/WorkerRuntime"
         ),
@@ -114,13 +139,16 @@ let package = Package(
         ),
         .target(
             name: "ReckonClient",
-            dependencies: ["ZeroMQ", "Majordomo", "Wire", "GatewayAPI"],
+            dependencies: [
+                "ZeroMQ", "Majordomo", "Wire", "GatewayAPI", "EnvelopeTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             path: "Sources/Runtime/ReckonClient"
         ),
         .target(
             name: "LoopClient",
             dependencies: [
-                "ReckonClient", "Majordomo", "Wire", "GatewayAPI",
+                "ReckonClient", "Majordomo", "Wire", "GatewayAPI", "EnvelopeTracing",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -130,6 +158,7 @@ let package = Package(
         .target(
             name: "HTTPBridge",
             dependencies: [
+                "EnvelopeTracing",
                 "ReckonClient", "Wire", "GatewayAPI", "LedgerAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -147,6 +176,7 @@ let package = Package(
         .target(
             name: "StorageCommands",
             dependencies: [
+                "EnvelopeTracing",
                 "Storage", "StorageSQLite", "StoragePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,7 +193,7 @@ let package = Package(
         // MARK: - Storage (only the two driver targets import a database driver)
         .target(
             name: "Storage",
-            dependencies: ["CSodium"],
+            dependencies: ["CSodium", .product(name: "Tracing", package: "swift-distributed-tracing")],
             path: "Sources/Storage/Storage"
         ),
         .target(
@@ -243,6 +273,7 @@ let package = Package(
         .executableTarget(
             name: "reckon-gateway",
             dependencies: [
+                "Telemetry",
                 "Gateway", "Observability", "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -253,6 +284,7 @@ let package = Package(
         .executableTarget(
             name: "reckon-calc",
             dependencies: [
+                "Telemetry",
                 "CalcService", "CalcAPI", "ReckonClient", "LedgerAPI", "WorkerRuntime", "Observability",
                 "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -263,6 +295,7 @@ let package = Package(
         .executableTarget(
             name: "reckon-orders",
             dependencies: [
+                "Telemetry",
                 "OrdersService", "StorageCommands", "Storage", "WorkerRuntime", "Observability", "ServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -271,6 +304,7 @@ let package = Package(
         .executableTarget(
             name: "reckon-ledger",
             dependencies: [
+                "Telemetry",
                 "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
                 "CalcService", "CalcAPI", "ReckonClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -288,6 +322,7 @@ let package = Package(
         .executableTarget(
             name: "reckon-http",
             dependencies: [
+                "Telemetry",
                 "HTTPBridge", "LoopClient", "ReckonClient", "ServerCommands", "Observability", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

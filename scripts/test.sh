@@ -52,7 +52,7 @@ scripts/ensure-packages.sh python3-venv chromium chromium-driver
 python3 -m venv "$py_venv"
 "$py_venv/bin/pip" install -q --disable-pip-version-check icalendar==7.3.0 recurring_ical_events==3.8.2 \
     jsonschema==4.26.0 pytest==9.2.0 httpx==0.28.1 httpx-sse==0.4.3 openapi-spec-validator==0.7.2 selenium==4.51.0 \
-    schemathesis==4.32.5 openapi-python-client==0.29.1 kubernetes-validate==1.37.0
+    schemathesis==4.32.5 openapi-python-client==0.29.1 kubernetes-validate==1.37.0 opentelemetry-proto==1.45.2
 # axe-selenium-python 3.0.0 bundles axe-core 4.10 (2.1.6 bundled 3.1, of 2018). It asks for Python 3.12 but is pure
 # Python that runs on this machine's 3.11; its only needs (selenium, pytest) are pinned above.
 "$py_venv/bin/pip" install -q --disable-pip-version-check --no-deps --ignore-requires-python axe-selenium-python==3.0.0
@@ -61,9 +61,9 @@ export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 
 # The Python client (clients/python, issues #25 and #37): its test tools and the package itself with its HTTP extra
-# (httpx, pinned above), in the same venv.
+# (httpx, pinned above) and its tracing extra (opentelemetry-api), in the same venv.
 "$py_venv/bin/pip" install -q --disable-pip-version-check pyzmq==27.3.0 pytest-asyncio==1.5.0 \
-    mypy==2.4.1 httpx==0.28.1 "./clients/python[http]"
+    mypy==2.4.1 httpx==0.28.1 opentelemetry-api==1.45.2 "./clients/python[http,tracing]"
 
 # The suite takes a few minutes; a hang (a test waiting on a peer that never answers) fails after 15 minutes with
 # the output so far, instead of running into CI's own limit.

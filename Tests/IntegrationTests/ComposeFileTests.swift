@@ -9,19 +9,51 @@ import Wire
     /// The file resolved by `docker-compose config`, as JSON (through Python's YAML reader, which docker-compose
     /// itself uses).
     private func resolved() throws -> JSONValue {
+        try yaml("docker-compose -f compose.yaml config")
+    }
+
+    /// What `command` prints, a YAML document, as JSON (through Python's YAML reader, which docker-compose uses).
+    private func yaml(_ command: String) throws -> JSONValue {
         let shell = try CapturedRun.run(
             URL(fileURLWithPath: "/bin/sh"),
-            [
-                "-c",
-                "docker-compose -f compose.yaml config | python3 -c 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'",
-            ],
+            ["-c", "\(command) | python3 -c 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'"],
             currentDirectory: LocalStack.repositoryRoot
         )
         #expect(
             shell.status == 0,
-            "docker-compose config failed (scripts/test.sh installs docker-compose): \(String(decoding: shell.errors, as: UTF8.self))"
+            "\(command) failed (scripts/test.sh installs docker-compose): \(String(decoding: shell.errors, as: UTF8.self))"
         )
         return try JSONValue(parsing: Array(shell.output))
+    }
+
+    /// The `tracing` profile: every server exports to the collector once `OTEL_EXPORTER_OTLP_ENDPOINT` names it (and
+    /// to nothing while it is empty), and the collector's pipeline takes OTLP/HTTP and sends what it takes to Jaeger.
+    @Test func theTracingProfileCollectsEveryServersSpansForJaeger() throws {
+        let compose = try resolved()
+        let services = try #require(compose["services"]?.objectValue)
+        for name in ["gateway-a", "gateway-b", "calc", "orders", "ledger", "http"] {
+            #expect(services[name]?["environment"]?["OTEL_EXPORTER_OTLP_ENDPOINT"] == "", "\(name)")
+            #expect(services[name]?["profiles"] == nil, "\(name)")
+        }
+        for name in ["otel-collector", "jaeger"] {
+            #expect(services[name]?["profiles"] == ["tracing"], "\(name)")
+        }
+        let mount = try #require(services["otel-collector"]?["volumes"]?.arrayValue?.first?.stringValue)
+        #expect(mount.hasSuffix("deploy/otel/collector.yaml:/etc/otelcol/collector.yaml:ro"))
+
+        let collector = try yaml("cat deploy/otel/collector.yaml")
+        #expect(collector["receivers"]?["otlp"]?["protocols"]?["http"]?["endpoint"] == "0.0.0.0:4318")
+        let traces = try #require(collector["service"]?["pipelines"]?["traces"])
+        for (kind, names) in [
+            ("receivers", traces["receivers"]), ("processors", traces["processors"]),
+            ("exporters", traces["exporters"]),
+        ] {
+            for name in names?.arrayValue ?? [] {
+                #expect(collector[kind]?[name.stringValue ?? ""] != nil, "the pipeline's \(kind) lists \(name)")
+            }
+        }
+        let exporter = try #require(traces["exporters"]?.arrayValue?.first?.stringValue)
+        #expect(collector["exporters"]?[exporter]?["endpoint"] == "jaeger:4317")
     }
 
     @Test func twoGatewaysServeEveryScalableWorkerAndTheBridgeWithSecretsOnly() throws {
@@ -29,7 +61,7 @@ import Wire
         let services = try #require(compose["services"]?.objectValue)
         #expect(
             Set(services.members.map(\.key)) == [
-                "gateway-a", "gateway-b", "calc", "orders", "ledger", "http", "postgres",
+                "gateway-a", "gateway-b", "calc", "orders", "ledger", "http", "postgres", "otel-collector", "jaeger",
             ]
         )
         let http = try #require(services["http"])

@@ -10,6 +10,9 @@ import Wire
         #"{"op":"evaluate","id":7}"#,
         #"{"op":"evaluate","token":["t"]}"#,
         #"{"op":"evaluate","idempotencyKey":false}"#,
+        #"{"op":"evaluate","traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01","tracestate":"r=1"}"#,
+        #"{"op":"evaluate","traceparent":{"v":1}}"#,
+        #"{"op":"evaluate","tracestate":null}"#,
         #"{"op":null}"#,
         #"{"op":3}"#,
         #"{"id":"c-1"}"#,
@@ -26,7 +29,16 @@ import Wire
     }
 
     @Test func readsEveryMember() throws {
-        let request = try JSONValue(parsing: Array(#"{"op":"a","id":"b","token":"c","idempotencyKey":"d"}"#.utf8))
-        #expect(RequestHeader(request: request) == RequestHeader(op: "a", id: "b", token: "c", idempotencyKey: "d"))
+        let body = #"{"op":"a","id":"b","token":"c","idempotencyKey":"d","traceparent":"e","tracestate":"f"}"#
+        let request = try JSONValue(parsing: Array(body.utf8))
+        let expected = RequestHeader(
+            op: "a",
+            id: "b",
+            token: "c",
+            idempotencyKey: "d",
+            traceparent: "e",
+            tracestate: "f"
+        )
+        #expect(RequestHeader(request: request) == expected)
     }
 }

@@ -28,6 +28,11 @@ public enum BatchOp: OpContract {
                         ],
                         "op": ["type": "string", "minLength": 1], "args": ["type": "object"], "id": ["type": "string"],
                         "token": ["type": "string"], "idempotencyKey": ["type": "string", "maxLength": 128],
+                        "traceparent": [
+                            "type": "string",
+                            "description": "W3C trace context; without one, the batch's own is passed on",
+                        ],
+                        "tracestate": ["type": "string"],
                     ],
                 ],
             ],
@@ -54,6 +59,9 @@ public enum BatchOp: OpContract {
         public var id: String?
         public var token: String?
         public var idempotencyKey: String?
+        /// The W3C trace context the sub-request continues; without one it carries the batch's.
+        public var traceparent: String?
+        public var tracestate: String?
 
         public init(
             service: String,
@@ -61,7 +69,9 @@ public enum BatchOp: OpContract {
             args: JSONValue? = nil,
             id: String? = nil,
             token: String? = nil,
-            idempotencyKey: String? = nil
+            idempotencyKey: String? = nil,
+            traceparent: String? = nil,
+            tracestate: String? = nil
         ) {
             self.service = service
             self.op = op
@@ -69,6 +79,8 @@ public enum BatchOp: OpContract {
             self.id = id
             self.token = token
             self.idempotencyKey = idempotencyKey
+            self.traceparent = traceparent
+            self.tracestate = tracestate
         }
     }
 

@@ -6,6 +6,7 @@ import Observability
 import ServerCommands
 import ServiceLifecycle
 import WorkerRuntime
+import Telemetry
 
 /// `reckon-calc`: the `calc` worker with its metrics endpoint.
 @main
@@ -40,7 +41,7 @@ struct CalcWorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
+        let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-calc")
         let logger = Logger(label: "reckon.calc")
         let ops = try CalcService.makeRegistry(
             configuration: .init(
@@ -62,7 +63,8 @@ struct CalcWorkerCommand: AsyncParsableCommand {
             ops: ops,
             server: server,
             registry: registry,
-            logger: logger
+            logger: logger,
+            services: [traceExport].compactMap { $0 }
         )
     }
 }

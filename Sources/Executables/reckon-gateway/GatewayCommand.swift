@@ -7,6 +7,7 @@ import Observability
 import ServerCommands
 import ServiceLifecycle
 import UnixSignals
+import Telemetry
 
 /// `reckon-gateway`: the MDP/0.2 broker with its metrics endpoint.
 @main
@@ -240,9 +241,7 @@ struct GatewayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = ProcessBootstrap.bootstrap(
-            logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
-        )
+        let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-gateway")
         let logger = Logger(label: "reckon.gateway")
         let broker = BrokerConfiguration(
             heartbeatInterval: .milliseconds(server.heartbeatMs),
@@ -302,7 +301,8 @@ struct GatewayCommand: AsyncParsableCommand {
             logger: logger
         )
         let group = ServiceGroup(
-            services: [http, gateway, HangupReload(gateway: gateway)],
+            // The exporter stops last, so the spans of the last requests are sent.
+            services: [traceExport].compactMap { $0 } + [http, gateway, HangupReload(gateway: gateway)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

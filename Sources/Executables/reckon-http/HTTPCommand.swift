@@ -15,6 +15,7 @@ import ServerCommands
 import ServiceLifecycle
 import UnixSignals
 import ZeroMQ
+import Telemetry
 
 /// `reckon-http`: every op of every service over HTTP/JSON, as a stateless MDP client of one or more gateways.
 @main
@@ -178,9 +179,7 @@ struct HTTPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = ProcessBootstrap.bootstrap(
-            logLevel: ProcessBootstrap.logLevel(from: ProcessInfo.processInfo.environment)
-        )
+        let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-http")
         let logger = Logger(label: "reckon.http")
         let endpoints = (gateway.isEmpty ? ["tcp://127.0.0.1:5555"] : gateway).flatMap { $0.split(separator: ",") }
         var clientConfiguration = ReckonClient.Configuration(
@@ -231,7 +230,8 @@ struct HTTPCommand: AsyncParsableCommand {
         )
         let group = ServiceGroup(
             // Shut down in reverse order: the live streams end first, so the server's drain is not held open.
-            services: [metrics, application, streams],
+            // The exporter stops last, so the spans of the last requests are sent.
+            services: [traceExport].compactMap { $0 } + [metrics, application, streams],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

@@ -8,6 +8,7 @@ import Observability
 import ServerCommands
 import StorageCommands
 import WorkerRuntime
+import Telemetry
 
 /// `reckon-ledger`: the `ledger` worker with its database, recurring-bill job and metrics endpoint.
 @main
@@ -74,7 +75,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
+        let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-ledger")
         let logger = Logger(label: "reckon.ledger")
         let ratesPath = ratesFile ?? environment["RECKON_RATES_FILE"]
         let service = LedgerService.Configuration(
@@ -105,7 +106,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
                 server: server,
                 registry: registry,
                 logger: logger,
-                services: [opened.service, background, listener].compactMap { $0 },
+                services: [traceExport, opened.service, background, listener].compactMap { $0 },
                 prepare: {
                     try await StartupRetry.untilAvailable(logger: logger) {
                         try await LedgerService.prepare(database: opened.database)

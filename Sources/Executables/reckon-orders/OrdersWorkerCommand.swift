@@ -7,6 +7,7 @@ import ServerCommands
 import Storage
 import StorageCommands
 import WorkerRuntime
+import Telemetry
 
 /// `reckon-orders`: the `orders` worker with its database, background duties and metrics endpoint.
 @main
@@ -44,7 +45,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let registry = ProcessBootstrap.bootstrap(logLevel: ProcessBootstrap.logLevel(from: environment))
+        let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-orders")
         let logger = Logger(label: "reckon.orders")
         let menu: MenuHolder
         do {
@@ -73,7 +74,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
                 server: server,
                 registry: registry,
                 logger: logger,
-                services: [opened.service, background].compactMap { $0 },
+                services: [traceExport, opened.service, background].compactMap { $0 },
                 prepare: {
                     try await StartupRetry.untilAvailable(logger: logger) {
                         try await OrdersService.prepare(database: opened.database, menu: menu)

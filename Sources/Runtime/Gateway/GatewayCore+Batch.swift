@@ -5,13 +5,17 @@ import ZeroMQ
 extension GatewayCore {
     /// `batch`: sends each sub-request to its service in parallel; the reply lists the sub-replies in order, each a
     /// full reply envelope, so one failing sub-request fails alone.
-    /// - Parameter caller: the end caller the batch names (the broker let it through, so its client may name
-    ///   callers): each sub-request names it too, and counts against that caller's bucket and pending count.
+    /// - Parameters:
+    ///   - caller: the end caller the batch names (the broker let it through, so its client may name callers): each
+    ///     sub-request names it too, and counts against that caller's bucket and pending count.
+    ///   - trace: the batch's `traceparent` and `tracestate`, which a sub-request without its own carries: its
+    ///     worker's span is then a child of the batch's caller's.
     mutating func startBatch(
         route: ClientRoute,
         id: String?,
         args: JSONValue,
         caller: String?,
+        trace: [(String, JSONValue)] = [],
         now: Instant
     ) -> [GatewayOutput] {
         guard let requests = args["requests"]?.arrayValue, !requests.isEmpty else {
@@ -37,7 +41,7 @@ extension GatewayCore {
         let key = batches.start(route: route, id: id, count: requests.count)
         var outputs: [GatewayOutput] = []
         for (index, request) in requests.enumerated() {
-            switch Self.subRequest(request, index: index, caller: caller) {
+            switch Self.subRequest(request, index: index, caller: caller, trace: trace) {
             case .failure(let error):
                 let reply = JSONCoding.errorReply(error, id: request["id"]?.stringValue)
                 if let (route, body) = batches.record(batch: key, index: index, reply: reply) {
@@ -73,7 +77,7 @@ extension GatewayCore {
             for key in ["service", "op"] where (object[key]?.stringValue ?? "").isEmpty {
                 return WireError(.invalidArgument, "\(field).\(key) is required", field: "\(field).\(key)")
             }
-            for key in ["service", "op", "id", "token", "idempotencyKey"] {
+            for key in ["service", "op", "id", "token", "idempotencyKey", "traceparent", "tracestate"] {
                 switch object[key] {
                 case nil, .null?: continue
                 case .string(let text)?:
@@ -107,7 +111,8 @@ extension GatewayCore {
     private static func subRequest(
         _ request: JSONValue,
         index: Int,
-        caller: String?
+        caller: String?,
+        trace: [(String, JSONValue)]
     ) -> Result<(String, [UInt8]), WireError> {
         let object = request.objectValue ?? JSONObject()
         let service = object["service"]?.stringValue ?? ""
@@ -118,9 +123,19 @@ extension GatewayCore {
         var body = JSONObject(caller.map { [("caller", JSONValue.string($0))] } ?? [])
         body["op"] = object["op"] ?? ""
         body["args"] = object["args"] ?? [:]
-        for key in ["id", "token", "idempotencyKey"] {
+        for key in ["id", "token", "idempotencyKey", "traceparent", "tracestate"] {
             if let value = object[key] { body[key] = value }
         }
+        if object["traceparent"] == nil {
+            for (key, value) in trace { body[key] = value }
+        }
         return .success((service, JSONValue.object(body).serialized))
+    }
+
+    /// The string `traceparent` and `tracestate` of a request envelope, to pass on to a batch's sub-requests.
+    static func traceFields(of request: JSONValue) -> [(String, JSONValue)] {
+        ["traceparent", "tracestate"].compactMap { key in
+            request[key]?.stringValue.map { (key, JSONValue.string($0)) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import EnvelopeTracing
 import Majordomo
 import Wire
 import ZeroMQ
@@ -25,10 +26,17 @@ public struct GatewayCore: Sendable {
     var callerNamingKeys: Set<String>?
     /// The limits of every other client.
     let clientLimits: ClientLimits
+    /// A span per request routed, when the process traces (``GatewaySpans``).
+    private var spans: GatewaySpans?
 
     /// - Parameter allowLists: the allow-lists in force from the start.
+    ///
+    /// When the process has a tracer (``EnvelopeTracing/EnvelopeTrace/tracer``) as the core is made, each request
+    /// routed gets a span (``GatewaySpans``).
     public init(configuration: GatewayConfiguration, allowLists: AllowLists = AllowLists(), now: Instant) {
         var brokerConfiguration = configuration.broker
+        spans = EnvelopeTrace.tracer.map(GatewaySpans.init(tracer:))
+        brokerConfiguration.recordsRequestEvents = spans != nil
         brokerConfiguration.builtinServices.insert(GatewayService.name)
         brokerConfiguration.isRetryable = FailureReplies.hasIdempotencyKey
         brokerConfiguration.endCaller = CallerScan.endCaller
@@ -172,6 +180,7 @@ public struct GatewayCore: Sendable {
                 outputs += handleBuiltin(route: route, body: body, now: now)
             }
         }
+        if spans != nil { spans!.handle(broker.takeRequestEvents(), now: now) }
     }
 
     /// Sends a reply to a client, or records it in its batch.

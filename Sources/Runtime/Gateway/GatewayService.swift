@@ -30,6 +30,7 @@ enum GatewayService {
                 id: id,
                 args: request["args"] ?? [:],
                 caller: request["caller"]?.stringValue,
+                trace: GatewayCore.traceFields(of: request),
                 now: now
             )
         },

@@ -11,10 +11,10 @@ struct CORSPolicy<Context: RequestContext>: RouterMiddleware {
     static var allowedMethods: String { "GET, HEAD, POST, OPTIONS" }
     static var allowedHeaders: String {
         "Authorization, Content-Type, Idempotency-Key, X-Request-Id, Request-Timeout, If-Match, If-None-Match, "
-            + "Last-Event-ID"
+            + "Last-Event-ID, traceparent, tracestate"
     }
     static var exposedHeaders: String {
-        "ETag, Link, Location, Retry-After, X-Request-Id, Content-Disposition, Idempotent-Replayed"
+        "ETag, Link, Location, Retry-After, X-Request-Id, Content-Disposition, Idempotent-Replayed, traceresponse"
     }
 
     func handle(

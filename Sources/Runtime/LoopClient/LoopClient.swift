@@ -1,3 +1,4 @@
+import EnvelopeTracing
 import NIOCore
 import NIOPosix
 import ReckonClient
@@ -14,6 +15,8 @@ public final class LoopClient: ReckonCalls {
     private let replyObserver: (@Sendable (ReckonClient.ObservedReply) -> Void)?
     private let prefix = "lc-\(UInt32.random(in: 0...UInt32.max))-"
     private let counter = Atomic<UInt64>(0)
+    /// The process's tracer as the client was made, nil while tracing is off.
+    private let tracer = EnvelopeTrace.tracer
 
     /// Starts connecting every loop of `group` to the first gateway of `configuration` (which must not use CURVE).
     /// - Throws: ``ZMTPError`` for an endpoint that is not `tcp://HOST:PORT` or `ipc://PATH`, or for CURVE.
@@ -64,6 +67,11 @@ public final class LoopClient: ReckonCalls {
     /// Sends `call` and returns its reply's body.
     private func send(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> [UInt8] {
         try ReckonClient.checkJSONService(call.service)
+        return try await call.traced(by: tracer) { try await send(traced: $0, timeout: timeout, requestID: requestID) }
+    }
+
+    private func send(traced call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> [UInt8]
+    {
         let number = counter.add(1, ordering: .relaxed).newValue
         let request = QueuedRequest(call, id: prefix + String(number) + (requestID.map { "/" + $0 } ?? ""))
         let link = link(number)

@@ -102,6 +102,8 @@ struct BatchedLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
+    /// Adds metadata from the task's context to every line (the current span's `trace_id` and `span_id`).
+    var metadataProvider: Logger.MetadataProvider?
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -110,6 +112,7 @@ struct BatchedLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
         if let explicit = event.metadata { merged.merge(explicit) { _, explicit in explicit } }
         if let error = event.error {
             merged["error.message"] = "\(error)"

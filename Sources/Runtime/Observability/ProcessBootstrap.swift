@@ -6,9 +6,16 @@ import Prometheus
 public enum ProcessBootstrap {
     /// Sends logs to standard error at `logLevel`, formatted and written in batches off the callers' threads
     /// (``LogWriter``), and metrics to a new Prometheus registry.
+    /// - Parameter metadataProvider: adds metadata from the task's context to every line (the current span's).
     /// - Returns: the registry that `/metrics` serves.
-    public static func bootstrap(logLevel: Logger.Level) -> PrometheusCollectorRegistry {
-        LoggingSystem.bootstrap { label in BatchedLogHandler(label: label, logLevel: logLevel) }
+    public static func bootstrap(
+        logLevel: Logger.Level,
+        metadataProvider: Logger.MetadataProvider? = nil
+    ) -> PrometheusCollectorRegistry {
+        LoggingSystem.bootstrap(
+            { label, provider in BatchedLogHandler(label: label, logLevel: logLevel, metadataProvider: provider) },
+            metadataProvider: metadataProvider
+        )
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         return registry

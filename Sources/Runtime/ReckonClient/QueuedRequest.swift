@@ -24,6 +24,8 @@ public struct QueuedRequest: Sendable {
         request["id"] = .string(id)
         if let token = call.token { request["token"] = .string(token) }
         if let key = call.idempotencyKey { request["idempotencyKey"] = .string(key) }
+        if let traceparent = call.traceparent { request["traceparent"] = .string(traceparent) }
+        if let tracestate = call.tracestate { request["tracestate"] = .string(tracestate) }
         self.init(
             id: id,
             service: call.service,

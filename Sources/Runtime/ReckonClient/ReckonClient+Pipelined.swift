@@ -1,4 +1,5 @@
 import Foundation
+import Tracing
 import Synchronization
 import Wire
 
@@ -14,6 +15,11 @@ extension ReckonClient {
         /// The end caller a bridge sends the request for (``Wire/RequestHeader/caller``); only a client the gateway
         /// trusts to name callers may set it.
         public var caller: String?
+        /// The W3C trace context the call continues (``Wire/RequestHeader/traceparent``). Left nil, a client whose
+        /// process has a tracer sends its own span's, under the task's current context.
+        public var traceparent: String?
+        /// The vendor part of the trace context, sent with ``traceparent``.
+        public var tracestate: String?
 
         public init(
             service: String,
@@ -21,7 +27,9 @@ extension ReckonClient {
             args: JSONValue = [:],
             token: String? = nil,
             idempotencyKey: String? = UUID.random().uuidString,
-            caller: String? = nil
+            caller: String? = nil,
+            traceparent: String? = nil,
+            tracestate: String? = nil
         ) {
             self.service = service
             self.op = op
@@ -29,6 +37,8 @@ extension ReckonClient {
             self.token = token
             self.idempotencyKey = idempotencyKey
             self.caller = caller
+            self.traceparent = traceparent
+            self.tracestate = tracestate
         }
     }
 
@@ -45,7 +55,8 @@ extension ReckonClient {
     /// - Parameter timeout: for each call; the configured timeout by default.
     public func calls(_ requests: [Request], timeout: Duration? = nil) async -> [Result<JSONValue, any Error>] {
         guard !requests.isEmpty else { return [] }
-        let queued = requests.map { queuedRequest($0) }
+        // No span of their own: each carries the task's current trace context, when the process traces.
+        let queued = requests.map { queuedRequest(tracer == nil ? $0 : $0.carrying(ServiceContext.current)) }
         let deadline = ContinuousClock.now + (timeout ?? configuration.timeout)
         let ids = queued.map(\.id)
         return await withTaskCancellationHandler {

@@ -1,3 +1,4 @@
+import EnvelopeTracing
 import Foundation
 import Synchronization
 import Wire
@@ -23,6 +24,8 @@ public final class ReckonClient: ReckonCalls {
     private var wakeup: WakeupPipe { shared.wakeup }
     private let context: ZMQContext
     private let prefix = "rc-\(UInt32.random(in: 0...UInt32.max))-"
+    /// The process's tracer as the client was made, nil while tracing is off.
+    let tracer = EnvelopeTrace.tracer
 
     /// Connects (libzmq connects lazily, so this succeeds before the gateway is up).
     /// - Throws: ``ZMQError`` for a malformed endpoint.
@@ -56,14 +59,16 @@ public final class ReckonClient: ReckonCalls {
     /// Sends `call` and returns its whole reply; see ``ReckonCalls/call(service:op:args:token:idempotencyKey:timeout:requestID:caller:)``.
     public func reply(to call: Request, timeout: Duration?, requestID: String?) async throws -> JSONValue {
         try Self.checkJSONService(call.service)
-        let request = queuedRequest(call, tag: requestID)
-        let reply = try await send(
-            service: call.service,
-            body: request.body,
-            id: request.id,
-            timeout: timeout,
-            resendable: request.resendable
-        )
+        let reply = try await call.traced(by: tracer) { call in
+            let request = queuedRequest(call, tag: requestID)
+            return try await send(
+                service: call.service,
+                body: request.body,
+                id: request.id,
+                timeout: timeout,
+                resendable: request.resendable
+            )
+        }
         configuration.replyObserver?(ObservedReply(service: call.service, op: call.op, reply: reply))
         return reply
     }
@@ -96,9 +101,14 @@ public final class ReckonClient: ReckonCalls {
         return Array((reply.stringValue ?? "").utf8)
     }
 
-    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given.
+    /// The wire request for `call`, under a fresh JSON id, with `tag` after it when given, carrying the configured
+    /// trace context when it names none.
     func queuedRequest(_ call: Request, tag: String? = nil) -> QueuedRequest {
-        QueuedRequest(call, id: prefix + String(nextCallNumber()) + (tag.map { "/" + $0 } ?? ""))
+        var call = call
+        if call.traceparent == nil, let context = configuration.traceContext {
+            (call.traceparent, call.tracestate) = context
+        }
+        return QueuedRequest(call, id: prefix + String(nextCallNumber()) + (tag.map { "/" + $0 } ?? ""))
     }
 
     /// A fresh call number, the suffix of the call's JSON id.

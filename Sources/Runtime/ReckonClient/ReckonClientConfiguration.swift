@@ -20,6 +20,9 @@ extension ReckonClient {
         ///   for logging, tracing or checking replies against the ops' result schemas. It runs on the caller's task
         ///   and must be quick.
         public var replyObserver: (@Sendable (ObservedReply) -> Void)?
+        /// A W3C trace context every call carries unless it names its own (``ReckonClient/Request/traceparent``),
+        /// for a program with no tracer of its own: the CLI's `--trace`, or a `TRACEPARENT` its caller set.
+        public var traceContext: (traceparent: String, tracestate: String?)?
 
         public init(
             endpoints: [String] = ["tcp://127.0.0.1:5555"],

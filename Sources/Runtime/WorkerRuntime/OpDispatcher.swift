@@ -1,6 +1,8 @@
+import EnvelopeTracing
 import Foundation
 import Logging
 import Metrics
+import Tracing
 import Wire
 import ZeroMQ
 
@@ -13,6 +15,9 @@ public struct OpDispatcher: Sendable {
     private let metrics: [String: OpMetrics]
     private let unknownMetrics: OpMetrics
     private let requestTimeout: Duration
+    private let service: String
+    /// The tracer, nil while tracing is off (``EnvelopeTracing/EnvelopeTrace/tracer``): then no span is made.
+    private let tracer: (any Tracer)?
 
     /// - Parameters:
     ///   - service: the service name, reported by `ops`.
@@ -21,6 +26,8 @@ public struct OpDispatcher: Sendable {
     public init(service: String, registry: OpRegistry, requestTimeout: Duration = .seconds(4), logger: Logger) {
         self.registry = registry
         self.requestTimeout = requestTimeout
+        self.service = service
+        tracer = EnvelopeTrace.tracer
         self.logger = logger
         let listing = registry.ops.map(\.description)
         opsReply = OpsListing.hoisting(service: service, ops: listing + [.ops]).listing
@@ -43,6 +50,8 @@ public struct OpDispatcher: Sendable {
         let op: Op
         let request: OpRequest
         let started: ContinuousClock.Instant
+        /// The request's span (``OpSpan``), nil while tracing is off.
+        let span: (any Span)?
     }
 
     /// Answers one request body (the MDP body frames) in place when it can: malformed requests, unknown ops,
@@ -82,27 +91,31 @@ public struct OpDispatcher: Sendable {
             deadline: started + requestTimeout,
             logger: logger
         )
+        let op = registry.op(named: header.op)
+        let span = tracer.map { OpSpan.start($0, service: service, header: header, effect: op?.effect) }
         if header.op == "ops" {
             metrics["ops"]?.record(ok: true, since: started)
+            OpSpan.end(span)
             return .replied((try? JSONCoding.encode(Reply.success(opsReply, id: header.id))) ?? [])
         }
-        guard let op = registry.op(named: header.op) else {
+        guard let op else {
             unknownMetrics.record(ok: false, since: started)
             let error = WireError(.unknownOp, "no op \(header.op)", field: "op")
+            OpSpan.end(span, error: error)
             return .replied(JSONCoding.errorReply(error, id: header.id))
         }
         if let runInline = op.runInline {
             do {
-                if let reply = try runInline(request["args"], context) {
-                    return .replied(record(op, started, reply: reply))
+                let reply = try ServiceContext.$current.withValue(span?.context ?? ServiceContext.current) {
+                    try runInline(request["args"], context)
                 }
+                if let reply { return .replied(record(op, started, reply: reply, span: span)) }
             } catch {
-                return .replied(record(op, started, failure: error, context: context))
+                return .replied(record(op, started, failure: error, context: context, span: span))
             }
         }
-        return .pending(
-            PendingOp(op: op, request: OpRequest(args: request["args"], context: context), started: started)
-        )
+        let opRequest = OpRequest(args: request["args"], context: context)
+        return .pending(PendingOp(op: op, request: opRequest, started: started, span: span))
     }
 
     /// How long an op may go on after its cancellation at the deadline before its request is answered without it.
@@ -125,23 +138,28 @@ public struct OpDispatcher: Sendable {
                 "op still running after its cancellation; answered without it",
                 metadata: ["op": "\(pending.op.name)"]
             )
-            whenOverdue(record(pending.op, pending.started, failure: DeadlineExceeded(), context: context))
+            whenOverdue(
+                record(pending.op, pending.started, failure: DeadlineExceeded(), context: context, span: pending.span)
+            )
         }
         do {
-            let response = try await withDeadline(context.deadline, grace: Self.overdueGrace, onOverdue: overdue) {
-                [op = pending.op, request = pending.request] in
-                try await op.run(request)
+            let traceContext = pending.span?.context ?? ServiceContext.current
+            let response = try await ServiceContext.$current.withValue(traceContext) {
+                try await withDeadline(context.deadline, grace: Self.overdueGrace, onOverdue: overdue) {
+                    [op = pending.op, request = pending.request] in
+                    try await op.run(request)
+                }
             }
             let reply = JSONCoding.successReply(
                 resultJSON: response.resultJSON,
                 id: context.requestID,
                 replayed: response.replayed
             )
-            return record(pending.op, pending.started, reply: reply)
+            return record(pending.op, pending.started, reply: reply, span: pending.span)
         } catch let error as DeadlineExceeded where error.answered {
             return nil
         } catch {
-            return record(pending.op, pending.started, failure: error, context: context)
+            return record(pending.op, pending.started, failure: error, context: context, span: pending.span)
         }
     }
 
@@ -184,14 +202,20 @@ public struct OpDispatcher: Sendable {
         }
     }
 
-    private func record(_ op: Op, _ started: ContinuousClock.Instant, reply: [UInt8]) -> [UInt8] {
+    private func record(_ op: Op, _ started: ContinuousClock.Instant, reply: [UInt8], span: (any Span)?) -> [UInt8] {
         metrics[op.name]?.record(ok: true, since: started)
+        OpSpan.end(span)
         return reply
     }
 
     /// The typed error reply for what an op threw.
-    private func record(_ op: Op, _ started: ContinuousClock.Instant, failure: any Error, context: OpContext) -> [UInt8]
-    {
+    private func record(
+        _ op: Op,
+        _ started: ContinuousClock.Instant,
+        failure: any Error,
+        context: OpContext,
+        span: (any Span)?
+    ) -> [UInt8] {
         metrics[op.name]?.record(ok: false, since: started)
         let wireError: WireError
         switch failure {
@@ -203,6 +227,7 @@ public struct OpDispatcher: Sendable {
             context.logger.error("op failed", metadata: ["error": "\(failure)", "op": "\(op.name)"])
             wireError = WireError(.internal, "internal error")
         }
+        OpSpan.end(span, error: wireError)
         return JSONCoding.errorReply(wireError, id: context.requestID)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EnvelopeTracing
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -63,7 +64,7 @@ public struct DatabaseOptions: ParsableArguments {
                 logger: logger
             )
             logger.info("state in PostgreSQL", metadata: ["db.url": "\(Self.redacted(url))"])
-            return Opened(database: postgres, service: postgres, close: {})
+            return Opened(database: Self.traced(postgres), service: postgres, close: {})
         }
         let folder = dataDir ?? environment["RECKON_DATA_DIR"] ?? ".reckon"
         // A new data folder is its owner's alone; an existing one keeps the mode its owner gave it.
@@ -75,7 +76,12 @@ public struct DatabaseOptions: ParsableArguments {
         let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
         let sqlite = try await SQLiteDatabase.open(.init(path: path, busyTimeout: lockWait), logger: logger)
         logger.info("state in SQLite (one machine only)", metadata: ["db.path": "\(path)"])
-        return Opened(database: sqlite, service: nil, close: { await sqlite.close() })
+        return Opened(database: Self.traced(sqlite), service: nil, close: { await sqlite.close() })
+    }
+
+    /// `database` with a span per statement when the process traces (``Storage/TracedDatabase``).
+    private static func traced(_ database: some Database) -> any Database {
+        EnvelopeTrace.tracer.map { TracedDatabase(database, tracer: $0) } ?? database
     }
 
     /// `url` with the password the file `path` holds (its first line).

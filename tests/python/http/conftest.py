@@ -1,14 +1,13 @@
 """Fixtures: one stack per database engine for the whole session, a signed-in household on it, and Debian's
 headless chromium under selenium."""
 import shutil
-import uuid
 
 import httpx
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from stack import ENGINES, Stack
+from stack import ENGINES, Stack, sign_up
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
@@ -29,13 +28,7 @@ def http(stack):
 @pytest.fixture
 def member(http):
     """A signed-up user with a household: (headers with the bearer token, user id, household id)."""
-    name = "u" + uuid.uuid4().hex[:10]
-    assert http.post("/v1/ledger/auth.signup", json={"username": name, "password": "correct horse"}).status_code == 200
-    token = http.post("/v1/ledger/auth.login", json={"username": name, "password": "correct horse"}).json()["token"]
-    headers = {"Authorization": f"Bearer {token}"}
-    me = http.get("/v1/ledger/auth.me", headers=headers).json()["userId"]
-    home = http.post("/v1/ledger/household.create", headers=headers, json={"name": "Flat 3", "currency": "CAD"})
-    return headers, me, home.json()["householdId"]
+    return sign_up(http)
 
 
 def chromium():

@@ -38,8 +38,11 @@ def postgres_url():
 class Stack:
     """Gateways, workers and one or more reckon-http bridges; `url` is the first bridge's base URL."""
 
-    def __init__(self, engine, gateways=1):
+    def __init__(self, engine, gateways=1, environment=None, heartbeat_ms=200):
         self.engine = engine
+        self.heartbeat = ["--heartbeat-ms", str(heartbeat_ms)]
+        # Added to every process's environment (the OTLP exporter's settings, say).
+        self.environment = {**os.environ, **(environment or {})}
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="reckon-http-test-"))
         self.processes = []
         self.named = {}
@@ -55,10 +58,10 @@ class Stack:
             client, worker = free_port(), free_port()
             process = self.start(f"gateway-{index}", "reckon-gateway", "--client-endpoint",
                                  f"tcp://127.0.0.1:{client}", "--worker-endpoint", f"tcp://127.0.0.1:{worker}",
-                                 "--deadline-ms", "20000", "--heartbeat-ms", "200")
+                                 "--deadline-ms", "20000", *self.heartbeat)
             self.gateways.append({"client": f"tcp://127.0.0.1:{client}", "worker": f"tcp://127.0.0.1:{worker}",
                                   "process": process})
-        workers = [f"--gateway={g['worker']}" for g in self.gateways] + ["--heartbeat-ms", "200"]
+        workers = [f"--gateway={g['worker']}" for g in self.gateways] + self.heartbeat
         state = (["--database", postgres_url()] if engine == "postgres"
                  else ["--data-dir", str(self.folder / "data")])
         staff = self.folder / "staff-key"
@@ -71,15 +74,17 @@ class Stack:
         # Every test signs in from 127.0.0.1, and schemathesis fails hundreds of sign-ins: one caller lockout would
         # lock every later test out. The lockout has its own tests (LedgerServiceTests.AuthTests).
         # Saved calculations run on the calc worker through the gateways, as `reckon up` and compose run them.
-        self.start("ledger", "reckon-ledger", *workers, *state, "--argon2-passes", "1", "--argon2-memory-mib", "1",
-                   "--signin-failures-per-caller", "1000000",
-                   "--calc-via", ",".join(g["client"] for g in self.gateways))
+        self.ledger_arguments = [*workers, *state, "--argon2-passes", "1", "--argon2-memory-mib", "1",
+                                 "--signin-failures-per-caller", "1000000",
+                                 "--calc-via", ",".join(g["client"] for g in self.gateways)]
+        self.start("ledger", "reckon-ledger", *self.ledger_arguments)
         self.url = self.bridge()
 
     def start(self, name, executable, *arguments, prefix=()):
         """Starts `executable` with `arguments`, behind `prefix` (a wrapper such as prlimit) when given."""
         log = open(self.folder / f"{name}.log", "wb")
-        process = subprocess.Popen([*prefix, str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([*prefix, str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT,
+                                   env=self.environment)
         self.processes.append(process)
         self.named[name] = process
         return process
@@ -116,6 +121,18 @@ class Stack:
                 process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def sign_up(http, household="Flat 3"):
+    """A new user with a household, through `http` (a client of a bridge): (headers with the bearer token, user id,
+    household id)."""
+    name = "u" + uuid.uuid4().hex[:10]
+    assert http.post("/v1/ledger/auth.signup", json={"username": name, "password": "correct horse"}).status_code == 200
+    token = http.post("/v1/ledger/auth.login", json={"username": name, "password": "correct horse"}).json()["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    me = http.get("/v1/ledger/auth.me", headers=headers).json()["userId"]
+    home = http.post("/v1/ledger/household.create", headers=headers, json={"name": household, "currency": "CAD"})
+    return headers, me, home.json()["householdId"]
 
 
 def metric(url, name, **labels):

@@ -20,6 +20,16 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the JSON result instead of text.")
     var json = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Send the calls in a trace and print its id on standard error.",
+            discussion: "The trace continues TRACEPARENT (and TRACESTATE) when the environment sets them, as a script "
+                + "in a trace passes it on; else it is a new one. Every process that exports spans records the calls "
+                + "in it (docs/deploy.md, \"Tracing\")."
+        )
+    )
+    var trace = false
+
     @Option(
         help: "File with the gateway's Z85 CURVE public key; enables CURVE (env RECKON_CLIENT_CURVE_SERVER_KEY_FILE)."
     )
@@ -67,6 +77,7 @@ struct ClientOptions: ParsableArguments {
         if let curveServerKeyFile {
             try configuration.useCurve(serverKeyFile: curveServerKeyFile, secretKeyFile: curveSecretKeyFile)
         }
+        configuration.traceContext = traceContext()
         return try ReckonClient(configuration: configuration)
     }
 

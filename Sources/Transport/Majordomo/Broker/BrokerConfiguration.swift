@@ -35,6 +35,8 @@ public struct BrokerConfiguration: Sendable {
     /// Whether a request may be sent to a second worker when its first one died. Reckon's gateway checks the
     /// JSON body for an `idempotencyKey`; it is called only on that failure path. Default: never.
     public var isRetryable: @Sendable (_ body: ZMQFrames) -> Bool
+    /// Whether the broker records what happens to each request (``RequestEvent``) for its owner to trace.
+    public var recordsRequestEvents = false
     /// The end caller a request body names (``EndCaller``), read for every request. Reckon's gateway reads the JSON
     /// body's `caller`. Default: none.
     public var endCaller: @Sendable (_ body: ZMQFrames) -> EndCaller

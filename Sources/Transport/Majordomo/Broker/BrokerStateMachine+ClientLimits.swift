@@ -16,6 +16,7 @@ extension BrokerStateMachine {
     @discardableResult
     mutating func removePending(_ id: UInt64) -> Pending? {
         guard let request = pending.removeValue(forKey: id) else { return nil }
+        record(.forgotten(id: id))
         pendingBytes -= request.bytes
         if let client = request.client { clients.release(client, bytes: request.bytes) }
         return request

@@ -24,6 +24,7 @@ extension BrokerStateMachine {
         if !request.answered {
             pending[id]!.answered = true
             let failure = BrokerFailure.replyTooLarge
+            record(.answered(id: id, failure: failure))
             actions.append(
                 .fail(origin: request.origin, service: request.service, failure: failure, body: request.body)
             )

@@ -11,6 +11,7 @@ extension BrokerStateMachine {
             for id in service.queue.all {
                 guard let request = removePending(id) else { continue }
                 counters.noWorkers += 1
+                record(.answered(id: id, failure: .noWorkers))
                 actions.append(.fail(origin: request.origin, service: name, failure: .noWorkers, body: request.body))
             }
             services[name] = nil

@@ -50,6 +50,7 @@ extension BrokerStateMachine {
         removePending(id)
         counters.shed += 1
         count(failure)
+        record(.answered(id: id, failure: failure))
         actions.append(.fail(origin: request.origin, service: name, failure: failure, body: request.body))
     }
 }

@@ -51,6 +51,7 @@ extension BrokerStateMachine {
             counters.deadlineExceeded += lostAllWorkers ? 0 : 1
             counters.noWorkers += lostAllWorkers ? 1 : 0
             let failure: BrokerFailure = lostAllWorkers ? .noWorkers : .deadlineExceeded
+            record(.answered(id: id, failure: failure))
             actions.append(
                 .fail(origin: request.origin, service: request.service, failure: failure, body: request.body)
             )

@@ -205,6 +205,7 @@ extension BrokerStateMachine {
             services[request.service]!.idle.append(identity, proven: workers.values[worker].proven)
         }
         if !request.answered {
+            record(.answered(id: id, failure: nil))
             counters.replies += 1
             workers.values[worker].consecutiveDeadlines = 0
             if identity == request.worker, let dispatchedAt = request.dispatchedAt {
@@ -266,6 +267,7 @@ extension BrokerStateMachine {
             configuration.hedging.services.contains(service) || configuration.isRetryable(request.body)
         {
             counters.redispatched += 1
+            record(.sentAgain(id: id))
             request.attempts += 1
             request.worker = nil
             pending[id] = request
@@ -273,6 +275,7 @@ extension BrokerStateMachine {
         } else {
             removePending(id)
             counters.workersLost += 1
+            record(.answered(id: id, failure: .workerLost))
             actions.append(
                 .fail(origin: request.origin, service: request.service, failure: .workerLost, body: request.body)
             )

@@ -112,6 +112,8 @@ public struct BrokerStateMachine: Sendable {
     var eventTime: Instant
     /// Workers out of rotation, with when they come back (``OutlierEjection``).
     var ejectedUntil: [ZMQRoutingID: Instant] = [:]
+    /// What happened to requests since the owner last took them (``RequestEvent``), when it asked for them.
+    var requestEvents: [RequestEvent] = []
     /// What every request in ``pending`` counts for (``ByteBudgets``).
     public internal(set) var pendingBytes = 0
     var clients: ClientTable
@@ -231,6 +233,7 @@ extension BrokerStateMachine {
             arrivedAt: now
         )
         services[name]!.load.arrived(at: now)
+        record(.arrived(id: id, service: name, body: body))
         pendingBytes += bytes
         enqueue(id, in: name)
         dispatch(name, into: &actions)
@@ -301,6 +304,8 @@ extension BrokerStateMachine {
             workers.values[worker].requestIDs.append(id)
             workers.values[worker].heldBytes += bytes
             let body = pending.values[request].body
+            let attempt = pending.values[request].attempts
+            record(.dispatched(id: id, worker: identity, attempt: attempt, secondCopy: holder != nil))
             let message = WorkerMessage.request(dialect: workers.values[worker].dialect, requestID: id, body: body)
             actions.append(.sendToWorker(identity: identity, message: message))
         }

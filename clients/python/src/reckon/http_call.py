@@ -13,6 +13,7 @@ from .errors import DeadlineExceeded, Error
 from .json_text import encode_json
 from .keys import IdempotencyKey, KeyChoice, key_to_send
 from .retry import Retry, changes_nothing, safe_to_repeat
+from .trace import trace_fields
 
 
 def wait_header(seconds: float) -> str:
@@ -71,6 +72,9 @@ class HttpCall:
             own = {"Authorization": "Bearer " + token}
         if self.key is not None:
             own = {**(own or {}), "Idempotency-Key": self.key}
+        trace = trace_fields()  # the caller's, read as the call starts
+        if trace:
+            own = {**(own or {}), **trace}
         self._own = own
         self._own_timeout = timeout is not None
         self.deadline = time.monotonic() + (default_timeout if timeout is None else timeout)

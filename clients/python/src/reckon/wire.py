@@ -21,9 +21,11 @@ def request_frames(
     request_id: str,
     token: Optional[str] = None,
     idempotency_key: Optional[str] = None,
+    trace: Mapping[str, str] = {},
 ) -> List[bytes]:
-    """``["MDPC02", 0x01, SERVICE, BODY]`` for one call; BODY carries ``id`` so the reply can be matched."""
-    body: dict[str, Any] = {"op": op, "args": dict(args), "id": request_id}
+    """``["MDPC02", 0x01, SERVICE, BODY]`` for one call; BODY carries ``id`` so the reply can be matched, and the
+    caller's trace context (``traceparent``, ``tracestate``) when ``trace`` holds one."""
+    body: dict[str, Any] = {"op": op, "args": dict(args), "id": request_id, **trace}
     if token is not None:
         body["token"] = token
     if idempotency_key is not None:

@@ -30,6 +30,7 @@ from .curve import Curve
 from .errors import DeadlineExceeded, Unavailable
 from .keys import FRESH_KEY, IdempotencyKey, key_to_send
 from .link import Link
+from .trace import trace_fields
 from .wire import final_reply_body, reply_id, request_frames, result_of
 
 
@@ -89,9 +90,11 @@ class ZmqAsyncTransport:
         token: Optional[str] = None,
         idempotency_key: IdempotencyKey = FRESH_KEY,
         timeout: Optional[float] = None,
+        trace: Optional[Mapping[str, str]] = None,
     ) -> Any:
         """As :meth:`reckon.AsyncClient.call`: an unkeyed call fails with :class:`~reckon.Unavailable` if its
-        gateway dies before replying."""
+        gateway dies before replying. It carries ``trace`` (a caller's ``traceparent`` and ``tracestate``), else the
+        task's current trace context."""
         if self._closed:
             raise Unavailable("client is closed")
         self._start()
@@ -101,7 +104,15 @@ class ZmqAsyncTransport:
         call = _Call(
             id=call_id,
             service=service,
-            frames=request_frames(service, op, args or {}, request_id=call_id, token=token, idempotency_key=key),
+            frames=request_frames(
+                service,
+                op,
+                args or {},
+                request_id=call_id,
+                token=token,
+                idempotency_key=key,
+                trace=trace_fields() if trace is None else trace,
+            ),
             resendable=key is not None,
             reply=loop.create_future(),
         )

@@ -22,6 +22,7 @@ from typing import Any, Callable, Coroutine, List, Mapping, Optional, TypeVar
 from .curve import Curve
 from .errors import Unavailable
 from .keys import FRESH_KEY, IdempotencyKey
+from .trace import trace_fields
 from .zmq_async import ZmqAsyncTransport
 
 T = TypeVar("T")
@@ -66,8 +67,12 @@ class ZmqBlockingTransport:
         """Calls ``op`` on ``service`` and returns the reply's ``result``; as :meth:`reckon.AsyncClient.call`."""
         if self._loop.is_closed():
             raise Unavailable("client is closed")
+        # Read here: the call may run on another thread's loop, which has another context.
+        trace = trace_fields()
         return self._run(
-            lambda: self._async.call(service, op, args, token=token, idempotency_key=idempotency_key, timeout=timeout)
+            lambda: self._async.call(
+                service, op, args, token=token, idempotency_key=idempotency_key, timeout=timeout, trace=trace
+            )
         )
 
     def close(self) -> None:

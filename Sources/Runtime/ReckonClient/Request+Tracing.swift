@@ -1,0 +1,28 @@
+import EnvelopeTracing
+import Tracing
+
+extension ReckonClient.Request {
+    /// Sends this request through `send`, in a PRODUCER span `SERVICE/OP` whose context it carries, when the process
+    /// has a `tracer` and the request names no trace context of its own; as it is otherwise.
+    public func traced<Result>(
+        by tracer: (any Tracer)?,
+        _ send: (ReckonClient.Request) async throws -> Result
+    ) async rethrows -> Result {
+        guard let tracer, traceparent == nil else { return try await send(self) }
+        return try await tracer.withAnySpan("\(service)/\(op)", ofKind: .producer) { span in
+            span.updateAttributes { attributes in
+                attributes["reckon.service"] = service
+                attributes["reckon.op"] = op
+            }
+            return try await send(carrying(span.context))
+        }
+    }
+
+    /// This request carrying `context`'s trace context, unless it names its own.
+    public func carrying(_ context: ServiceContext?) -> ReckonClient.Request {
+        guard traceparent == nil, let context else { return self }
+        var request = self
+        (request.traceparent, request.tracestate) = EnvelopeTrace.fields(of: context)
+        return request
+    }
+}

@@ -1,0 +1,27 @@
+import EnvelopeTracing
+import Tracing
+import Wire
+
+/// The span of one request a worker serves: CONSUMER, named `SERVICE/OP`, continuing the trace its envelope carries
+/// (``Wire/RequestHeader/traceparent``), with `reckon.service`, `reckon.op` and `reckon.effect`. A request answered
+/// with an error has the wire error's code as its status and as `reckon.error.code`.
+enum OpSpan {
+    static func start(_ tracer: any Tracer, service: String, header: RequestHeader, effect: OpEffect?) -> any Span {
+        let span = EnvelopeTrace.startSpan(
+            "\(service)/\(header.op)",
+            of: header,
+            service: service,
+            kind: .consumer,
+            tracer: tracer
+        )
+        span.attributes["reckon.effect"] = effect?.rawValue
+        return span
+    }
+
+    /// Ends `span`, marking it failed with `error`'s code when there is one.
+    static func end(_ span: (any Span)?, error: WireError? = nil) {
+        guard let span else { return }
+        if let error { EnvelopeTrace.markFailed(span, code: error.code.rawValue) }
+        span.end()
+    }
+}
