@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The medians table of scripts/bench/tracing.sh: RESULTS holds one line a run, "SYSTEM CLIENTS P50_US RPS CPU_US"
-(systems base, off, on), and the ratios of issue #41's bars.
+(systems base, off, on, tenth, none), and the ratios of issue #41's bars.
   tracing-report.py RESULTS ROUNDS
 """
 import statistics
@@ -8,7 +8,8 @@ import sys
 
 results, rounds = sys.argv[1:3]
 rows = [line.split() for line in open(results)]
-LABELS = {"base": "before tracing", "off": "tracing off (default)", "on": "tracing on, every span exported"}
+LABELS = {"base": "before tracing", "off": "tracing off (default)", "on": "tracing on, every span exported",
+          "tenth": "tracing on, a tenth of the traces sampled", "none": "tracing on, nothing sampled"}
 
 
 def median(system, clients, index):
@@ -28,3 +29,6 @@ print(f"| off / before, 1-conn p50 (≤ 1.03) | {median('off', 1, 2) / median('b
 print(f"| off / before, 16-conn req/s (≥ 0.97) | {median('off', 16, 3) / median('base', 16, 3):.3f} |")
 print(f"| on / off, CPU a request at 16 connections (≤ 1.10) | {median('on', 16, 4) / median('off', 16, 4):.3f} |")
 print(f"| on / off, CPU a request at 1 connection | {median('on', 1, 4) / median('off', 1, 4):.3f} |")
+for system in ("tenth", "none"):
+    print(f"| {LABELS[system]} / off, CPU a request at 16 connections | "
+          f"{median(system, 16, 4) / median('off', 16, 4):.3f} |")

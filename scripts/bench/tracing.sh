@@ -7,6 +7,8 @@
 #   on      every process from VARIANT exporting every span (sampler always_on) over OTLP/HTTP to a sink: nginx
 #           answering `POST /v1/traces` 200, so the figure is Reckon's cost and not a collector's; the sink's access
 #           log proves the exports arrived
+#   tenth   the same, sampling a tenth of the traces (parentbased_traceidratio 0.1)
+#   none    the same, sampling nothing (always_off): what Reckon's own instrumentation costs, without swift-otel's spans
 # and the CPU time of the three processes per request (their threads' schedstat, over each wrk run).
 # Limits: as http.sh (each reckon-http --caller-rate 0, the gateway --client-rate 0, calc at 4 slots per CPU),
 # LOG_LEVEL as set (default info: the access log on); the exporter's batch delay 1000 ms, its queue 2048 spans.
@@ -22,7 +24,7 @@ seconds=${SECONDS_EACH:-5}
 scripts/ensure-packages.sh wrk nginx-light
 make_workdir tracing
 print_limits "each reckon-http --caller-rate 0 (off); each gateway --client-rate 0 (off); calc at 4 slots per CPU, \
-$(nproc) CPUs; tracing on: sampler always_on, batch delay 1000 ms, queue 2048 spans"
+$(nproc) CPUs; tracing on: sampler always_on (or a tenth, or none), batch delay 1000 ms, queue 2048 spans"
 
 sink_port=$(free_port)
 mkdir -p "$work/sink"
@@ -53,6 +55,11 @@ url[off]=$bridge stack[off]=${stack_pids[*]}
 OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$sink_port OTEL_TRACES_SAMPLER=always_on OTEL_BSP_SCHEDULE_DELAY=1000 \
     start_bridge_stack "$variant"
 url[on]=$bridge stack[on]=${stack_pids[*]}
+OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$sink_port OTEL_TRACES_SAMPLER=parentbased_traceidratio \
+    OTEL_TRACES_SAMPLER_ARG=0.1 OTEL_BSP_SCHEDULE_DELAY=1000 start_bridge_stack "$variant"
+url[tenth]=$bridge stack[tenth]=${stack_pids[*]}
+OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$sink_port OTEL_TRACES_SAMPLER=always_off start_bridge_stack "$variant"
+url[none]=$bridge stack[none]=${stack_pids[*]}
 
 # One wrk run: "P50_US RPS CPU_US_PER_REQUEST", the CPU of the stack's three processes over the run.
 #   measure SYSTEM CLIENTS
@@ -69,7 +76,7 @@ measure() {
 
 for round in $(seq "$rounds"); do
     for clients in 1 16; do
-        for system in base off on; do
+        for system in base off on tenth none; do
             echo "$system $clients $(measure "$system" "$clients")" >>"$work/results"
         done
     done

@@ -8,10 +8,11 @@ import Wire
 /// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, a household's live activity as
 /// Server-Sent Events, the OpenAPI document and its page, and the probes a load balancer asks.
 public enum BridgeRouter {
-    /// The router, with a server span and `traceresponse` when the process traces, access logs and metrics, the security headers and gzip on every route, the `Host` check when hosts
-    /// are listed, CORS when origins are listed, 405 for a method no op takes, and the per-caller limits on the ops
-    /// (``CallerLimits``). The ops go through `opCalls` (a client on the event loops), or `client` when it is `nil`;
-    /// the rest of the bridge (streams, token checks) through `client`.
+    /// The router, with a server span and `traceresponse` when the process traces, access logs and metrics, the
+    /// security headers and gzip on every route, the `Host` check when hosts are listed, CORS when origins are listed,
+    /// 405 for a method no op takes, and the per-caller limits on the ops (``CallerLimits``). The ops go through
+    /// `opCalls` (a client on the event loops), or `client` when it is `nil`; the rest of the bridge (streams, token
+    /// checks) through `client`.
     public static func make(
         client: ReckonClient,
         opCalls: (any ReckonCalls)? = nil,

@@ -1,6 +1,6 @@
 import Foundation
-import Tracing
 import Synchronization
+import Tracing
 import Wire
 
 extension ReckonClient {

@@ -106,9 +106,7 @@ public struct OpDispatcher: Sendable {
         }
         if let runInline = op.runInline {
             do {
-                let reply = try ServiceContext.$current.withValue(span?.context ?? ServiceContext.current) {
-                    try runInline(request["args"], context)
-                }
+                let reply = try OpSpan.within(span) { try runInline(request["args"], context) }
                 if let reply { return .replied(record(op, started, reply: reply, span: span)) }
             } catch {
                 return .replied(record(op, started, failure: error, context: context, span: span))
@@ -143,8 +141,7 @@ public struct OpDispatcher: Sendable {
             )
         }
         do {
-            let traceContext = pending.span?.context ?? ServiceContext.current
-            let response = try await ServiceContext.$current.withValue(traceContext) {
+            let response = try await OpSpan.within(pending.span) {
                 try await withDeadline(context.deadline, grace: Self.overdueGrace, onOverdue: overdue) {
                     [op = pending.op, request = pending.request] in
                     try await op.run(request)

@@ -18,6 +18,22 @@ enum OpSpan {
         return span
     }
 
+    /// Runs `body` with `span`'s context as the current one (so the op's own spans, its SQL, are its children), or
+    /// as it is when there is no span.
+    static func within<Result>(_ span: (any Span)?, _ body: () throws -> Result) rethrows -> Result {
+        guard let span else { return try body() }
+        return try ServiceContext.$current.withValue(span.context, operation: body)
+    }
+
+    /// ``within(_:_:)`` for an async `body`.
+    static func within<Result: Sendable>(
+        _ span: (any Span)?,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        guard let span else { return try await body() }
+        return try await ServiceContext.$current.withValue(span.context, operation: body)
+    }
+
     /// Ends `span`, marking it failed with `error`'s code when there is one.
     static func end(_ span: (any Span)?, error: WireError? = nil) {
         guard let span else { return }
