@@ -30,21 +30,11 @@ def sink():
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def traced(request, sink):
+def stack(request, sink):
+    """This module's own stack, every process exporting to the sink; conftest's `http` and `member` use it."""
     running = Stack(request.param, environment=environment(sink))
     yield running
     running.stop()
-
-
-@pytest.fixture
-def client(traced):
-    with httpx.Client(base_url=traced.url, timeout=30) as http:
-        yield http
-
-
-@pytest.fixture
-def member(client):
-    return sign_up(client)
 
 
 def trace_of(response):
@@ -74,9 +64,9 @@ def assert_within(child, parent):
     assert parent.start <= child.start <= child.end <= parent.end, f"{child} does not lie within {parent}"
 
 
-def test_one_bill_is_one_trace_from_the_bridge_to_the_sql(sink, traced, client, member):
+def test_one_bill_is_one_trace_from_the_bridge_to_the_sql(sink, stack, http, member):
     headers, me, home = member
-    response = client.post("/v1/ledger/bills.add", headers=headers, json={
+    response = http.post("/v1/ledger/bills.add", headers=headers, json={
         "householdId": home, "description": "Groceries", "amount": "84.30", "paidBy": me, "split": {"kind": "equal"}})
     assert response.status_code == 200, response.text
     trace_id, server_id = trace_of(response)
@@ -103,7 +93,7 @@ def test_one_bill_is_one_trace_from_the_bridge_to_the_sql(sink, traced, client, 
     assert statements and all(span.service == "reckon-ledger" for span in statements)
     by_id = {span.span_id: span for span in spans}
     for statement in statements:
-        assert statement.attributes["db.system.name"] == {"sqlite": "sqlite", "postgres": "postgresql"}[traced.engine]
+        assert statement.attributes["db.system.name"] == {"sqlite": "sqlite", "postgres": "postgresql"}[stack.engine]
         assert "84.30" not in str(statement.attributes) and home not in str(statement.attributes)
         parent = by_id[statement.parent_id]
         assert_within(statement, parent)
@@ -112,10 +102,10 @@ def test_one_bill_is_one_trace_from_the_bridge_to_the_sql(sink, traced, client, 
     assert any("INSERT ledger_bills" in span.name for span in statements), [s.name for s in statements]
 
 
-def test_log_lines_carry_their_trace(traced, client):
-    response = client.post("/v1/calc/evaluate", json={"expression": "40+2"})
+def test_log_lines_carry_their_trace(stack, http):
+    response = http.post("/v1/calc/evaluate", json={"expression": "40+2"})
     trace_id, span_id = trace_of(response)
-    log = next(traced.folder.glob("http-*.log"))
+    log = next(stack.folder.glob("http-*.log"))
     wanted = f"trace_id={trace_id}"
     # The access log line is written as the request ends: wait for it to reach the file.
     deadline = time.monotonic() + 30
@@ -125,9 +115,9 @@ def test_log_lines_carry_their_trace(traced, client):
     assert f"span_id={span_id}" in line
 
 
-def test_a_callers_traceparent_is_continued(sink, client):
+def test_a_callers_traceparent_is_continued(sink, http):
     trace_id, parent_id = secrets.token_hex(16), secrets.token_hex(8)
-    response = client.post("/v1/calc/evaluate", json={"expression": "6*7"},
+    response = http.post("/v1/calc/evaluate", json={"expression": "6*7"},
                            headers={"traceparent": f"00-{trace_id}-{parent_id}-01", "tracestate": "reckon=test"})
     assert response.status_code == 200 and response.json()["value"] == "42"
     assert trace_of(response)[0] == trace_id
@@ -137,16 +127,16 @@ def test_a_callers_traceparent_is_continued(sink, client):
     assert consumer.parent_id == one(spans, "reckon-http", PRODUCER).span_id
 
 
-def test_the_python_client_sends_its_callers_context(sink, traced):
+def test_the_python_client_sends_its_callers_context(sink, stack):
     trace_id, span_id = secrets.randbits(128), secrets.randbits(64)
     caller = NonRecordingSpan(SpanContext(trace_id, span_id, is_remote=False, trace_flags=TraceFlags.SAMPLED))
-    gateway = traced.gateways[0]["client"]
+    gateway = stack.gateways[0]["client"]
 
     async def async_call():
         async with reckon.AsyncClient(gateway, timeout=30) as client:
             return await client.call("calc", "evaluate", {"expression": "5*5"})
     with trace.use_span(caller):
-        for endpoint in (gateway, traced.url):  # ZeroMQ, then HTTP
+        for endpoint in (gateway, stack.url):  # ZeroMQ, then HTTP
             with reckon.Client(endpoint, timeout=30) as client:
                 assert client.call("calc", "evaluate", {"expression": "5*5"})["value"] == "25"
         assert asyncio.run(async_call())["value"] == "25"
@@ -169,8 +159,8 @@ def test_the_python_client_sends_its_callers_context(sink, traced):
         [parent, parent, producer.span_id])
 
 
-def test_the_cli_prints_the_trace_its_calls_carry(sink, traced):
-    gateway = traced.gateways[0]["client"]
+def test_the_cli_prints_the_trace_its_calls_carry(sink, stack):
+    gateway = stack.gateways[0]["client"]
     run = subprocess.run([str(BIN / "reckon"), "calc", "6*7", "--endpoint", gateway, "--trace"],
                          capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin"})
     assert run.returncode == 0 and run.stdout.strip() == "42", run.stderr
@@ -188,8 +178,8 @@ def test_the_cli_prints_the_trace_its_calls_carry(sink, traced):
     assert one(spans, "reckon-calc", CONSUMER).parent_id == inherited.split("-")[2]
 
 
-def test_an_error_reply_marks_the_workers_span(sink, client):
-    response = client.post("/v1/calc/evaluate", json={"expression": "1/0"})
+def test_an_error_reply_marks_the_workers_span(sink, http):
+    response = http.post("/v1/calc/evaluate", json={"expression": "1/0"})
     assert response.status_code == 400, response.text
     trace_id, _ = trace_of(response)
     spans = spans_of(sink, trace_id, ("reckon-calc", CONSUMER))
@@ -199,8 +189,8 @@ def test_an_error_reply_marks_the_workers_span(sink, client):
     assert consumer.attributes["reckon.error.code"] == code
 
 
-def test_a_batch_fans_out_as_children_of_its_call(sink, client):
-    response = client.post("/v1/gateway/batch", json={"requests": [
+def test_a_batch_fans_out_as_children_of_its_call(sink, http):
+    response = http.post("/v1/gateway/batch", json={"requests": [
         {"service": "calc", "op": "evaluate", "args": {"expression": f"{n}+1"}} for n in range(3)]})
     assert response.status_code == 200, response.text
     trace_id, _ = trace_of(response)
@@ -212,26 +202,26 @@ def test_a_batch_fans_out_as_children_of_its_call(sink, client):
     assert all(span.parent_id == producer.span_id for span in children)
 
 
-def test_a_trace_its_caller_did_not_sample_sends_nothing(sink, client):
+def test_a_trace_its_caller_did_not_sample_sends_nothing(sink, http):
     unsampled = secrets.token_hex(16)
-    response = client.post("/v1/calc/evaluate", json={"expression": "2+2"},
+    response = http.post("/v1/calc/evaluate", json={"expression": "2+2"},
                            headers={"traceparent": f"00-{unsampled}-{secrets.token_hex(8)}-00"})
     assert response.status_code == 200
     assert trace_of(response)[0] == unsampled
     # A sampled request after it: once its spans from both processes are in, the first request's would be too.
-    after = client.post("/v1/calc/evaluate", json={"expression": "3+3"})
+    after = http.post("/v1/calc/evaluate", json={"expression": "3+3"})
     spans_of(sink, trace_of(after)[0], ("reckon-http", SERVER), ("reckon-calc", CONSUMER))
     assert not [span for span in sink.spans if span.trace_id == unsampled]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_killed_workers_request_shows_both_attempts_in_one_trace(sink, engine):
-    # A slower heartbeat (expiry after 3 s) keeps the stopped worker registered until the request reaches it.
-    stack = Stack(engine, environment=environment(sink), heartbeat_ms=1000)
+    # A slower heartbeat (expiry after 6 s) keeps the stopped worker registered until the request reaches it.
+    slow = Stack(engine, environment=environment(sink), heartbeat_ms=2000)
     try:
-        with httpx.Client(base_url=stack.url, timeout=60) as http:
+        with httpx.Client(base_url=slow.url, timeout=60) as http:
             headers, me, home = sign_up(http)
-            stack.named["ledger"].send_signal(signal.SIGSTOP)
+            slow.named["ledger"].send_signal(signal.SIGSTOP)
             answer = {}
 
             def add_bill():
@@ -242,11 +232,13 @@ def test_a_killed_workers_request_shows_both_attempts_in_one_trace(sink, engine)
             sender = threading.Thread(target=add_bill)
             sender.start()
             # The stopped worker holds it once the gateway counts a busy ledger slot.
+            deadline = time.monotonic() + 60
             while not any(service["name"] == "ledger" and service["busy"] > 0
                           for service in http.get("/v1/gateway/health").json()["services"]):
+                assert time.monotonic() < deadline, "the stopped worker was never given the bill"
                 time.sleep(0.02)
-            stack.named["ledger"].send_signal(signal.SIGKILL)
-            stack.start("ledger-2", "reckon-ledger", *stack.ledger_arguments)
+            slow.named["ledger"].send_signal(signal.SIGKILL)
+            slow.start("ledger-2", "reckon-ledger", *slow.ledger_arguments)
             sender.join()
         response = answer["response"]
         assert response.status_code == 200, response.text
@@ -260,4 +252,4 @@ def test_a_killed_workers_request_shows_both_attempts_in_one_trace(sink, engine)
         assert gateway.status != STATUS_ERROR
         assert one(spans, "reckon-ledger", CONSUMER).status != STATUS_ERROR
     finally:
-        stack.stop()
+        slow.stop()
