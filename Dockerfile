@@ -2,7 +2,7 @@
 FROM swift:6.3-bookworm AS build
 RUN apt-get update -qq && apt-get install -y -qq libzmq3-dev libsodium-dev libsqlite3-dev zlib1g-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY Package.swift ./
+COPY Package.swift Package.resolved ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib \

@@ -40,8 +40,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
-        // Traces over OTLP/HTTP only (no gRPC), linked by the executables alone (the Telemetry target).
-        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // Trace export (the Telemetry target, linked by the executables alone): W3C Trace Context, and OTLP/HTTP
+        // posted with async-http-client (decision 0109: Reckon's own tracer, not swift-otel's).
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-service-context.git", from: "1.5.1"),
         // zlib for the bridge's gzip answers (the system's libz).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
@@ -106,8 +109,15 @@ let package = Package(
             name: "Telemetry",
             dependencies: [
                 "Observability",
-                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceContextModule", package: "swift-service-context"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -369,6 +379,15 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "AutoscaleTests", dependencies: ["Autoscale"]),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
+        .testTarget(
+            name: "TelemetryTests",
+            dependencies: [
+                "Telemetry", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "LoopClientTests",
             dependencies: [

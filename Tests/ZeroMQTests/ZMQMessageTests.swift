@@ -45,6 +45,7 @@ import ZeroMQ
         #expect(id.bytes == raw)
         #expect(id == raw.withUnsafeBytes(ZMQRoutingID.init))
         #expect(id != ZMQRoutingID(raw + [0]))
+        #expect(id.hex == raw.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined())
     }
 
     @Test func routingIDsDifferingOnlyInTrailingZerosDiffer() {

@@ -8,7 +8,7 @@
 #           answering `POST /v1/traces` 200, so the figure is Reckon's cost and not a collector's; the sink's access
 #           log proves the exports arrived
 #   tenth   the same, sampling a tenth of the traces (parentbased_traceidratio 0.1)
-#   none    the same, sampling nothing (always_off): what Reckon's own instrumentation costs, without swift-otel's spans
+#   none    the same, sampling nothing (always_off): what the instrumentation costs with no span recorded or exported
 # and the CPU time of the three processes per request (their threads' schedstat, over each wrk run).
 # Limits: as http.sh (each reckon-http --caller-rate 0, the gateway --client-rate 0, calc at 4 slots per CPU),
 # LOG_LEVEL as set (default info: the access log on); the exporter's batch delay 1000 ms, its queue 2048 spans.

@@ -3,8 +3,8 @@ import Tracing
 import Wire
 
 /// W3C Trace Context in Reckon's request envelope: `traceparent` and `tracestate` beside `op` and `id` (API.md,
-/// "Tracing"), read and written by the process's instrument (swift-otel's W3C propagator once an executable
-/// bootstraps it; nothing otherwise).
+/// "Tracing"), read and written by the process's instrument (the W3C propagation of Reckon's tracer once an
+/// executable bootstraps it; nothing otherwise).
 public enum EnvelopeTrace {
     /// The process's tracer, or nil while it is swift-distributed-tracing's no-op one (export off): components read it
     /// once, as they are made, so a request pays nothing for tracing when it is off.
@@ -33,24 +33,27 @@ public enum EnvelopeTrace {
         tracer: any Tracer
     ) -> any Span {
         let span = tracer.startAnySpan(name, context: context(of: header), ofKind: kind)
-        span.updateAttributes { attributes in
-            attributes["reckon.service"] = service
-            attributes["reckon.op"] = header.op
+        if span.isRecording {
+            span.updateAttributes { attributes in
+                attributes["reckon.service"] = service
+                attributes["reckon.op"] = header.op
+            }
         }
         return span
     }
 
     /// Marks `span` failed with the wire error `code`: its status, and `reckon.error.code`.
     public static func markFailed(_ span: any Span, code: String) {
+        guard span.isRecording else { return }
         span.attributes["reckon.error.code"] = code
         span.setStatus(SpanStatus(code: .error, message: code))
     }
 
     /// `context`'s `traceparent` and `tracestate`, as the instrument writes them; nil members when it holds no span.
     public static func fields(of context: ServiceContext) -> (traceparent: String?, tracestate: String?) {
-        var fields: [String: String] = [:]
+        var fields = Fields()
         InstrumentationSystem.instrument.inject(context, into: &fields, using: FieldsInjector())
-        return (fields["traceparent"], fields["tracestate"])
+        return (fields.traceparent, fields.tracestate)
     }
 }
 
@@ -64,8 +67,17 @@ private struct HeaderExtractor: Extractor {
     }
 }
 
+private struct Fields {
+    var traceparent: String?
+    var tracestate: String?
+}
+
 private struct FieldsInjector: Injector {
-    func inject(_ value: String, forKey key: String, into carrier: inout [String: String]) {
-        carrier[key] = value
+    func inject(_ value: String, forKey key: String, into carrier: inout Fields) {
+        switch key {
+        case "traceparent": carrier.traceparent = value
+        case "tracestate": carrier.tracestate = value
+        default: break
+        }
     }
 }

@@ -7,8 +7,9 @@ import ZeroMQ
 /// The gateway's span of each request it routes (issue #41): SERVER, named `gateway SERVICE/OP`, a child of the
 /// trace context the request carries (which it passes on unchanged: the worker's span is a sibling, as messaging
 /// intermediaries are traced), from the broker's ``Majordomo/RequestEvent``s. It records the time queued before the
-/// first dispatch (`reckon.gateway.queued_us`) and the worker that took it (`reckon.gateway.worker`), each dispatch,
-/// loss of a worker and second copy as an event, and the gateway's own error reply as its status.
+/// first dispatch (`reckon.gateway.queued_us`) and the worker that took it (`reckon.gateway.worker`); each later
+/// dispatch (sent again after a lost worker, or a second copy) and each loss of a worker as an event; and the
+/// gateway's own error reply as its status.
 struct GatewaySpans {
     private let tracer: any Tracer
     private var open: [UInt64: Open] = [:]
@@ -28,19 +29,23 @@ struct GatewaySpans {
         for event in events {
             switch event {
             case .arrived(let id, let service, let body):
-                open[id] = Open(span: start(service: service, body: body), arrived: now)
+                // A span its trace does not sample records nothing: the gateway forgets it at once.
+                let span = start(service: service, body: body)
+                if span.isRecording { open[id] = Open(span: span, arrived: now) }
             case .dispatched(let id, let worker, let attempt, let secondCopy):
                 guard var request = open[id] else { continue }
-                let name = secondCopy ? "second copy" : attempt > 0 ? "sent again" : "dispatched"
-                let attributes: SpanAttributes = [
-                    "reckon.gateway.worker": "\(worker)", "reckon.gateway.attempt": .int64(Int64(attempt)),
-                ]
-                request.span.addEvent(SpanEvent(name: name, attributes: attributes))
-                if !request.dispatched {
+                if request.dispatched {
+                    let attributes: SpanAttributes = [
+                        "reckon.gateway.worker": .string(worker.hex), "reckon.gateway.attempt": .int64(Int64(attempt)),
+                    ]
+                    request.span.addEvent(
+                        SpanEvent(name: secondCopy ? "second copy" : "sent again", attributes: attributes)
+                    )
+                } else {
                     request.dispatched = true
                     request.span.updateAttributes { attributes in
                         attributes["reckon.gateway.queued_us"] = Int((now - request.arrived) / .microseconds(1))
-                        attributes["reckon.gateway.worker"] = "\(worker)"
+                        attributes["reckon.gateway.worker"] = worker.hex
                     }
                     open[id] = request
                 }

@@ -21,10 +21,8 @@ public enum BridgeRouter {
         configuration: BridgeConfiguration
     ) -> Router<BridgeContext> {
         let router = Router(context: BridgeContext.self)
-        if EnvelopeTrace.tracer != nil {
-            // The server span (route template, status) holds everything after it: logs, limits, the op's call.
-            router.add(middleware: TracingMiddleware())
-            router.add(middleware: TraceResponse())
+        if let tracer = EnvelopeTrace.tracer {
+            router.add(middleware: ServerSpan(tracer: tracer))
         }
         router.add(middleware: AccessLog())
         router.add(middleware: SecurityHeaders())

@@ -9,12 +9,20 @@ extension ReckonClient.Request {
         _ send: (ReckonClient.Request) async throws -> Result
     ) async rethrows -> Result {
         guard let tracer, traceparent == nil else { return try await send(self) }
-        return try await tracer.withAnySpan("\(service)/\(op)", ofKind: .producer) { span in
+        // Not `withSpan`: the context travels in the request, so no task-local value is bound for it.
+        let span = tracer.startAnySpan("\(service)/\(op)", ofKind: .producer)
+        defer { span.end() }
+        if span.isRecording {
             span.updateAttributes { attributes in
                 attributes["reckon.service"] = service
                 attributes["reckon.op"] = op
             }
+        }
+        do {
             return try await send(carrying(span.context))
+        } catch {
+            span.recordError(error)
+            throw error
         }
     }
 

@@ -14,7 +14,7 @@ enum OpSpan {
             kind: .consumer,
             tracer: tracer
         )
-        span.attributes["reckon.effect"] = effect?.rawValue
+        if span.isRecording { span.attributes["reckon.effect"] = effect?.rawValue }
         return span
     }
 

@@ -43,4 +43,18 @@ public struct ZMQRoutingID: Sendable, Hashable, CustomStringConvertible {
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
     public var description: String { bytes.description }
+
+    /// The id's bytes in lowercase hex: a short, cheap label (a span attribute, a log field).
+    public var hex: String {
+        withUnsafeBytes { bytes in
+            String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+                let digits: StaticString = "0123456789abcdef"
+                for (index, byte) in bytes.enumerated() {
+                    buffer[2 * index] = digits.utf8Start[Int(byte >> 4)]
+                    buffer[2 * index + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                }
+                return bytes.count * 2
+            }
+        }
+    }
 }
