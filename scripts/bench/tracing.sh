@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What tracing costs (issue #41), in one run: three stacks of a gateway, one calc worker and reckon-http, driven in
-# turn with wrk at 1 connection (latency) and 16 (throughput), `calc evaluate 1+1` each call, every answer checked
-# (status 200 and "value":"2"; a run with any other answer fails and prints no figure):
+# What tracing costs (issue #41), in one run: stacks of a gateway, one calc worker and reckon-http, driven in turn
+# with wrk at 1 connection (latency), 16 (throughput) and 16 paced (the CPU a request costs below capacity),
+# `calc evaluate 1+1` each call, every answer checked (status 200 and "value":"2"; a run with any other answer fails
+# and prints no figure):
 #   base    every process from bin dir BASE: the commit before tracing
 #   off     every process from bin dir VARIANT, tracing off (no OTEL_* endpoint: the default)
 #   on      every process from VARIANT exporting every span (sampler always_on) over OTLP/HTTP to a sink: nginx
@@ -13,7 +14,8 @@
 # Limits: as http.sh (each reckon-http --caller-rate 0, the gateway --client-rate 0, calc at 4 slots per CPU),
 # LOG_LEVEL as set (default info: the access log on); the exporter's batch delay 1000 ms, its queue 2048 spans.
 #   BASE=/tmp/base/.build/release VARIANT=.build/release ROUNDS=5 scripts/bench/tracing.sh
-# Env: BASE, VARIANT (bin dirs holding reckon-gateway, reckon-calc and reckon-http), ROUNDS (5), SECONDS_EACH (5).
+# Env: BASE, VARIANT (bin dirs holding reckon-gateway, reckon-calc and reckon-http), ROUNDS (5), SECONDS_EACH (5),
+# PAUSE_MS (8: the paced load's wait between one connection's requests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -21,6 +23,7 @@ base=${BASE:?BASE is the bin dir of the commit before tracing}
 variant=${VARIANT:-.build/release}
 rounds=${ROUNDS:-5}
 seconds=${SECONDS_EACH:-5}
+pause_ms=${PAUSE_MS:-8}
 scripts/ensure-packages.sh wrk nginx-light
 make_workdir tracing
 print_limits "each reckon-http --caller-rate 0 (off); each gateway --client-rate 0 (off); calc at 4 slots per CPU, \
@@ -61,13 +64,19 @@ url[tenth]=$bridge stack[tenth]=${stack_pids[*]}
 OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$sink_port OTEL_TRACES_SAMPLER=always_off start_bridge_stack "$variant"
 url[none]=$bridge stack[none]=${stack_pids[*]}
 
-# One wrk run: "P50_US RPS CPU_US_PER_REQUEST", the CPU of the stack's three processes over the run.
-#   measure SYSTEM CLIENTS
+# One wrk run: "P50_US RPS CPU_US_PER_REQUEST", the CPU of the stack's three processes over the run. LOAD is a number
+# of connections, or `paced`: 16 connections each waiting PAUSE_MS after an answer, a load below the machine's
+# capacity, where the CPU a request costs is not also the throughput lost.
+#   measure SYSTEM LOAD
 measure() {
     local before after figures
     # shellcheck disable=SC2086 # the stack's pids, one word each
     before=$(for pid in ${stack[$1]}; do cpu_ns "$pid"; done | awk '{ s += $1 } END { printf "%.0f", s }')
-    figures=$(wrk_run "${url[$1]}" "$2" "$seconds" 200 "$calc_expect")
+    if [[ $2 == paced ]]; then
+        figures=$(export WRK_PAUSE_MS=$pause_ms; wrk_run "${url[$1]}" 16 "$seconds" 200 "$calc_expect")
+    else
+        figures=$(wrk_run "${url[$1]}" "$2" "$seconds" 200 "$calc_expect")
+    fi
     # shellcheck disable=SC2086
     after=$(for pid in ${stack[$1]}; do cpu_ns "$pid"; done | awk '{ s += $1 } END { printf "%.0f", s }')
     awk -v f="$figures" -v ns=$((after - before)) -v s="$seconds" \
@@ -75,7 +84,7 @@ measure() {
 }
 
 for round in $(seq "$rounds"); do
-    for clients in 1 16; do
+    for clients in 1 16 paced; do
         for system in base off on tenth none; do
             echo "$system $clients $(measure "$system" "$clients")" >>"$work/results"
         done

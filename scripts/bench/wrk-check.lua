@@ -1,11 +1,19 @@
 -- Checks every answer wrk counts: wrk -s scripts/bench/wrk-check.lua URL -- STATUS [TEXT]
 -- An answer is as expected when its status is STATUS and, given TEXT, its body holds TEXT (a plain substring).
+-- With WRK_PAUSE_MS set, each connection waits that long after an answer before its next request: a paced load.
 -- At the end it prints one line that wrk_run (lib.sh) reads:
 --   checked: expected=N unexpected=N statuses=200:N,429:N errors=connect:N,read:N,write:N,timeout:N
 local threads = {}
 
 function setup(thread)
     table.insert(threads, thread)
+end
+
+local pause = tonumber(os.getenv("WRK_PAUSE_MS") or "")
+if pause then
+    function delay()
+        return pause
+    end
 end
 
 function init(args)

@@ -74,10 +74,11 @@ struct GatewaySpans {
             body.isEmpty
             ? RequestHeader(op: "")
             : body.withBytes(at: 0) { bytes in
-                RequestHeader(
+                let traceparent = JSONMemberScan.string(named: "traceparent", in: bytes)
+                return RequestHeader(
                     op: JSONMemberScan.string(named: "op", in: bytes) ?? "",
-                    traceparent: JSONMemberScan.string(named: "traceparent", in: bytes),
-                    tracestate: JSONMemberScan.string(named: "tracestate", in: bytes)
+                    traceparent: traceparent,
+                    tracestate: traceparent == nil ? nil : JSONMemberScan.string(named: "tracestate", in: bytes)
                 )
             }
         return EnvelopeTrace.startSpan(

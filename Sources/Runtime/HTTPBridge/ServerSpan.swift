@@ -14,8 +14,6 @@ import Tracing
 struct ServerSpan<Context: RequestContext>: RouterMiddleware {
     let tracer: any Tracer
 
-    static var traceresponse: HTTPField.Name { HTTPField.Name("traceresponse")! }
-
     func handle(
         _ request: Request,
         context: Context,
@@ -38,7 +36,7 @@ struct ServerSpan<Context: RequestContext>: RouterMiddleware {
             }
             finish(span, request.method, status: Int(response.status.code), route: context.endpointPath)
             if let traceparent = EnvelopeTrace.fields(of: span.context).traceparent {
-                response.headers[Self.traceresponse] = traceparent
+                response.headers[FieldNames.traceresponse] = traceparent
             }
             guard response.body.contentLength == nil else {
                 span.end()
@@ -70,8 +68,19 @@ struct ServerSpan<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// The trace context's header names, made once.
+private enum FieldNames {
+    static let traceparent = HTTPField.Name("traceparent")!
+    static let tracestate = HTTPField.Name("tracestate")!
+    static let traceresponse = HTTPField.Name("traceresponse")!
+}
+
 private struct FieldsExtractor: Extractor {
     func extract(key: String, from carrier: HTTPFields) -> String? {
-        HTTPField.Name(key).flatMap { carrier[$0] }
+        switch key {
+        case "traceparent": carrier[FieldNames.traceparent]
+        case "tracestate": carrier[FieldNames.tracestate]
+        default: HTTPField.Name(key).flatMap { carrier[$0] }
+        }
     }
 }

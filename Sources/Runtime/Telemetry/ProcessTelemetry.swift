@@ -15,11 +15,12 @@ public enum ProcessTelemetry {
         serviceName: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> (registry: PrometheusCollectorRegistry, traceExport: (any Service)?) {
-        let traceExport = try TraceExport.bootstrap(serviceName: serviceName, environment: environment)
+        let settings = try TraceSettings.from(environment, serviceName: serviceName)
+        // Metrics first: the exporter's counters are made with the process's metrics factory.
         let registry = ProcessBootstrap.bootstrap(
             logLevel: ProcessBootstrap.logLevel(from: environment),
-            metadataProvider: traceExport == nil ? nil : TraceExport.loggingMetadataProvider
+            metadataProvider: settings == nil ? nil : TraceExport.loggingMetadataProvider
         )
-        return (registry, traceExport)
+        return (registry, try settings.map(TraceExport.bootstrap))
     }
 }

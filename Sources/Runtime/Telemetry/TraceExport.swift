@@ -11,13 +11,9 @@ import W3CTraceContext
 /// Reckon's metrics stay Prometheus's and its logs standard error's, which carry the current `trace_id` and `span_id`
 /// (``loggingMetadataProvider``).
 public enum TraceExport {
-    /// Bootstraps the tracer when `environment` asks for export.
-    /// - Parameters:
-    ///   - serviceName: the `service.name` unless `OTEL_SERVICE_NAME` or `OTEL_RESOURCE_ATTRIBUTES` names another.
-    /// - Returns: the exporter's background service, to run in the process's service group; nil when off.
-    /// - Throws: ``TraceSettingsError`` when an `OTEL_*` value cannot be read.
-    public static func bootstrap(serviceName: String, environment: [String: String]) throws -> (any Service)? {
-        guard let settings = try TraceSettings.from(environment, serviceName: serviceName) else { return nil }
+    /// Bootstraps the tracer that `settings` describe, after the metrics system (its counters are made here).
+    /// - Returns: the exporter's background service, to run in the process's service group.
+    static func bootstrap(_ settings: TraceSettings) throws -> any Service {
         let queue = SpanQueue(capacity: settings.maxQueueSize, batchSize: settings.maxExportBatchSize)
         let exporter = try OTLPExporter(settings: settings, queue: queue)
         InstrumentationSystem.bootstrap(OTLPTracer(sampler: settings.sampler, queue: queue))

@@ -38,9 +38,10 @@ def _value(value):
 
 
 class OTLPSink:
-    """`endpoint` is what OTEL_EXPORTER_OTLP_ENDPOINT takes; `spans` grows as exports arrive."""
+    """`endpoint` is what OTEL_EXPORTER_OTLP_ENDPOINT takes; `spans` grows as exports arrive. It listens on `port`, or
+    on one the system picks."""
 
-    def __init__(self):
+    def __init__(self, port=0):
         self.spans = []
         self.requests = 0
         self._changed = threading.Condition()
@@ -67,7 +68,7 @@ class OTLPSink:
             def log_message(self, *_):
                 pass
 
-        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.endpoint = f"http://127.0.0.1:{self._server.server_address[1]}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()

@@ -16,7 +16,7 @@ from opentelemetry import trace
 from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
 
 from otlp_sink import OTLPSink, environment
-from stack import BIN, ENGINES, Stack, sign_up
+from stack import BIN, ENGINES, Stack, free_port, metric, sign_up
 
 SERVER, CLIENT, PRODUCER, CONSUMER = 2, 3, 4, 5  # opentelemetry.proto.trace.v1.Span.SpanKind
 STATUS_ERROR = 2
@@ -254,3 +254,37 @@ def test_a_killed_workers_request_shows_both_attempts_in_one_trace(sink, engine)
         assert one(spans, "reckon-ledger", CONSUMER).status != STATUS_ERROR
     finally:
         slow.stop()
+
+
+def test_a_collector_that_is_down_costs_spans_never_requests():
+    """Exports to nothing that listens: every answer still comes, the lost spans are counted and the failure logged
+    once; when a collector comes up on that address, export recovers without a restart."""
+    port, metrics_port = free_port(), free_port()
+    down = Stack("sqlite", environment={"OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{port}",
+                                        "OTEL_BSP_SCHEDULE_DELAY": "100", "OTEL_EXPORTER_OTLP_TIMEOUT": "1000"})
+    receiver = None
+    try:
+        bridge = down.bridge("--metrics-port", str(metrics_port))
+        metrics = f"http://127.0.0.1:{metrics_port}"
+        with httpx.Client(base_url=bridge, timeout=30) as http:
+            for expression in ("1+1", "2+2", "3+3"):
+                response = http.post("/v1/calc/evaluate", json={"expression": expression})
+                assert response.status_code == 200 and "traceresponse" in response.headers
+            deadline = time.monotonic() + 60
+            while metric(metrics, "reckon_trace_spans_lost_total") < 6:  # the server and call span of each
+                assert time.monotonic() < deadline, "the bridge never counted its lost spans"
+                time.sleep(0.05)
+            log = down.folder / f"http-{bridge.rsplit(':', 1)[1]}.log"
+            assert log.read_text().count("trace export failing") == 1
+
+            receiver = OTLPSink(port)
+            trace_id, _ = trace_of(http.post("/v1/calc/evaluate", json={"expression": "4+4"}))
+            receiver.wait_for(lambda spans: any(span.trace_id == trace_id and span.service == "reckon-http"
+                                                for span in spans))
+            assert metric(metrics, "reckon_trace_spans_exported_total") >= 2
+            assert "trace export recovered" in log.read_text()
+    finally:
+        down.stop()
+        if receiver:
+            receiver.close()
+
