@@ -1,3 +1,4 @@
+import Synchronization
 import LedgerAPI
 import ReckonTesting
 import Storage
@@ -137,11 +138,16 @@ import Wire
             let home = try await ledger.household(ana, members: [bob])
             let bill = args(home, paidBy: ana, amount: "10.00")
             let racers = 3  // each waits on the lock for at most the sessions' lock_timeout (5 s)
+            // A racer that ends early (its lock wait timed out on a slow machine) ends the hold too, so the test fails
+            // on its error instead of holding the lock for ever.
+            let finished = FinishedRacers()
             let ids = try await withThrowingTaskGroup(of: String?.self) { group in
                 group.addTask {
                     try await ledger.database.write { db in
                         try await db.query("UPDATE ledger_households SET name = name WHERE id = \(home)")
-                        while try await Self.waitingForLocks(in: ledger.database) < racers {
+                        while try await Self.waitingForLocks(in: ledger.database) < racers,
+                            finished.count.load(ordering: .relaxed) == 0
+                        {
                             try await Task.sleep(for: .milliseconds(10))
                         }
                     }
@@ -149,7 +155,8 @@ import Wire
                 }
                 for _ in 0..<racers {
                     group.addTask {
-                        try await ledger.call(BillsAddOp.self, bill, token: ana.token, key: "race").billId
+                        defer { finished.count.add(1, ordering: .relaxed) }
+                        return try await ledger.call(BillsAddOp.self, bill, token: ana.token, key: "race").billId
                     }
                 }
                 return try await group.reduce(into: [String]()) { ids, id in id.map { ids.append($0) } }
@@ -213,4 +220,9 @@ import Wire
             #expect(try await ledger.count("ledger_activity", where: "action = 'bill.edited'") == 0)
         }
     }
+}
+
+/// Racers that have ended, counted across tasks.
+private final class FinishedRacers: Sendable {
+    let count = Atomic(0)
 }

@@ -118,4 +118,12 @@ import W3CTraceContext
         let later = try #require(TraceContext(traceparent: "01-" + valid.dropFirst(3) + "-more", tracestate: nil))
         #expect(later.traceID == read.traceID && later.spanID == read.spanID)
     }
+
+    @Test func aClosedQueueEndsEveryWaitAtOnce() async {
+        let queue = SpanQueue(capacity: 4, batchSize: 4)
+        let waiting = Task { await queue.wait(atMost: .seconds(3_600)) }
+        queue.close()
+        await waiting.value  // an hour early
+        await queue.wait(atMost: .seconds(3_600))  // closed before it began: returns at once
+    }
 }

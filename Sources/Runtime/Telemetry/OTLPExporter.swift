@@ -40,7 +40,7 @@ final class OTLPExporter: Service {
                 failing = await exportWaiting(failing: failing)
             }
         } onGracefulShutdown: {
-            self.queue.wake()
+            self.queue.close()
         }
         repeat {
             failing = await exportWaiting(failing: failing)

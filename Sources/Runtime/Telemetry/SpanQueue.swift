@@ -12,6 +12,7 @@ final class SpanQueue: Sendable {
         var dropped = 0
         var waiter: CheckedContinuation<Void, Never>?
         var round = 0
+        var closed = false
     }
 
     init(capacity: Int, batchSize: Int) {
@@ -36,10 +37,11 @@ final class SpanQueue: Sendable {
         waiter?.resume()
     }
 
-    /// Returns once a full batch waits, `delay` has passed, or ``wake()`` is called; at once if a batch waits already.
+    /// Returns once a full batch waits, `delay` has passed, or ``wake()`` or ``close()`` is called; at once if a batch
+    /// waits already or the queue is closed.
     func wait(atMost delay: Duration) async {
         let round: Int? = state.withLock { state in
-            guard state.spans.count < batchSize else { return nil }
+            guard state.spans.count < batchSize, !state.closed else { return nil }
             state.round += 1
             return state.round
         }
@@ -50,7 +52,7 @@ final class SpanQueue: Sendable {
         }
         await withCheckedContinuation { continuation in
             let early = state.withLock { state in
-                guard state.round == round, state.spans.count < batchSize else { return true }
+                guard state.round == round, state.spans.count < batchSize, !state.closed else { return true }
                 state.waiter = continuation
                 return false
             }
@@ -59,8 +61,14 @@ final class SpanQueue: Sendable {
         timer.cancel()
     }
 
-    /// Ends the current ``wait(atMost:)`` now: at shutdown, or to flush.
+    /// Ends the current ``wait(atMost:)`` now, to flush.
     func wake() { wake(round: nil) }
+
+    /// Ends the current ``wait(atMost:)`` and every later one at once: at shutdown.
+    func close() {
+        state.withLock { $0.closed = true }
+        wake()
+    }
 
     private func wake(round: Int?) {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
