@@ -2,7 +2,7 @@ import Foundation
 
 /// What the standard `OTEL_*` variables ask of trace export (the OpenTelemetry SDK environment specification, OTLP
 /// exporter and batch span processor sections), read once at start. Export is over OTLP/HTTP with protobuf bodies.
-struct TraceSettings: Equatable, Sendable {
+struct TraceSettings: Sendable {
     /// Where spans are posted: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` as given, or `OTEL_EXPORTER_OTLP_ENDPOINT` with
     /// `/v1/traces` added.
     var endpoint: URL
@@ -22,14 +22,6 @@ struct TraceSettings: Equatable, Sendable {
     var maxQueueSize: Int
     /// Spans in one export at most (`OTEL_BSP_MAX_EXPORT_BATCH_SIZE`; 512).
     var maxExportBatchSize: Int
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.endpoint == rhs.endpoint && lhs.headers.elementsEqual(rhs.headers, by: ==)
-            && lhs.timeout == rhs.timeout && lhs.certificateFile == rhs.certificateFile
-            && lhs.resource.elementsEqual(rhs.resource, by: ==) && lhs.sampler == rhs.sampler
-            && lhs.scheduleDelay == rhs.scheduleDelay && lhs.maxQueueSize == rhs.maxQueueSize
-            && lhs.maxExportBatchSize == rhs.maxExportBatchSize
-    }
 }
 
 /// An `OTEL_*` variable whose value cannot be used, named with the reason.
