@@ -189,6 +189,7 @@ def ledger(r):
     records(r, a)
     events(r, a, home)
     exports(r, a, ana)
+    imports(r, a, home)
     r.call("ledger", "auth.changePassword", {"oldPassword": password, "newPassword": "a longer passphrase"}, token=d)
     r.call("ledger", "auth.logout", token=d)
     r.call("ledger", "roommates.leave", {"householdId": home, "confirm": True}, token=b)
@@ -233,6 +234,15 @@ def exports(r, a, ana):
                                    "date": "2026-11-24", "paidBy": ana, "split": {"kind": "equal"}}, token=a)
     r.call("ledger", "export.csv", {"householdId": cabin, "what": "bills"}, token=a)
     r.call("ledger", "export.json", {"householdId": cabin}, token=a)
+
+
+def imports(r, a, home):
+    """A Splitwise export previewed: a dry run writes nothing, so the examples after it are unchanged."""
+    splitwise = ("Date,Description,Category,Cost,Currency,Ana,Bob\r\n"
+                 "2026-10-02,Groceries,Groceries,30.00,CAD,15.00,-15.00\r\n"
+                 "2026-10-03,Bob paid Ana,Payment,15.00,CAD,-15.00,15.00\r\n")
+    r.call("ledger", "import.start", {"householdId": home, "from": "splitwise", "file": splitwise, "dryRun": True},
+           token=a)
 
 
 def household_items(r, a, home):

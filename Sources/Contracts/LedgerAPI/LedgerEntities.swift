@@ -29,3 +29,7 @@ extension SettlePlanView: JSONSchemaEntity { public static var schemaName: Strin
 extension TransferView: JSONSchemaEntity { public static var schemaName: String { "Transfer" } }
 extension ReasonView: JSONSchemaEntity { public static var schemaName: String { "TransferReason" } }
 extension RoundingTransferView: JSONSchemaEntity { public static var schemaName: String { "RoundingTransfer" } }
+extension ImportView: JSONSchemaEntity { public static var schemaName: String { "Import" } }
+extension ImportRowNote: JSONSchemaEntity { public static var schemaName: String { "ImportRowNote" } }
+extension ImportRowView: JSONSchemaEntity { public static var schemaName: String { "ImportRow" } }
+extension ImportBalance: JSONSchemaEntity { public static var schemaName: String { "ImportBalance" } }

@@ -1619,6 +1619,81 @@ extension ExportJSONOp {
     )
 }
 
+extension ImportStartOp {
+    /// A call of `import.start` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "dryRun": true,
+              "file": "Date,Description,Category,Cost,Currency,Ana,Bob\r\n2026-10-02,Groceries,Groceries,30.00,CAD,15.00,-15.00\r\n2026-10-03,Bob paid Ana,Payment,15.00,CAD,-15.00,15.00\r\n",
+              "from": "splitwise",
+              "householdId": "h_00000000-0000-4000-8000-000000000006"
+            }
+            """#,
+        result: #"""
+            {
+              "alreadyImported": false,
+              "balances": [
+                {
+                  "currency": "CAD",
+                  "net": "-26.89",
+                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                },
+                {
+                  "currency": "CAD",
+                  "net": "26.89",
+                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                }
+              ],
+              "bills": 1,
+              "digest": "09c149858e14fd333220ea3bf2af8c3517b3488687866426fb29de921a7e4114",
+              "dryRun": true,
+              "errors": [],
+              "exactness": "exact",
+              "from": "splitwise",
+              "payments": 1,
+              "preview": [
+                {
+                  "amount": "30.00",
+                  "currency": "CAD",
+                  "date": "2026-10-02",
+                  "description": "Groceries",
+                  "kind": "bill",
+                  "payers": [
+                    {
+                      "amount": "30.00",
+                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                    }
+                  ],
+                  "row": 2,
+                  "shares": [
+                    {
+                      "amount": "15.00",
+                      "userId": "u_00000000-0000-4000-8000-000000000008"
+                    },
+                    {
+                      "amount": "15.00",
+                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                    }
+                  ]
+                },
+                {
+                  "amount": "15.00",
+                  "currency": "CAD",
+                  "date": "2026-10-03",
+                  "description": "Bob paid Ana",
+                  "from": "u_00000000-0000-4000-8000-000000000008",
+                  "kind": "payment",
+                  "row": 3,
+                  "to": "u_00000000-0000-4000-8000-000000000004"
+                }
+              ],
+              "skipped": []
+            }
+            """#
+    )
+}
+
 extension AuthChangePasswordOp {
     /// A call of `auth.changePassword` and its result, recorded.
     public static let example = OpExample(

@@ -13,7 +13,7 @@ struct ReckonCommand: AsyncParsableCommand {
             StockCommand.self, LedgerSignupCommand.self, LoginCommand.self, LedgerLogoutCommand.self,
             HouseholdCommand.self, BillCommand.self, BillsCommand.self, BalancesCommand.self, SettleCommand.self,
             PayCommand.self, LedgerActivityCommand.self, LedgerRecurringCommand.self, ShopCommand.self,
-            ProfileCommand.self, RecordsCommand.self, ExportCommand.self, EventsCommand.self,
+            ProfileCommand.self, RecordsCommand.self, ExportCommand.self, ImportCommand.self, EventsCommand.self,
         ]
     )
 }

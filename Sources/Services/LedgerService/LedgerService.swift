@@ -202,6 +202,10 @@ public enum LedgerService {
             scopes
         )
         registry.registerEventOps(CalendarHandlers(events: events, access: access, activity: activity), scopes)
+        registry.registerImportOps(
+            ImportHandlers(access: access, households: households, totals: totals, bills: bills, payments: payments),
+            scopes
+        )
         return registry
     }
 }

@@ -35,6 +35,17 @@ struct PaymentHandlers: Sendable {
 
     func paymentsRecord(_ args: PaymentsRecordOp.Args, _ context: SignedIn) async throws -> PaymentsRecordOp.Result {
         let (member, members) = try await self.access.memberAndHousemates(of: args.householdId, context)
+        return try await self.recordPayment(args, by: member, among: members)
+    }
+
+    /// Records a payment in `member`'s household, whose current members are `members`, with its running totals and
+    /// activity entry.
+    /// - Throws: `invalid_argument` for a field that does not fit the household.
+    func recordPayment(
+        _ args: PaymentsRecordOp.Args,
+        by member: HouseholdMember,
+        among members: Set<String>
+    ) async throws -> PaymentView {
         let (db, userID, household) = (member.db, member.userID, member.household)
         for (field, member) in [("from", args.from), ("to", args.to)] where !members.contains(member) {
             throw WireError(.invalidArgument, "\(member) is not a member of this household", field: field)

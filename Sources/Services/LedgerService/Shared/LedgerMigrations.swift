@@ -209,5 +209,17 @@ enum LedgerMigrations {
                 "ALTER TABLE ledger_users ADD COLUMN inbox_seq BIGINT NOT NULL DEFAULT 0"
             ]
         ),
+        Migration(
+            "010-imports",
+            [
+                // The files a household imported (import.start), by SHA-256 digest: the same file imports once.
+                """
+                CREATE TABLE ledger_imports (
+                    household_id TEXT NOT NULL REFERENCES ledger_households (id), digest TEXT NOT NULL,
+                    source TEXT NOT NULL, bills BIGINT NOT NULL, payments BIGINT NOT NULL, created_by TEXT NOT NULL,
+                    created_at BIGINT NOT NULL, PRIMARY KEY (household_id, digest))
+                """
+            ]
+        ),
     ]
 }

@@ -119,6 +119,7 @@ EFFECTS: Dict[str, Dict[str, Effect]] = {
         "events.get": "read",
         "events.list": "read",
         "events.ical": "read",
+        "import.start": "write",
         "ops": "pure",
     },
 }

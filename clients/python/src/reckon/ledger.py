@@ -964,6 +964,100 @@ EventsIcalResult = TypedDict(
 )
 
 
+ImportBalance = TypedDict(
+    "ImportBalance",
+    {
+        "currency": str,
+        "net": str,
+        "userId": str,
+    },
+)
+
+
+_ImportRowNoteRequired = TypedDict(
+    "_ImportRowNoteRequired",
+    {
+        "message": str,
+        "row": int,
+    },
+)
+
+
+_ImportRowNoteOptional = TypedDict(
+    "_ImportRowNoteOptional",
+    {
+        "column": Optional[str],
+    },
+    total=False,
+)
+
+
+class ImportRowNote(_ImportRowNoteRequired, _ImportRowNoteOptional):
+    pass
+
+
+_ImportRowRequired = TypedDict(
+    "_ImportRowRequired",
+    {
+        "amount": str,
+        "currency": str,
+        "date": str,
+        "description": str,
+        "kind": str,
+        "row": int,
+    },
+)
+
+
+_ImportRowOptional = TypedDict(
+    "_ImportRowOptional",
+    {
+        "from": Optional[str],
+        "payers": Optional[List[MemberAmount]],
+        "shares": Optional[List[MemberAmount]],
+        "to": Optional[str],
+    },
+    total=False,
+)
+
+
+class ImportRow(_ImportRowRequired, _ImportRowOptional):
+    pass
+
+
+_ImportRequired = TypedDict(
+    "_ImportRequired",
+    {
+        "alreadyImported": bool,
+        "balances": List[ImportBalance],
+        "bills": int,
+        "digest": str,
+        "dryRun": bool,
+        "errors": List[ImportRowNote],
+        "exactness": str,
+        "from": str,
+        "payments": int,
+        "skipped": List[ImportRowNote],
+    },
+)
+
+
+_ImportOptional = TypedDict(
+    "_ImportOptional",
+    {
+        "preview": Optional[List[ImportRow]],
+    },
+    total=False,
+)
+
+
+class Import(_ImportRequired, _ImportOptional):
+    pass
+
+
+ImportStartResult = Import
+
+
 OpExample = TypedDict(
     "OpExample",
     {
@@ -4153,6 +4247,72 @@ async def events_ical_async(
         SERVICE, "events.ical", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
     )
     return cast(EventsIcalResult, reply)
+
+
+def import_start(
+    client: Client,
+    *,
+    file: str,
+    from_: Literal["splitwise", "reckon"],
+    household_id: str,
+    dry_run: Optional[Optional[bool]] = None,
+    members: Optional[Optional[Mapping[str, str]]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> ImportStartResult:
+    """Imports a Splitwise CSV or Reckon export.json as bills and payments: dryRun previews, the same file twice imports once (`ledger` `import.start`).
+
+    Args:
+        file: the file's text, as exported
+        from_: splitwise: a group's CSV export; reckon: export.json
+        dry_run: answer what would be imported, writing nothing
+        members: the file's member names (Splitwise) or user ids (Reckon) to a member's user id or username; a name left out maps to the member with that username, display name or user id
+    """
+    wire_args: Dict[str, Any] = {
+        "file": file,
+        "from": from_,
+        "householdId": household_id,
+        "dryRun": dry_run,
+        "members": members,
+    }
+    reply = client.call(
+        SERVICE, "import.start", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(ImportStartResult, reply)
+
+
+async def import_start_async(
+    client: AsyncClient,
+    *,
+    file: str,
+    from_: Literal["splitwise", "reckon"],
+    household_id: str,
+    dry_run: Optional[Optional[bool]] = None,
+    members: Optional[Optional[Mapping[str, str]]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> ImportStartResult:
+    """Imports a Splitwise CSV or Reckon export.json as bills and payments: dryRun previews, the same file twice imports once (`ledger` `import.start`).
+
+    Args:
+        file: the file's text, as exported
+        from_: splitwise: a group's CSV export; reckon: export.json
+        dry_run: answer what would be imported, writing nothing
+        members: the file's member names (Splitwise) or user ids (Reckon) to a member's user id or username; a name left out maps to the member with that username, display name or user id
+    """
+    wire_args: Dict[str, Any] = {
+        "file": file,
+        "from": from_,
+        "householdId": household_id,
+        "dryRun": dry_run,
+        "members": members,
+    }
+    reply = await client.call(
+        SERVICE, "import.start", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(ImportStartResult, reply)
 
 
 def ops(

@@ -1,0 +1,182 @@
+import Wire
+
+/// `import.start`: brings a household's history in from a file, as one transaction, once per file.
+public enum ImportStartOp: OpContract {
+    public static let service = LedgerOps.service
+    public static let name = "import.start"
+    public static let access = OpAccess.member
+    public static let effect = OpEffect.write
+    public static let summary =
+        "Imports a Splitwise CSV or Reckon export.json as bills and payments: dryRun previews, the same file twice "
+        + "imports once"
+    public static let refusals = [
+        OpRefusal(.invalidArgument, field: "file", "a row cannot be imported (a dryRun lists every row's error)"),
+        OpRefusal(.invalidArgument, field: "members", "a name maps to no current member"),
+    ]
+    /// The formats `from` may name.
+    public static let sources: [JSONValue] = ["splitwise", "reckon"]
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["householdId", "from", "file"],
+        "properties": [
+            "householdId": LedgerOps.id,
+            "from": [
+                "type": "string", "enum": .array(sources),
+                "description": "splitwise: a group's CSV export; reckon: export.json",
+            ],
+            "file": ["type": "string", "minLength": 1, "description": "the file's text, as exported"],
+            "members": [
+                "type": "object", "additionalProperties": LedgerOps.id,
+                "description": .string(
+                    "the file's member names (Splitwise) or user ids (Reckon) to a member's user id or username; "
+                        + "a name left out maps to the member with that username, display name or user id"
+                ),
+            ],
+            "dryRun": ["type": "boolean", "description": "answer what would be imported, writing nothing"],
+        ],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var householdId: String
+        public var from: String
+        public var file: String
+        public var members: [String: String]?
+        public var dryRun: Bool?
+        public init(
+            householdId: String,
+            from: String,
+            file: String,
+            members: [String: String]? = nil,
+            dryRun: Bool? = nil
+        ) {
+            self.householdId = householdId
+            self.from = from
+            self.file = file
+            self.members = members
+            self.dryRun = dryRun
+        }
+    }
+    public typealias Result = ImportView
+}
+
+/// What `import.start` answers: what was (or, in a dry run, would be) imported, and the balances it leaves.
+public struct ImportView: Codable, Sendable, Hashable {
+    /// SHA-256 of the file's UTF-8 bytes, in hex: a household imports a file once.
+    public var digest: String
+    public var from: String
+    public var dryRun: Bool
+    /// True when this household imported the same file before: nothing was written this time.
+    public var alreadyImported: Bool
+    /// Bills the file holds (written, unless a dry run or already imported).
+    public var bills: Int
+    /// Payments (settlements) the file holds.
+    public var payments: Int
+    /// Rows that change no balance (a Splitwise row nobody owes on), skipped.
+    public var skipped: [ImportRowNote]
+    /// Every row that cannot be imported; any makes a real import refuse the whole file.
+    public var errors: [ImportRowNote]
+    /// In a dry run, the first rows as they would be written (at most ``ImportView/previewLimit``).
+    public var preview: [ImportRowView]?
+    /// Each member's net in each currency once the file is imported: positive when they are owed.
+    public var balances: [ImportBalance]
+    /// `exact` when every amount is kept as the file wrote it.
+    public var exactness: String
+
+    /// At most this many rows are previewed.
+    public static let previewLimit = 200
+
+    /// Creates the value.
+    public init(
+        digest: String,
+        from: String,
+        dryRun: Bool,
+        alreadyImported: Bool,
+        bills: Int,
+        payments: Int,
+        skipped: [ImportRowNote],
+        errors: [ImportRowNote],
+        preview: [ImportRowView]?,
+        balances: [ImportBalance],
+        exactness: String
+    ) {
+        self.digest = digest
+        self.from = from
+        self.dryRun = dryRun
+        self.alreadyImported = alreadyImported
+        self.bills = bills
+        self.payments = payments
+        self.skipped = skipped
+        self.errors = errors
+        self.preview = preview
+        self.balances = balances
+        self.exactness = exactness
+    }
+}
+
+/// A row of an imported file, and what is wrong with it or why it was skipped.
+public struct ImportRowNote: Codable, Sendable, Hashable {
+    /// The row's line number in the file (1 is the header of a CSV), or its position in a JSON list.
+    public var row: Int
+    /// The column or member the note is about, if one.
+    public var column: String?
+    public var message: String
+
+    /// Creates the value.
+    public init(row: Int, column: String?, message: String) {
+        self.row = row
+        self.column = column
+        self.message = message
+    }
+}
+
+/// One row as it would be written: a bill (`payers` and `shares`) or a payment (`from` and `to`).
+public struct ImportRowView: Codable, Sendable, Hashable {
+    public var row: Int
+    /// `bill` or `payment`.
+    public var kind: String
+    public var date: String
+    public var description: String
+    public var currency: String
+    public var amount: String
+    public var payers: [MemberAmount]?
+    public var shares: [MemberAmount]?
+    public var from: String?
+    public var to: String?
+
+    /// Creates the value.
+    public init(
+        row: Int,
+        kind: String,
+        date: String,
+        description: String,
+        currency: String,
+        amount: String,
+        payers: [MemberAmount]? = nil,
+        shares: [MemberAmount]? = nil,
+        from: String? = nil,
+        to: String? = nil
+    ) {
+        self.row = row
+        self.kind = kind
+        self.date = date
+        self.description = description
+        self.currency = currency
+        self.amount = amount
+        self.payers = payers
+        self.shares = shares
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A member's net in one currency.
+public struct ImportBalance: Codable, Sendable, Hashable {
+    public var userId: String
+    public var currency: String
+    public var net: String
+
+    /// Creates the value.
+    public init(userId: String, currency: String, net: String) {
+        self.userId = userId
+        self.currency = currency
+        self.net = net
+    }
+}

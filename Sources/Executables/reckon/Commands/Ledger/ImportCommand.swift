@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import LedgerAPI
+
+/// `reckon import FILE --from splitwise|reckon [--dry-run] [--member NAME=USER]`: a household's history brought in.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a Splitwise group's CSV export, or a Reckon export.json, as bills and payments.",
+        discussion: """
+            The whole file is imported in one transaction, or nothing is; the same file imports once. Run with \
+            --dry-run first to see every row's error and the balances it would leave.
+            Example: reckon import splitwise.csv --from splitwise --member "Bob Li=bob" --dry-run
+            """
+    )
+
+    @Argument(help: "The file, or - for standard input.")
+    var file: String
+
+    @Option(help: "splitwise (a group's CSV export) or reckon (export.json).")
+    var from: String
+
+    @Option(
+        name: .customLong("member"),
+        help: "NAME=USER: the file's member NAME is the member USER (me, a username or a user id); repeatable."
+    )
+    var members: [String] = []
+
+    @Flag(help: "Show what would be imported, and every row's error, writing nothing.")
+    var dryRun = false
+
+    @OptionGroup var options: HouseholdOptions
+
+    func run() async throws {
+        let household = try await options.members()
+        var mapped: [String: String] = [:]
+        for entry in members {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw ValidationError("--member: expected NAME=USER, not \"\(entry)\"")
+            }
+            mapped[parts[0]] = try household.userId(parts[1])
+        }
+        let text = try readFile()
+        let args = ImportStartOp.Args(
+            householdId: household.household.householdId,
+            from: from,
+            file: text,
+            members: mapped.isEmpty ? nil : mapped,
+            dryRun: dryRun ? true : nil
+        )
+        let result = try await options.ledger.call(ImportStartOp.self, args)
+        try options.ledger.print(typed: result) { LedgerRendering.imported($0, household) }
+        if !result.errors.isEmpty { throw ExitCode(1) }
+    }
+
+    private func readFile() throws -> String {
+        let data =
+            file == "-"
+            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("\(file) is not UTF-8 text")
+        }
+        return text
+    }
+}

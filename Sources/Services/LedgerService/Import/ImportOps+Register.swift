@@ -1,0 +1,140 @@
+import Foundation
+import LedgerAPI
+import Money
+import Storage
+import StoredOps
+import Wire
+import WorkerRuntime
+
+extension OpRegistry {
+    /// `import.start`.
+    mutating func registerImportOps(_ handlers: ImportHandlers, _ scopes: LedgerScopes) {
+        register(ImportStartOp.self, in: scopes.write, handler: handlers.importStart)
+    }
+}
+
+/// The import: reads a file (``SplitwiseCSV``, ``ReckonExportFile``), maps its names to members
+/// (``ImportMembers``), checks every row (``ImportPlan``), and writes its bills and payments through the same
+/// handlers as `bills.add` and `payments.record`, all in the op's one transaction, with the file's digest
+/// (``ImportStore``).
+struct ImportHandlers: Sendable {
+    let access: HouseholdAccess
+    let households: HouseholdStore
+    let totals: BalanceTotals
+    let bills: BillHandlers
+    let payments: PaymentHandlers
+    let imports = ImportStore()
+
+    func importStart(_ args: ImportStartOp.Args, _ context: SignedIn) async throws -> ImportView {
+        let (member, current) = try await access.memberAndHousemates(of: args.householdId, context)
+        let (db, household) = (member.db, member.household)
+        let source: ImportSource
+        switch args.from {
+        case "splitwise": source = SplitwiseCSV.read(args.file)
+        case "reckon": source = ReckonExportFile.read(args.file)
+        default:
+            throw WireError(.invalidArgument, "from is splitwise or reckon, not \(args.from)", field: "from")
+        }
+        let members = try ImportMembers(
+            names: source.names,
+            // A file that cannot be read names nobody: its errors are the answer, not the map's.
+            mapped: source.names.isEmpty ? [:] : args.members ?? [:],
+            members: try await households.members(household.id, in: db)
+        )
+        let composer = BillComposer(
+            householdCurrency: household.currency,
+            members: current,
+            today: bills.configuration.today()
+        )
+        let plan = ImportPlan(source, members: members, household: household.id, composer: composer)
+        let digest = SHA256Digest.hex(of: Array(args.file.utf8))
+        let earlier = try await imports.find(household.id, digest: digest, in: db)
+        let dryRun = args.dryRun ?? false
+        var view = ImportView(
+            digest: digest,
+            from: args.from,
+            dryRun: dryRun,
+            alreadyImported: earlier != nil,
+            bills: earlier?.bills ?? plan.bills,
+            payments: earlier?.payments ?? plan.payments,
+            skipped: source.skipped,
+            errors: plan.errors,
+            preview: dryRun ? plan.preview : nil,
+            balances: try await balances(household.id, adding: earlier == nil ? plan.nets : [:], in: db),
+            exactness: source.exactness
+        )
+        guard !dryRun, earlier == nil else { return view }
+        if let first = plan.errors.first {
+            let more = plan.errors.count > 1 ? " (and \(plan.errors.count - 1) more: a dryRun lists them)" : ""
+            throw WireError(
+                .invalidArgument,
+                "row \(first.row)\(first.column.map { ", \($0)" } ?? ""): \(first.message)\(more)",
+                field: "file"
+            )
+        }
+        try await imports.insert(
+            household.id,
+            digest: digest,
+            source: args.from,
+            done: .init(bills: plan.bills, payments: plan.payments),
+            by: member.userID,
+            in: db
+        )
+        try await write(plan, by: member, among: current)
+        view.balances = try await balances(household.id, adding: [:], in: db)
+        return view
+    }
+
+    /// Writes the plan's bills and payments as `bills.add` and `payments.record` would, then its rounding
+    /// transfers, each naming the bill it came with.
+    private func write(_ plan: ImportPlan, by member: HouseholdMember, among current: Set<String>) async throws {
+        var billIDs: [String: String] = [:]
+        var transfers: [RoundingStore.Transfer] = []
+        for write in plan.writes {
+            switch write {
+            case .bill(let sourceID, let fields):
+                let bill = try await bills.addBill(fields, by: member, among: current)
+                if let sourceID { billIDs[sourceID] = bill.billId }
+            case .payment(var args):
+                args.householdId = member.household.id
+                _ = try await payments.recordPayment(args, by: member, among: current)
+            case .rounding(let rounding):
+                transfers.append(
+                    RoundingStore.Transfer(
+                        id: "r_" + UUID.random().uuidString.lowercased(),
+                        currency: rounding.currency.code,
+                        from: rounding.from,
+                        to: rounding.to,
+                        amount: rounding.amount,
+                        date: rounding.date,
+                        billID: billIDs[rounding.billSourceID] ?? rounding.billSourceID
+                    )
+                )
+            }
+        }
+        try await bills.rounding.store.record(transfers, household: member.household.id, in: member.db)
+        try await totals.apply(try transfers.map { (try $0.entry(), 1) }, household: member.household.id, in: member.db)
+    }
+
+    /// Each member's net in each currency, with `added` on top.
+    private func balances(
+        _ household: String,
+        adding added: [String: [String: Int64]],
+        in db: any SQLExecutor
+    ) async throws -> [ImportBalance] {
+        var nets = try await totals.balances(household, in: db).mapValues { $0.mapValues(\.net) }
+        for (currency, members) in added {
+            for (member, net) in members { nets[currency, default: [:]][member, default: 0] += net }
+        }
+        return nets.sorted { $0.key < $1.key }.flatMap { currency, members in
+            let digits = Currency(code: currency)?.minorDigits ?? 2
+            return members.sorted { $0.key < $1.key }.map {
+                ImportBalance(userId: $0.key, currency: currency, net: MinorUnits.format($0.value, digits: digits))
+            }
+        }
+    }
+}
+
+// MARK: - What the session check reads with the session (SessionTargets)
+
+extension ImportStartOp.Args: InHousehold {}

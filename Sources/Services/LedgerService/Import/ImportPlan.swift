@@ -1,0 +1,161 @@
+import Ledger
+import LedgerAPI
+import Money
+import Wire
+
+/// What an import writes: each entry of an ``ImportSource`` with its names mapped to members and checked as the
+/// ops that write it would check it, so a dry run finds every error a real import would meet.
+struct ImportPlan: Sendable {
+    /// One write, in the file's order.
+    enum Write: Sendable {
+        case bill(sourceID: String?, fields: BillFields)
+        case payment(PaymentsRecordOp.Args)
+        case rounding(ImportSource.Rounding)
+    }
+
+    private(set) var writes: [Write] = []
+    private(set) var errors: [ImportRowNote]
+    private(set) var preview: [ImportRowView] = []
+    /// What the writes add to each member's net, by currency then user id.
+    private(set) var nets: [String: [String: Int64]] = [:]
+
+    /// - Parameters:
+    ///   - composer: checks each bill as `bills.add` would.
+    init(_ source: ImportSource, members: ImportMembers, household: String, composer: BillComposer) {
+        errors = source.errors
+        for name in members.unresolved {
+            errors.append(
+                ImportRowNote(
+                    row: 1,
+                    column: name,
+                    message: "\(name) is no current member's username or name: map them with members.\(name)"
+                )
+            )
+        }
+        guard members.unresolved.isEmpty else { return }
+        let ids = members.byName
+        for entry in source.entries {
+            switch entry {
+            case .bill(let bill): add(bill, ids: ids, household: household, composer: composer)
+            case .payment(let payment): add(payment, ids: ids)
+            case .rounding(let rounding):
+                let mapped = ImportSource.Rounding(
+                    row: rounding.row,
+                    date: rounding.date,
+                    from: ids[rounding.from]!,
+                    to: ids[rounding.to]!,
+                    currency: rounding.currency,
+                    amount: rounding.amount,
+                    billSourceID: rounding.billSourceID
+                )
+                move(mapped.amount, mapped.currency, from: mapped.from, to: mapped.to)
+                writes.append(.rounding(mapped))
+            }
+        }
+    }
+
+    var bills: Int { writes.count { if case .bill = $0 { true } else { false } } }
+    var payments: Int { writes.count { if case .payment = $0 { true } else { false } } }
+
+    private mutating func add(
+        _ bill: ImportSource.Bill,
+        ids: [String: String],
+        household: String,
+        composer: BillComposer
+    ) {
+        let paid = Self.summed(bill.paid, ids: ids)
+        let owed = Self.summed(bill.owed, ids: ids)
+        let currency = bill.currency
+        let amounts = { (parts: [String: Int64]) in parts.mapValues { currency.format($0) } }
+        let fields = BillFields(
+            description: bill.description,
+            amount: currency.format(bill.amount),
+            currency: currency.code,
+            date: bill.date,
+            category: bill.category,
+            payers: amounts(paid),
+            split: SplitSpec(kind: "exact", amounts: amounts(owed))
+        )
+        do {
+            _ = try composer.compose(id: "import", household: household, fields: fields, createdBy: "import")
+        } catch let error as any WireErrorConvertible {
+            let wire = error.wireError
+            errors.append(ImportRowNote(row: bill.row, column: wire.field, message: wire.message))
+            return
+        } catch {
+            errors.append(ImportRowNote(row: bill.row, column: nil, message: "\(error)"))
+            return
+        }
+        for (member, amount) in paid { nets[currency.code, default: [:]][member, default: 0] += amount }
+        for (member, amount) in owed { nets[currency.code, default: [:]][member, default: 0] -= amount }
+        writes.append(.bill(sourceID: bill.sourceID, fields: fields))
+        let parts = { (parts: [String: Int64]) in
+            parts.sorted { $0.key < $1.key }.map { MemberAmount(userId: $0.key, amount: currency.format($0.value)) }
+        }
+        preview(
+            ImportRowView(
+                row: bill.row,
+                kind: "bill",
+                date: bill.date,
+                description: bill.description,
+                currency: currency.code,
+                amount: currency.format(bill.amount),
+                payers: parts(paid),
+                shares: parts(owed)
+            )
+        )
+    }
+
+    private mutating func add(_ payment: ImportSource.Payment, ids: [String: String]) {
+        let (from, to) = (ids[payment.from]!, ids[payment.to]!)
+        guard from != to else {
+            errors.append(ImportRowNote(row: payment.row, column: nil, message: "a payment from \(from) to themselves"))
+            return
+        }
+        guard (try? DateCheck.validated(payment.date, field: "date")) != nil else {
+            errors.append(ImportRowNote(row: payment.row, column: "date", message: "\(payment.date) is not a date"))
+            return
+        }
+        let currency = payment.currency
+        move(payment.amount, currency, from: from, to: to)
+        writes.append(
+            .payment(
+                PaymentsRecordOp.Args(
+                    householdId: "",
+                    from: from,
+                    to: to,
+                    amount: currency.format(payment.amount),
+                    currency: currency.code,
+                    date: payment.date,
+                    note: payment.note
+                )
+            )
+        )
+        preview(
+            ImportRowView(
+                row: payment.row,
+                kind: "payment",
+                date: payment.date,
+                description: payment.note ?? "",
+                currency: currency.code,
+                amount: currency.format(payment.amount),
+                from: from,
+                to: to
+            )
+        )
+    }
+
+    private mutating func move(_ amount: Int64, _ currency: Currency, from: String, to: String) {
+        nets[currency.code, default: [:]][from, default: 0] += amount
+        nets[currency.code, default: [:]][to, default: 0] -= amount
+    }
+
+    private mutating func preview(_ row: ImportRowView) {
+        if preview.count < ImportView.previewLimit { preview.append(row) }
+    }
+
+    /// Parts by user id, two names of one member added together.
+    private static func summed(_ parts: [ImportSource.Named], ids: [String: String]) -> [String: Int64] {
+        parts.reduce(into: [:]) { $0[ids[$1.name]!, default: 0] += $1.amount }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LedgerAPI
+import Money
+
+/// A file's bills and payments as the import writes them, before its member names are mapped to members: every
+/// reader (``SplitwiseCSV``, ``ReckonExportFile``) gives one, and ``ImportPlan`` writes it.
+struct ImportSource: Sendable {
+    /// A bill: who paid what and who owes what, in minor units of `currency`, by the file's member names.
+    struct Bill: Sendable, Equatable {
+        let row: Int
+        let date: String
+        let description: String
+        let category: String?
+        let currency: Currency
+        let amount: Int64
+        let paid: [Named]
+        let owed: [Named]
+        /// The bill's id in the file, for the roundings that name it (a Reckon export).
+        var sourceID: String? = nil
+    }
+
+    /// A payment from one member to another.
+    struct Payment: Sendable, Equatable {
+        let row: Int
+        let date: String
+        let from: String
+        let to: String
+        let currency: Currency
+        let amount: Int64
+        let note: String?
+    }
+
+    /// A one-minor-unit rounding transfer a Reckon export keeps beside the bill that made it.
+    struct Rounding: Sendable, Equatable {
+        let row: Int
+        let date: String
+        let from: String
+        let to: String
+        let currency: Currency
+        let amount: Int64
+        let billSourceID: String
+    }
+
+    /// A member's amount, by the file's name for them.
+    struct Named: Sendable, Equatable {
+        let name: String
+        let amount: Int64
+    }
+
+    /// What one row becomes.
+    enum Entry: Sendable, Equatable {
+        case bill(Bill)
+        case payment(Payment)
+        case rounding(Rounding)
+    }
+
+    var entries: [Entry] = []
+    /// Every member name the file uses, in the file's order.
+    var names: [String] = []
+    var skipped: [ImportRowNote] = []
+    var errors: [ImportRowNote] = []
+    /// `exact` when the file wrote every amount in its currency's minor digits.
+    var exactness = "exact"
+
+    mutating func fail(_ row: Int, _ column: String?, _ message: String) {
+        errors.append(ImportRowNote(row: row, column: column, message: message))
+    }
+
+    /// Each name's net (paid minus owed, plus payments sent, minus received) in each currency: what the file's own
+    /// closing balances must equal.
+    var nets: [String: [String: Int64]] {
+        var nets: [String: [String: Int64]] = [:]
+        for entry in entries {
+            switch entry {
+            case .bill(let bill):
+                for part in bill.paid { nets[bill.currency.code, default: [:]][part.name, default: 0] += part.amount }
+                for part in bill.owed { nets[bill.currency.code, default: [:]][part.name, default: 0] -= part.amount }
+            case .payment(let move as any ImportedTransfer), .rounding(let move as any ImportedTransfer):
+                nets[move.currency.code, default: [:]][move.from, default: 0] += move.amount
+                nets[move.currency.code, default: [:]][move.to, default: 0] -= move.amount
+            }
+        }
+        return nets
+    }
+}
+
+/// A payment or a rounding transfer: money moved from one member to another.
+protocol ImportedTransfer {
+    var from: String { get }
+    var to: String { get }
+    var currency: Currency { get }
+    var amount: Int64 { get }
+}
+
+extension ImportSource.Payment: ImportedTransfer {}
+extension ImportSource.Rounding: ImportedTransfer {}
+
+extension Currency {
+    /// An amount as an exporter wrote it: like ``parse(_:allowsNegative:)``, also taking zeros past the currency's
+    /// digits (`"1500.00"` in JPY) and surrounding spaces; a blank is 0.
+    func exported(_ text: String) -> Int64? {
+        var text = Substring(text.trimmingCharacters(in: .whitespaces))
+        if text.isEmpty { return 0 }
+        if let dot = text.firstIndex(of: ".") {
+            while text.distance(from: dot, to: text.endIndex) - 1 > minorDigits, text.last == "0" { text.removeLast() }
+            if text.last == "." { text.removeLast() }
+        }
+        return parse(String(text), allowsNegative: true)
+    }
+}
