@@ -143,6 +143,12 @@ import Wire
                 token: ana.token
             )
             #expect(unmapped.errors.map(\.column) == ["Bob Li", "Cy (left)"])
+            #expect(
+                unmapped.names == [
+                    ImportName(name: "Ana", userId: ana.id), ImportName(name: "Bob Li", userId: nil),
+                    ImportName(name: "Cy (left)", userId: nil),
+                ]
+            )
             let stranger = try await ledger.user("dee")
             let notAMember = try await ledger.failure(
                 ImportStartOp.self,

@@ -75,6 +75,8 @@ public struct ImportView: Codable, Sendable, Hashable {
     public var errors: [ImportRowNote]
     /// In a dry run, the first rows as they would be written (at most ``ImportView/previewLimit``).
     public var preview: [ImportRowView]?
+    /// The file's member names, each with the member it became (none when no member matched it).
+    public var names: [ImportName]
     /// Each member's net in each currency once the file is imported: positive when they are owed.
     public var balances: [ImportBalance]
     /// `exact` when every amount is kept as the file wrote it.
@@ -94,6 +96,7 @@ public struct ImportView: Codable, Sendable, Hashable {
         skipped: [ImportRowNote],
         errors: [ImportRowNote],
         preview: [ImportRowView]?,
+        names: [ImportName],
         balances: [ImportBalance],
         exactness: String
     ) {
@@ -106,6 +109,7 @@ public struct ImportView: Codable, Sendable, Hashable {
         self.skipped = skipped
         self.errors = errors
         self.preview = preview
+        self.names = names
         self.balances = balances
         self.exactness = exactness
     }
@@ -178,5 +182,18 @@ public struct ImportBalance: Codable, Sendable, Hashable {
         self.userId = userId
         self.currency = currency
         self.net = net
+    }
+}
+
+/// A member name of an imported file, and the member it became.
+public struct ImportName: Codable, Sendable, Hashable {
+    public var name: String
+    /// None when no member matched the name: map it with `members`.
+    public var userId: String?
+
+    /// Creates the value.
+    public init(name: String, userId: String?) {
+        self.name = name
+        self.userId = userId
     }
 }

@@ -1651,6 +1651,16 @@ extension ImportStartOp {
               "errors": [],
               "exactness": "exact",
               "from": "splitwise",
+              "names": [
+                {
+                  "name": "Ana",
+                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                },
+                {
+                  "name": "Bob",
+                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                }
+              ],
               "payments": 1,
               "preview": [
                 {

@@ -60,6 +60,7 @@ struct ImportHandlers: Sendable {
             skipped: source.skipped,
             errors: plan.errors,
             preview: dryRun ? plan.preview : nil,
+            names: source.names.map { ImportName(name: $0, userId: members.byName[$0]) },
             balances: try await balances(household.id, adding: earlier == nil ? plan.nets : [:], in: db),
             exactness: source.exactness
         )

@@ -996,6 +996,27 @@ class ImportRowNote(_ImportRowNoteRequired, _ImportRowNoteOptional):
     pass
 
 
+_ImportNameRequired = TypedDict(
+    "_ImportNameRequired",
+    {
+        "name": str,
+    },
+)
+
+
+_ImportNameOptional = TypedDict(
+    "_ImportNameOptional",
+    {
+        "userId": Optional[str],
+    },
+    total=False,
+)
+
+
+class ImportName(_ImportNameRequired, _ImportNameOptional):
+    pass
+
+
 _ImportRowRequired = TypedDict(
     "_ImportRowRequired",
     {
@@ -1025,8 +1046,8 @@ class ImportRow(_ImportRowRequired, _ImportRowOptional):
     pass
 
 
-_ImportRequired = TypedDict(
-    "_ImportRequired",
+_ImportResultRequired = TypedDict(
+    "_ImportResultRequired",
     {
         "alreadyImported": bool,
         "balances": List[ImportBalance],
@@ -1036,14 +1057,15 @@ _ImportRequired = TypedDict(
         "errors": List[ImportRowNote],
         "exactness": str,
         "from": str,
+        "names": List[ImportName],
         "payments": int,
         "skipped": List[ImportRowNote],
     },
 )
 
 
-_ImportOptional = TypedDict(
-    "_ImportOptional",
+_ImportResultOptional = TypedDict(
+    "_ImportResultOptional",
     {
         "preview": Optional[List[ImportRow]],
     },
@@ -1051,11 +1073,11 @@ _ImportOptional = TypedDict(
 )
 
 
-class Import(_ImportRequired, _ImportOptional):
+class ImportResult(_ImportResultRequired, _ImportResultOptional):
     pass
 
 
-ImportStartResult = Import
+ImportStartResult = ImportResult
 
 
 OpExample = TypedDict(

@@ -8,6 +8,7 @@ import { addBill, billList } from "./bills.js";
 import { balances } from "./balances.js";
 import { calendar } from "./calendar.js";
 import { exports } from "./exports.js";
+import { importer } from "./importer.js";
 import { lists } from "./lists.js";
 import { money } from "./money.js";
 import { waiting } from "./offline.js";
@@ -94,7 +95,8 @@ async function build(view) {
     const heading = home ? h("h2", {}, home.name) : h("p", {}, t("You are in no household yet."));
     view.replaceChildren(top, picker ?? "", heading,
       h("div", { class: "cards" }, outboxSlot, ...(home ? [owedSlot, billsSlot, feed.card, ...panelCards] : []),
-        ...forms.filter(Boolean), home ? exports(home) : null));
+        ...forms.filter(Boolean), home ? exports(home) : null,
+        home ? importer(home, names, () => refresh(["owed", "bills", "money"])) : null));
     await refresh();
     stopFollowing();
     // Another member's change (or this one's, seen again) refreshes what it touches; membership changes rebuild the

@@ -1,0 +1,55 @@
+// Bringing a household's history in: a Splitwise group export or a Reckon backup, previewed first (every row's
+// problem, who each of the file's names is), then imported whole, once.
+import { t } from "../../i18n.js";
+import { card, field, form, h, select, table } from "../../ui.js";
+import { ledger } from "./session.js";
+
+/** The import card of `home`, whose member names are `names` (user id → display name); `imported` runs after an
+ * import, to show its bills and balances. */
+export function importer(home, names, imported) {
+  const result = h("div", { "aria-live": "polite" });
+  const file = h("input", { name: "file", type: "file", accept: ".csv,.json,text/csv,application/json", required: true });
+  const sources = [["splitwise", t("Splitwise (CSV)")], ["reckon", t("Reckon backup (JSON)")]];
+  let mapped = {};
+  const preview = async () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    const args = { householdId: home.householdId, from: element.elements.namedItem("from").value,
+      file: await chosen.text(), members: mapped };
+    const answer = await ledger("import.start", { ...args, dryRun: true }, { write: true });
+    result.replaceChildren(...view(answer, args));
+  };
+  const view = (answer, args) => {
+    const people = [["", t("(nobody yet)")], ...Object.entries(names)];
+    const who = answer.names.map(({ name, userId }) => {
+      const choice = select("member", people, userId ?? "");
+      choice.setAttribute("aria-label", t("Who is {name}?", { name }));
+      choice.addEventListener("change", () => {
+        mapped = { ...mapped, [name]: choice.value || undefined };
+        preview().catch((error) => result.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message)));
+      });
+      return [name, choice];
+    });
+    const problems = answer.errors.map((note) => [note.row, note.column ?? "", note.message]);
+    const ready = !answer.errors.length && !answer.alreadyImported;
+    const go = h("button", { type: "button", disabled: !ready, onclick: async () => {
+      go.disabled = true;
+      const done = await ledger("import.start", args, { write: true });
+      result.replaceChildren(h("p", { role: "status" },
+        t("Imported. Bills: {bills}. Payments: {payments}.", { bills: done.bills, payments: done.payments })));
+      imported();
+    } }, t("Import them"));
+    return [
+      h("p", { role: "status" }, answer.alreadyImported ? t("This file was imported already.")
+        : t("Bills to import: {bills}. Payments: {payments}.", { bills: answer.bills, payments: answer.payments })),
+      table(t("Who is who"), [[t("In the file")], [t("Member")]], who),
+      problems.length ? table(t("Rows to fix"), [[t("Row"), true], [t("Column")], [t("Problem")]], problems) : "",
+      go,
+    ];
+  };
+  const element = form([
+    field(t("File"), file, t("A Splitwise group's CSV export, or a backup this app saved.")),
+    field(t("From"), select("from", sources, "splitwise")),
+  ], t("Preview"), async () => { mapped = {}; await preview(); }, result);
+  return card(t("Import"), element, result);
+}
