@@ -88,6 +88,33 @@ import Wire
         }
     }
 
+    /// Two imports of one file at once: one writes it; the other answers that it was imported, or, when the two
+    /// collided on the file's key, `conflict`, and a retry then answers that it was imported. Never both.
+    @Test(arguments: TestDatabase.engines)
+    func twoImportsOfOneFileAtOnceWriteItOnce(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine) { ledger in
+            let (ana, bob, cy) = (
+                try await ledger.user("ana"), try await ledger.user("bob"), try await ledger.user("cyd")
+            )
+            let home = try await ledger.household(ana, members: [bob, cy])
+            let call = { @Sendable (token: String) async throws -> ImportView? in
+                do {
+                    return try await ledger.call(ImportStartOp.self, self.args(home, Self.splitwise), token: token)
+                } catch let error as WireError where error.code == .conflict {
+                    return nil
+                }
+            }
+            async let first = call(ana.token)
+            async let second = call(bob.token)
+            let answers = [try await first, try await second]
+            #expect(answers.compactMap { $0 }.filter { !$0.alreadyImported }.count == 1)
+            let retried = try await ledger.call(ImportStartOp.self, args(home, Self.splitwise), token: cy.token)
+            #expect(retried.alreadyImported)
+            #expect(try await ledger.count("ledger_bills") == 5)
+            #expect(try await ledger.count("ledger_payments") == 1)
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func aFileWithBadRowsIsRefusedWholeAndEveryErrorIsListed(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in
