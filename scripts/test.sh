@@ -57,6 +57,11 @@ python3 -m venv "$py_venv"
 # Python that runs on this machine's 3.11; its only needs (selenium, pytest) are pinned above.
 "$py_venv/bin/pip" install -q --disable-pip-version-check --no-deps --ignore-requires-python axe-selenium-python==3.0.0
 export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
+# A real IHateMoney (7.2.1, a Flask app) in a venv of its own, so that its pins never meet the test tools': the import
+# test makes a project in it and imports its export (tests/python/http/ihatemoney_project.py).
+python3 -m venv "$py_venv/ihatemoney"
+"$py_venv/ihatemoney/bin/pip" install -q --disable-pip-version-check ihatemoney==7.2.1
+export RECKON_IHATEMONEY_PYTHON=$py_venv/ihatemoney/bin/python
 # Every reply the end-to-end suites' clients receive, one JSON line each (Tests/IntegrationTests/Support).
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 

@@ -7,27 +7,29 @@ public enum ImportStartOp: OpContract {
     public static let access = OpAccess.member
     public static let effect = OpEffect.write
     public static let summary =
-        "Imports a Splitwise CSV or Reckon export.json as bills and payments: dryRun previews, the same file twice "
-        + "imports once"
+        "Imports a Splitwise CSV, an IHateMoney bills.json or Reckon's export.json as bills and payments: dryRun "
+        + "previews, the same file twice imports once"
     public static let refusals = [
         OpRefusal(.invalidArgument, field: "file", "a row cannot be imported (a dryRun lists every row's error)"),
         OpRefusal(.invalidArgument, field: "members", "a name maps to no current member"),
     ]
     /// The formats `from` may name.
-    public static let sources: [JSONValue] = ["splitwise", "reckon"]
+    public static let sources: [JSONValue] = ["splitwise", "ihatemoney", "reckon"]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "from", "file"],
         "properties": [
             "householdId": LedgerOps.id,
             "from": [
                 "type": "string", "enum": .array(sources),
-                "description": "splitwise: a group's CSV export; reckon: export.json",
+                "description":
+                    "splitwise: a group's CSV export; ihatemoney: its bills.json export; reckon: export.json",
             ],
             "file": ["type": "string", "minLength": 1, "description": "the file's text, as exported"],
             "members": [
                 "type": "object", "additionalProperties": LedgerOps.id,
                 "description": .string(
-                    "the file's member names (Splitwise) or user ids (Reckon) to a member's user id or username; "
+                    "the file's member names (Splitwise, IHateMoney) or user ids (Reckon) to a member's user id or "
+                        + "username; "
                         + "a name left out maps to the member with that username, display name or user id"
                 ),
             ],
@@ -79,7 +81,8 @@ public struct ImportView: Codable, Sendable, Hashable {
     public var names: [ImportName]
     /// Each member's net in each currency once the file is imported: positive when they are owed.
     public var balances: [ImportBalance]
-    /// `exact` when every amount is kept as the file wrote it.
+    /// `exact` when every amount is kept as the file wrote it; `cent` when the file kept floats (IHateMoney), so balances
+    /// agree with the source's to the cent.
     public var exactness: String
 
     /// At most this many rows are previewed.

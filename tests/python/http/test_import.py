@@ -1,10 +1,17 @@
 """`import.start` through reckon-http and the gateway, on both engines: a Splitwise export written by Python's own
 `csv` module (quotes, commas and line breaks in descriptions, JPY and KWD, a member who left, a settlement) imports
 once, with the export's closing balances; a file with a bad row is refused whole; Reckon's export.json restores a
-household's balances exactly."""
+household's balances exactly; a real IHateMoney's export lands within a cent of IHateMoney's own balances."""
 import csv
+import decimal
 import io
+import json
+import os
+import pathlib
+import subprocess
 import uuid
+
+import pytest
 
 from test_mapping import problem
 
@@ -130,3 +137,39 @@ def test_reckons_export_restores_a_household(http, member):
     assert restored.status_code == 200, restored.text
     assert (restored.json()["bills"], restored.json()["payments"]) == (3, 1)
     assert nets(http, headers, copy_id) == nets(http, headers, home)
+
+
+def ihatemoney_project(spec):
+    """A project made in a real IHateMoney (ihatemoney_project.py), as its export and its balances."""
+    python = os.environ.get("RECKON_IHATEMONEY_PYTHON")
+    if not python:
+        pytest.fail("the IHateMoney import test needs RECKON_IHATEMONEY_PYTHON (scripts/test.sh makes its venv)")
+    done = subprocess.run([python, pathlib.Path(__file__).with_name("ihatemoney_project.py")],
+                          input=json.dumps(spec), capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_an_ihatemoney_project_imports_to_the_cent(http, member):
+    """IHateMoney's weights, floats and reimbursements: every balance within a cent of IHateMoney's own."""
+    headers, home, me, bob, cyd = household_with_three(http, member)
+    ana = http.get("/v1/ledger/auth.me", headers=headers).json()["username"]
+    project = ihatemoney_project({
+        "members": [[ana, 1], [bob[0], 2], [cyd[0], 1]],
+        "bills": [
+            ["Groceries", ana, [ana, bob[0], cyd[0]], "100", "Expense", "2026-01-05"],
+            ['Pizza, "large"', bob[0], [ana, cyd[0]], "33.33", "Expense", "2026-01-06"],
+            ["Power", cyd[0], [ana, bob[0], cyd[0]], "10.01", "Expense", "2026-01-07"],
+            ["Back for groceries", cyd[0], [ana], "10", "Reimbursement", "2026-01-08"],
+        ]})
+    args = {"householdId": home, "from": "ihatemoney", "file": project["export"]}
+    dry = http.post("/v1/ledger/import.start", headers=headers, json={**args, "dryRun": True})
+    assert dry.status_code == 200, dry.text
+    assert (dry.json()["bills"], dry.json()["payments"], dry.json()["errors"]) == (3, 1, [])
+    assert dry.json()["exactness"] == "cent"
+    done = http.post("/v1/ledger/import.start", headers=headers, json=args)
+    assert done.status_code == 200, done.text
+    got = nets(http, headers, home)
+    for name, user in ((ana, me), (bob[0], bob[1]), (cyd[0], cyd[1])):
+        assert abs(decimal.Decimal(got[("CAD", user)]) - decimal.Decimal(str(project["balances"][name]))) \
+            <= decimal.Decimal("0.01"), (name, got, project["balances"])

@@ -31,9 +31,14 @@ struct ImportHandlers: Sendable {
         let source: ImportSource
         switch args.from {
         case "splitwise": source = SplitwiseCSV.read(args.file)
+        case "ihatemoney": source = IHateMoneyJSON.read(args.file, householdCurrency: household.currency)
         case "reckon": source = ReckonExportFile.read(args.file)
         default:
-            throw WireError(.invalidArgument, "from is splitwise or reckon, not \(args.from)", field: "from")
+            throw WireError(
+                .invalidArgument,
+                "from is splitwise, ihatemoney or reckon, not \(args.from)",
+                field: "from"
+            )
         }
         let members = try ImportMembers(
             names: source.names,

@@ -63,21 +63,25 @@ struct ImportPlan: Sendable {
         household: String,
         composer: BillComposer
     ) {
-        let paid = Self.summed(bill.paid, ids: ids)
-        let owed = Self.summed(bill.owed, ids: ids)
         let currency = bill.currency
-        let amounts = { (parts: [String: Int64]) in parts.mapValues { currency.format($0) } }
+        let owed = Self.summed(bill.owed, ids: ids)
+        let split =
+            bill.byShares
+            ? SplitSpec(kind: "shares", shares: owed.mapValues { Int($0) })
+            : SplitSpec(kind: "exact", amounts: owed.mapValues { currency.format($0) })
         let fields = BillFields(
             description: bill.description,
             amount: currency.format(bill.amount),
             currency: currency.code,
             date: bill.date,
             category: bill.category,
-            payers: amounts(paid),
-            split: SplitSpec(kind: "exact", amounts: amounts(owed))
+            payers: Self.summed(bill.paid, ids: ids).mapValues { currency.format($0) },
+            split: split
         )
+        let view: BillView
         do {
-            _ = try composer.compose(id: "import", household: household, fields: fields, createdBy: "import")
+            view = try composer.compose(id: "import", household: household, fields: fields, createdBy: "import")
+                .rounded(residues: [:]).view
         } catch let error as any WireErrorConvertible {
             let wire = error.wireError
             errors.append(ImportRowNote(row: bill.row, column: wire.field, message: wire.message))
@@ -86,12 +90,15 @@ struct ImportPlan: Sendable {
             errors.append(ImportRowNote(row: bill.row, column: nil, message: "\(error)"))
             return
         }
-        for (member, amount) in paid { nets[currency.code, default: [:]][member, default: 0] += amount }
-        for (member, amount) in owed { nets[currency.code, default: [:]][member, default: 0] -= amount }
-        writes.append(.bill(sourceID: bill.sourceID, fields: fields))
-        let parts = { (parts: [String: Int64]) in
-            parts.sorted { $0.key < $1.key }.map { MemberAmount(userId: $0.key, amount: currency.format($0.value)) }
+        // The preview's shares of a bill split by shares are rounded alone; the import rounds them against the
+        // household's residues, which may move a minor unit.
+        for (parts, sign) in [(view.payers, Int64(1)), (view.shares, -1)] {
+            for part in parts {
+                nets[currency.code, default: [:]][part.userId, default: 0] +=
+                    sign * (currency.parse(part.amount, allowsNegative: true) ?? 0)
+            }
         }
+        writes.append(.bill(sourceID: bill.sourceID, fields: fields))
         preview(
             ImportRowView(
                 row: bill.row,
@@ -100,8 +107,8 @@ struct ImportPlan: Sendable {
                 description: bill.description,
                 currency: currency.code,
                 amount: currency.format(bill.amount),
-                payers: parts(paid),
-                shares: parts(owed)
+                payers: view.payers.sorted { $0.userId < $1.userId },
+                shares: view.shares.sorted { $0.userId < $1.userId }
             )
         )
     }

@@ -17,6 +17,8 @@ struct ImportSource: Sendable {
         let owed: [Named]
         /// The bill's id in the file, for the roundings that name it (a Reckon export).
         var sourceID: String? = nil
+        /// Whether `owed` holds each member's whole number of shares (IHateMoney's weights) rather than amounts.
+        var byShares = false
     }
 
     /// A payment from one member to another.
@@ -67,14 +69,16 @@ struct ImportSource: Sendable {
     }
 
     /// Each name's net (paid minus owed, plus payments sent, minus received) in each currency: what the file's own
-    /// closing balances must equal.
+    /// closing balances must equal. Only files whose bills are all by amounts state closing balances, so a bill split
+    /// by shares is left out.
     var nets: [String: [String: Int64]] {
         var nets: [String: [String: Int64]] = [:]
         for entry in entries {
             switch entry {
-            case .bill(let bill):
+            case .bill(let bill) where !bill.byShares:
                 for part in bill.paid { nets[bill.currency.code, default: [:]][part.name, default: 0] += part.amount }
                 for part in bill.owed { nets[bill.currency.code, default: [:]][part.name, default: 0] -= part.amount }
+            case .bill: break
             case .payment(let move as any ImportedTransfer), .rounding(let move as any ImportedTransfer):
                 nets[move.currency.code, default: [:]][move.from, default: 0] += move.amount
                 nets[move.currency.code, default: [:]][move.to, default: 0] -= move.amount

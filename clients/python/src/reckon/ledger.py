@@ -4275,7 +4275,7 @@ def import_start(
     client: Client,
     *,
     file: str,
-    from_: Literal["splitwise", "reckon"],
+    from_: Literal["splitwise", "ihatemoney", "reckon"],
     household_id: str,
     dry_run: Optional[Optional[bool]] = None,
     members: Optional[Optional[Mapping[str, str]]] = None,
@@ -4283,13 +4283,13 @@ def import_start(
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ImportStartResult:
-    """Imports a Splitwise CSV or Reckon export.json as bills and payments: dryRun previews, the same file twice imports once (`ledger` `import.start`).
+    """Imports a Splitwise CSV, an IHateMoney bills.json or Reckon's export.json as bills and payments: dryRun previews, the same file twice imports once (`ledger` `import.start`).
 
     Args:
         file: the file's text, as exported
-        from_: splitwise: a group's CSV export; reckon: export.json
+        from_: splitwise: a group's CSV export; ihatemoney: its bills.json export; reckon: export.json
         dry_run: answer what would be imported, writing nothing
-        members: the file's member names (Splitwise) or user ids (Reckon) to a member's user id or username; a name left out maps to the member with that username, display name or user id
+        members: the file's member names (Splitwise, IHateMoney) or user ids (Reckon) to a member's user id or username; a name left out maps to the member with that username, display name or user id
     """
     wire_args: Dict[str, Any] = {
         "file": file,
@@ -4308,7 +4308,7 @@ async def import_start_async(
     client: AsyncClient,
     *,
     file: str,
-    from_: Literal["splitwise", "reckon"],
+    from_: Literal["splitwise", "ihatemoney", "reckon"],
     household_id: str,
     dry_run: Optional[Optional[bool]] = None,
     members: Optional[Optional[Mapping[str, str]]] = None,
@@ -4316,13 +4316,13 @@ async def import_start_async(
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> ImportStartResult:
-    """Imports a Splitwise CSV or Reckon export.json as bills and payments: dryRun previews, the same file twice imports once (`ledger` `import.start`).
+    """Imports a Splitwise CSV, an IHateMoney bills.json or Reckon's export.json as bills and payments: dryRun previews, the same file twice imports once (`ledger` `import.start`).
 
     Args:
         file: the file's text, as exported
-        from_: splitwise: a group's CSV export; reckon: export.json
+        from_: splitwise: a group's CSV export; ihatemoney: its bills.json export; reckon: export.json
         dry_run: answer what would be imported, writing nothing
-        members: the file's member names (Splitwise) or user ids (Reckon) to a member's user id or username; a name left out maps to the member with that username, display name or user id
+        members: the file's member names (Splitwise, IHateMoney) or user ids (Reckon) to a member's user id or username; a name left out maps to the member with that username, display name or user id
     """
     wire_args: Dict[str, Any] = {
         "file": file,

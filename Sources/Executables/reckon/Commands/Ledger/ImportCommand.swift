@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import LedgerAPI
 
-/// `reckon import FILE --from splitwise|reckon [--dry-run] [--member NAME=USER]`: a household's history brought in.
+/// `reckon import FILE --from splitwise|ihatemoney|reckon [--dry-run] [--member NAME=USER]`: a household's history
+/// brought in.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Splitwise group's CSV export, or a Reckon export.json, as bills and payments.",
+        abstract: "Import a Splitwise group's CSV export, IHateMoney's bills.json or a Reckon export.json.",
         discussion: """
             The whole file is imported in one transaction, or nothing is; the same file imports once. Run with \
             --dry-run first to see every row's error and the balances it would leave.
@@ -17,7 +18,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The file, or - for standard input.")
     var file: String
 
-    @Option(help: "splitwise (a group's CSV export) or reckon (export.json).")
+    @Option(help: "splitwise (a group's CSV export), ihatemoney (its bills.json export) or reckon (export.json).")
     var from: String
 
     @Option(

@@ -1,4 +1,4 @@
-// Bringing a household's history in: a Splitwise group export or a Reckon backup, previewed first (every row's
+// Bringing a household's history in: a Splitwise group export, IHateMoney's or a Reckon backup, previewed first (every row's
 // problem, who each of the file's names is), then imported whole, once.
 import { t } from "../../i18n.js";
 import { card, field, form, h, select, table } from "../../ui.js";
@@ -9,7 +9,8 @@ import { ledger } from "./session.js";
 export function importer(home, names, imported) {
   const result = h("div", { "aria-live": "polite" });
   const file = h("input", { name: "file", type: "file", accept: ".csv,.json,text/csv,application/json", required: true });
-  const sources = [["splitwise", t("Splitwise (CSV)")], ["reckon", t("Reckon backup (JSON)")]];
+  const sources = [["splitwise", t("Splitwise (CSV)")], ["ihatemoney", t("IHateMoney (bills.json)")],
+    ["reckon", t("Reckon backup (JSON)")]];
   let mapped = {};
   const preview = async () => {
     const chosen = file.files[0];
@@ -48,7 +49,7 @@ export function importer(home, names, imported) {
     ];
   };
   const element = form([
-    field(t("File"), file, t("A Splitwise group's CSV export, or a backup this app saved.")),
+    field(t("File"), file, t("A Splitwise group's CSV export, IHateMoney's bills.json, or a backup this app saved.")),
     field(t("From"), select("from", sources, "splitwise")),
   ], t("Preview"), async () => { mapped = {}; await preview(); }, result);
   return card(t("Import"), element, result);
