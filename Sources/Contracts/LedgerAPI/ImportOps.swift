@@ -71,6 +71,11 @@ public struct ImportView: Codable, Sendable, Hashable {
     public var bills: Int
     /// Payments (settlements) the file holds.
     public var payments: Int
+    /// Calendar events, shopping-list items and stock lines the file holds (a Reckon export), restored after the
+    /// money.
+    public var events: Int
+    public var shoppingItems: Int
+    public var stockLines: Int
     /// Rows that change no balance (a Splitwise row nobody owes on), skipped.
     public var skipped: [ImportRowNote]
     /// Every row that cannot be imported; any makes a real import refuse the whole file.
@@ -96,6 +101,9 @@ public struct ImportView: Codable, Sendable, Hashable {
         alreadyImported: Bool,
         bills: Int,
         payments: Int,
+        events: Int,
+        shoppingItems: Int,
+        stockLines: Int,
         skipped: [ImportRowNote],
         errors: [ImportRowNote],
         preview: [ImportRowView]?,
@@ -109,6 +117,9 @@ public struct ImportView: Codable, Sendable, Hashable {
         self.alreadyImported = alreadyImported
         self.bills = bills
         self.payments = payments
+        self.events = events
+        self.shoppingItems = shoppingItems
+        self.stockLines = stockLines
         self.skipped = skipped
         self.errors = errors
         self.preview = preview

@@ -1636,19 +1636,20 @@ extension ImportStartOp {
               "balances": [
                 {
                   "currency": "CAD",
-                  "net": "-26.89",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "net": "26.89",
+                  "userId": "u_00000000-0000-4000-8000-000000000004"
                 },
                 {
                   "currency": "CAD",
-                  "net": "26.89",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "net": "-26.89",
+                  "userId": "u_00000000-0000-4000-8000-000000000008"
                 }
               ],
               "bills": 1,
               "digest": "09c149858e14fd333220ea3bf2af8c3517b3488687866426fb29de921a7e4114",
               "dryRun": true,
               "errors": [],
+              "events": 0,
               "exactness": "exact",
               "from": "splitwise",
               "names": [
@@ -1679,11 +1680,11 @@ extension ImportStartOp {
                   "shares": [
                     {
                       "amount": "15.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000008"
+                      "userId": "u_00000000-0000-4000-8000-000000000004"
                     },
                     {
                       "amount": "15.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000008"
                     }
                   ]
                 },
@@ -1698,7 +1699,9 @@ extension ImportStartOp {
                   "to": "u_00000000-0000-4000-8000-000000000004"
                 }
               ],
-              "skipped": []
+              "shoppingItems": 0,
+              "skipped": [],
+              "stockLines": 0
             }
             """#
     )

@@ -174,8 +174,10 @@ public enum LedgerService {
             scopes,
             database: database
         )
-        registry.registerShoppingOps(ShoppingHandlers(pantry: pantry, bills: bills), scopes)
-        registry.registerInventoryOps(InventoryHandlers(pantry: pantry, configuration: configuration), scopes)
+        let shopping = ShoppingHandlers(pantry: pantry, bills: bills)
+        let inventory = InventoryHandlers(pantry: pantry, configuration: configuration)
+        registry.registerShoppingOps(shopping, scopes)
+        registry.registerInventoryOps(inventory, scopes)
         registry.registerProfileOps(ProfileHandlers(profiles: ProfileStore()), scopes)
         registry.registerRecordOps(
             RecordHandlers(
@@ -201,9 +203,19 @@ public enum LedgerService {
             ),
             scopes
         )
-        registry.registerEventOps(CalendarHandlers(events: events, access: access, activity: activity), scopes)
+        let calendar = CalendarHandlers(events: events, access: access, activity: activity)
+        registry.registerEventOps(calendar, scopes)
         registry.registerImportOps(
-            ImportHandlers(access: access, households: households, totals: totals, bills: bills, payments: payments),
+            ImportHandlers(
+                access: access,
+                households: households,
+                totals: totals,
+                bills: bills,
+                payments: payments,
+                calendar: calendar,
+                shopping: shopping,
+                inventory: inventory
+            ),
             scopes
         )
         return registry

@@ -23,6 +23,9 @@ struct ImportHandlers: Sendable {
     let totals: BalanceTotals
     let bills: BillHandlers
     let payments: PaymentHandlers
+    let calendar: CalendarHandlers
+    let shopping: ShoppingHandlers
+    let inventory: InventoryHandlers
     let imports = ImportStore()
 
     func importStart(_ args: ImportStartOp.Args, _ context: SignedIn) async throws -> ImportView {
@@ -62,6 +65,9 @@ struct ImportHandlers: Sendable {
             alreadyImported: earlier != nil,
             bills: earlier?.bills ?? plan.bills,
             payments: earlier?.payments ?? plan.payments,
+            events: source.events.count,
+            shoppingItems: source.shopping.count,
+            stockLines: source.stock.count,
             skipped: source.skipped,
             errors: plan.errors,
             preview: dryRun ? plan.preview : nil,
@@ -87,6 +93,7 @@ struct ImportHandlers: Sendable {
             in: db
         )
         try await write(plan, by: member, among: current)
+        try await restore(source, into: household.id, context)
         view.balances = try await balances(household.id, adding: [:], in: db)
         return view
     }
@@ -120,6 +127,46 @@ struct ImportHandlers: Sendable {
         }
         try await bills.rounding.store.record(transfers, household: member.household.id, in: member.db)
         try await totals.apply(try transfers.map { (try $0.entry(), 1) }, household: member.household.id, in: member.db)
+    }
+
+    /// A Reckon export's calendar, shopping list and stock, added through their ops' own handlers.
+    private func restore(_ source: ImportSource, into household: String, _ context: SignedIn) async throws {
+        for event in source.events {
+            let args = EventsAddOp.Args(
+                householdId: household,
+                title: event.title,
+                start: event.start,
+                end: event.end,
+                allDay: event.allDay,
+                timeZone: event.timeZone,
+                location: event.location,
+                repeat: event.repeat
+            )
+            _ = try await calendar.eventsAdd(args, context)
+        }
+        for item in source.shopping {
+            let args = ShoppingAddOp.Args(
+                householdId: household,
+                name: item.name,
+                quantity: item.quantity,
+                unit: item.unit,
+                note: item.note
+            )
+            _ = try await shopping.shoppingAdd(args, context)
+        }
+        for line in source.stock {
+            let args = InventoryAddOp.Args(
+                householdId: household,
+                name: line.name,
+                quantity: line.quantity,
+                unit: line.unit,
+                location: line.location,
+                bestBefore: line.bestBefore,
+                restock: line.restock,
+                restockQuantity: line.restockQuantity
+            )
+            _ = try await inventory.stockUp(args, allowsZero: true, context)
+        }
     }
 
     /// Each member's net in each currency, with `added` on top.

@@ -57,6 +57,11 @@ struct ImportSource: Sendable {
     }
 
     var entries: [Entry] = []
+    /// A Reckon export's calendar events, shopping list and stock: restored as they are, after the money (they name
+    /// no member).
+    var events: [EventView] = []
+    var shopping: [ShoppingItemView] = []
+    var stock: [StockLineView] = []
     /// Every member name the file uses, in the file's order.
     var names: [String] = []
     var skipped: [ImportRowNote] = []

@@ -51,12 +51,22 @@ struct InventoryHandlers: Sendable {
     }
 
     func inventoryAdd(_ args: InventoryAddOp.Args, _ context: SignedIn) async throws -> InventoryAddOp.Result {
+        try await stockUp(args, allowsZero: false, context)
+    }
+
+    /// Adds `args` to the stock as `inventory.add` does, with its activity entry; a restored export's used-up line
+    /// comes with `allowsZero`.
+    func stockUp(
+        _ args: InventoryAddOp.Args,
+        allowsZero: Bool,
+        _ context: SignedIn
+    ) async throws -> InventoryAddOp.Result {
         let member = try await pantry.access.member(of: args.householdId, context)
         try await pantry.households.lock(member.household.id, in: member.db)
         let (line, merged, added) = try await pantry.stockUp(
             Pantry.Purchase(
                 name: try ItemName(args.name),
-                quantity: try Quantity(args.quantity, field: "quantity"),
+                quantity: try Quantity(args.quantity, field: "quantity", allowsZero: allowsZero),
                 unit: try StockUnit(args.unit),
                 location: try args.location.map { try StockLocation.validated($0) },
                 bestBefore: try args.bestBefore.map { try DateCheck.validated($0, field: "bestBefore") },

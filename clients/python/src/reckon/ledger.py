@@ -1055,11 +1055,14 @@ _ImportResultRequired = TypedDict(
         "digest": str,
         "dryRun": bool,
         "errors": List[ImportRowNote],
+        "events": int,
         "exactness": str,
         "from": str,
         "names": List[ImportName],
         "payments": int,
+        "shoppingItems": int,
         "skipped": List[ImportRowNote],
+        "stockLines": int,
     },
 )
 
