@@ -1,5 +1,6 @@
 import Foundation
 import LedgerAPI
+import LedgerService
 import ReckonTesting
 import Storage
 import Testing
@@ -245,6 +246,22 @@ import Wire
                     )
                 }
             }
+            // Weekly rent since 2026-11-02: four bills by "today" (2026-11-23), which a restore must not make again.
+            _ = try await ledger.call(
+                RecurringAddOp.self,
+                .init(
+                    householdId: old,
+                    bill: BillFields(
+                        description: "Rent",
+                        amount: "900.00",
+                        paidBy: bob.id,
+                        split: .init(kind: "equal")
+                    ),
+                    frequency: "weekly",
+                    start: "2026-11-02"
+                ),
+                token: bob.token
+            )
             let exported = try await ledger.call(ExportJSONOp.self, .init(householdId: old), token: ana.token)
             #expect(exported.roundings.count == 1)
             let file = String(decoding: try JSONCoding.encode(exported), as: UTF8.self)
@@ -255,7 +272,7 @@ import Wire
                 .init(householdId: new, from: "reckon", file: file),
                 token: ana.token
             )
-            #expect(done.errors == [] && (done.bills, done.payments) == (5, 1))
+            #expect(done.errors == [] && (done.bills, done.payments) == (9, 1))
             for currency in ["CAD", "KWD"] {
                 let (restored, original) = (
                     try await ledger.nets(new, as: ana, currency: currency),
@@ -263,8 +280,17 @@ import Wire
                 )
                 #expect(restored == original)
             }
-            #expect((done.events, done.shoppingItems, done.stockLines) == (1, 1, 2))
+            #expect((done.recurringRules, done.events, done.shoppingItems, done.stockLines) == (1, 1, 1, 2))
+            #expect(
+                try await LedgerService.createDueOccurrences(
+                    database: ledger.database,
+                    configuration: ledger.configuration
+                )
+                    == 0
+            )
             let copy = try await ledger.call(ExportJSONOp.self, .init(householdId: new), token: ana.token)
+            #expect(copy.recurring.map(Self.withoutIDs) == exported.recurring.map(Self.withoutIDs))
+            #expect(copy.bills.count == exported.bills.count)
             #expect(copy.events.map(Self.withoutIDs) == exported.events.map(Self.withoutIDs))
             #expect(copy.shopping.map(Self.withoutIDs) == exported.shopping.map(Self.withoutIDs))
             #expect(copy.inventory.map(Self.withoutIDs) == exported.inventory.map(Self.withoutIDs))
@@ -277,7 +303,9 @@ import Wire
     /// An entity of an export without what differs between two households: its id, household, author and version.
     private static func withoutIDs(_ entity: some Encodable) -> JSONValue {
         guard case .object(var object) = try? jsonValue(entity) else { return .null }
-        for key in ["eventId", "itemId", "householdId", "createdBy", "addedBy", "version"] { object[key] = nil }
+        for key in ["recurringId", "eventId", "itemId", "householdId", "createdBy", "addedBy", "version"] {
+            object[key] = nil
+        }
         return .object(object)
     }
 

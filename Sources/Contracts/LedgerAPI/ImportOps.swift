@@ -71,8 +71,9 @@ public struct ImportView: Codable, Sendable, Hashable {
     public var bills: Int
     /// Payments (settlements) the file holds.
     public var payments: Int
-    /// Calendar events, shopping-list items and stock lines the file holds (a Reckon export), restored after the
-    /// money.
+    /// Repeating bills, calendar events, shopping-list items and stock lines the file holds (a Reckon export),
+    /// restored after the money.
+    public var recurringRules: Int
     public var events: Int
     public var shoppingItems: Int
     public var stockLines: Int
@@ -101,6 +102,7 @@ public struct ImportView: Codable, Sendable, Hashable {
         alreadyImported: Bool,
         bills: Int,
         payments: Int,
+        recurringRules: Int,
         events: Int,
         shoppingItems: Int,
         stockLines: Int,
@@ -117,6 +119,7 @@ public struct ImportView: Codable, Sendable, Hashable {
         self.alreadyImported = alreadyImported
         self.bills = bills
         self.payments = payments
+        self.recurringRules = recurringRules
         self.events = events
         self.shoppingItems = shoppingItems
         self.stockLines = stockLines

@@ -673,6 +673,15 @@ extension RecurringAddOp {
         result: #"""
             {
               "amount": "75.00",
+              "bill": {
+                "amount": "75.00",
+                "currency": "CAD",
+                "description": "Internet",
+                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "split": {
+                  "kind": "equal"
+                }
+              },
               "createdBy": "u_00000000-0000-4000-8000-000000000004",
               "currency": "CAD",
               "description": "Internet",
@@ -696,6 +705,15 @@ extension RecurringListOp {
               "rules": [
                 {
                   "amount": "75.00",
+                  "bill": {
+                    "amount": "75.00",
+                    "currency": "CAD",
+                    "description": "Internet",
+                    "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                    "split": {
+                      "kind": "equal"
+                    }
+                  },
                   "createdBy": "u_00000000-0000-4000-8000-000000000004",
                   "currency": "CAD",
                   "description": "Internet",
@@ -719,6 +737,15 @@ extension RecurringPauseOp {
         result: #"""
             {
               "amount": "75.00",
+              "bill": {
+                "amount": "75.00",
+                "currency": "CAD",
+                "description": "Internet",
+                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "split": {
+                  "kind": "equal"
+                }
+              },
               "createdBy": "u_00000000-0000-4000-8000-000000000004",
               "currency": "CAD",
               "description": "Internet",
@@ -740,6 +767,15 @@ extension RecurringResumeOp {
         result: #"""
             {
               "amount": "75.00",
+              "bill": {
+                "amount": "75.00",
+                "currency": "CAD",
+                "description": "Internet",
+                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "split": {
+                  "kind": "equal"
+                }
+              },
               "createdBy": "u_00000000-0000-4000-8000-000000000004",
               "currency": "CAD",
               "description": "Internet",
@@ -747,6 +783,7 @@ extension RecurringResumeOp {
               "householdId": "h_00000000-0000-4000-8000-000000000006",
               "interval": 1,
               "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "resumeAfter": "2026-11-29",
               "start": "2027-01-01",
               "state": "active"
             }
@@ -761,6 +798,15 @@ extension RecurringEndOp {
         result: #"""
             {
               "amount": "75.00",
+              "bill": {
+                "amount": "75.00",
+                "currency": "CAD",
+                "description": "Internet",
+                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "split": {
+                  "kind": "equal"
+                }
+              },
               "createdBy": "u_00000000-0000-4000-8000-000000000004",
               "currency": "CAD",
               "description": "Internet",
@@ -768,6 +814,7 @@ extension RecurringEndOp {
               "householdId": "h_00000000-0000-4000-8000-000000000006",
               "interval": 1,
               "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "resumeAfter": "2026-11-29",
               "start": "2027-01-01",
               "state": "ended"
             }
@@ -1699,6 +1746,7 @@ extension ImportStartOp {
                   "to": "u_00000000-0000-4000-8000-000000000004"
                 }
               ],
+              "recurringRules": 0,
               "shoppingItems": 0,
               "skipped": [],
               "stockLines": 0
@@ -1776,6 +1824,15 @@ extension RecurringGetOp {
         result: #"""
             {
               "amount": "75.00",
+              "bill": {
+                "amount": "75.00",
+                "currency": "CAD",
+                "description": "Internet",
+                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "split": {
+                  "kind": "equal"
+                }
+              },
               "createdBy": "u_00000000-0000-4000-8000-000000000004",
               "currency": "CAD",
               "description": "Internet",
@@ -1783,6 +1840,7 @@ extension RecurringGetOp {
               "householdId": "h_00000000-0000-4000-8000-000000000006",
               "interval": 1,
               "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "resumeAfter": "2026-11-29",
               "start": "2027-01-01",
               "state": "ended"
             }

@@ -161,6 +161,10 @@ public struct RecurringView: Codable, Sendable, Hashable {
     public var state: String
     /// The date of the last occurrence created, if any.
     public var lastDate: String?
+    /// After a resume, the date on or before which no occurrence is made (those missed while paused).
+    public var resumeAfter: String?
+    /// The bill each occurrence copies, dated by the rule: its payers and split as well as the fields above.
+    public var bill: BillFields
     public var createdBy: String
 
     /// Creates the value.
@@ -176,6 +180,8 @@ public struct RecurringView: Codable, Sendable, Hashable {
         end: String?,
         state: String,
         lastDate: String?,
+        resumeAfter: String?,
+        bill: BillFields,
         createdBy: String
     ) {
         self.recurringId = recurringId
@@ -189,6 +195,8 @@ public struct RecurringView: Codable, Sendable, Hashable {
         self.end = end
         self.state = state
         self.lastDate = lastDate
+        self.resumeAfter = resumeAfter
+        self.bill = bill
         self.createdBy = createdBy
     }
 }

@@ -165,10 +165,8 @@ public enum LedgerService {
         registry.registerBillOps(bills, scopes)
         registry.registerPaymentOps(payments, scopes)
         registry.registerBalanceOps(balances, scopes)
-        registry.registerRecurringOps(
-            RecurringHandlers(due: due, access: access, activity: activity, configuration: configuration),
-            scopes
-        )
+        let recurring = RecurringHandlers(due: due, access: access, activity: activity, configuration: configuration)
+        registry.registerRecurringOps(recurring, scopes)
         registry.registerActivityOps(
             ActivityHandlers(activity: activity, access: access, sessions: auth.sessions),
             scopes,
@@ -212,6 +210,7 @@ public enum LedgerService {
                 totals: totals,
                 bills: bills,
                 payments: payments,
+                recurring: recurring,
                 calendar: calendar,
                 shopping: shopping,
                 inventory: inventory

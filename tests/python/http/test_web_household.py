@@ -8,8 +8,8 @@ import httpx
 import pytest
 from selenium.webdriver.common.by import By
 
-from web import (WIDTHS, bill_in, card, check_accessibility, click, field_error, fill, screenshot, sign_up,
-                 start_bridge_again, stop_bridge, submit, wait_for)
+from web import (WIDTHS, bill_in, card, check_accessibility, click, field_error, fill, household_with_roommate,
+                 screenshot, sign_up, start_bridge_again, stop_bridge, submit, wait_for)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -124,24 +124,8 @@ def test_balances_over_time_follow_the_bills_days_and_invitations_arrive_live(st
     """Bills entered with their own dates draw each member's net as steps, one line a member, whose legend ends at
     today's balances; a bill a roommate adds through the API redraws it live, and so does an invitation to another
     household, in its card alone."""
-    ana = f"al{id(stack) % 1000}"
-    sign_up(browser, stack, ana, "desktop")
-    made = card(browser, "A new household").find_element(By.TAG_NAME, "form")
-    fill(made, {"name": "Loft"})
-    submit(made)
-    wait_for(browser, lambda: card(browser, "Add a bill"))
-    token = browser.execute_script("return localStorage.getItem('reckon.ledger.token')")
-    home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
-    bob = f"bo{id(stack) % 1000}"
-    assert http.post("/v1/ledger/auth.signup", json={"username": bob, "password": "correct horse"}).status_code == 200
-    bob_headers = {"Authorization": "Bearer " + http.post(
-        "/v1/ledger/auth.login", json={"username": bob, "password": "correct horse"}).json()["token"]}
-    invite = http.post("/v1/ledger/roommates.request", headers={"Authorization": f"Bearer {token}"},
-                       json={"householdId": home, "username": bob})
-    assert http.post("/v1/ledger/roommates.accept", headers=bob_headers,
-                     json={"requestId": invite.json()["requestId"]}).status_code == 200
-    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2
-             and not browser.find_elements(By.CSS_SELECTOR, "[aria-busy='true']"))
+    ana, bob = f"al{id(stack) % 1000}", f"bo{id(stack) % 1000}"
+    _, home, bob_headers = household_with_roommate(browser, stack, http, ana, bob, "Loft")
 
     bill = card(browser, "Add a bill").find_element(By.TAG_NAME, "form")
     for date, description, amount in [("2026-01-05", "Rent", "90.00"), ("2026-02-01", "Power", "10.00")]:

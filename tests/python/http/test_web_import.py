@@ -4,29 +4,13 @@ axe finds no violation with the preview shown."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from web import bill_in, card, check_accessibility, fill, sign_up, submit, wait_for
+from web import bill_in, card, check_accessibility, household_with_roommate, submit, wait_for
 
 
 def test_a_splitwise_export_is_previewed_mapped_and_imported(stack, browser, http, tmp_path):
-    ana = f"im{id(stack) % 1000}"
-    sign_up(browser, stack, ana, "desktop")
-    made = card(browser, "A new household").find_element(By.TAG_NAME, "form")
-    fill(made, {"name": "Moving in"})
-    submit(made)
-    wait_for(browser, lambda: card(browser, "Add a bill"))
-    token = browser.execute_script("return localStorage.getItem('reckon.ledger.token')")
-    home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
-    headers = {"Authorization": f"Bearer {token}"}
-    me = http.get("/v1/ledger/auth.me", headers=headers).json()["userId"]
     bob = f"ib{id(stack) % 1000}"
-    assert http.post("/v1/ledger/auth.signup", json={"username": bob, "password": "correct horse"}).status_code == 200
-    bob_headers = {"Authorization": "Bearer " + http.post(
-        "/v1/ledger/auth.login", json={"username": bob, "password": "correct horse"}).json()["token"]}
-    invite = http.post("/v1/ledger/roommates.request", headers=headers, json={"householdId": home, "username": bob})
-    assert http.post("/v1/ledger/roommates.accept", headers=bob_headers,
-                     json={"requestId": invite.json()["requestId"]}).status_code == 200
-    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2
-             and not browser.find_elements(By.CSS_SELECTOR, "[aria-busy='true']"))
+    headers, home, _ = household_with_roommate(browser, stack, http, f"im{id(stack) % 1000}", bob, "Moving in")
+    me = http.get("/v1/ledger/auth.me", headers=headers).json()["userId"]
 
     # "Ana S." is nobody's name here, so the preview asks who she is; Bob's column is his username.
     export = tmp_path / "group.csv"

@@ -160,3 +160,25 @@ def start_bridge_again(stack, url):
             pass
         time.sleep(0.2)
     raise AssertionError(f"the bridge on {url} did not come back")
+
+
+def household_with_roommate(browser, stack, http, owner, roommate, household):
+    """Signs `owner` up in the browser (desktop) and makes the household `household` there; signs `roommate` up through
+    the API, who joins it; waits until the page lists both, with no rebuild under way. Returns the owner's headers, the
+    household's id and the roommate's headers."""
+    sign_up(browser, stack, owner, "desktop")
+    made = card(browser, "A new household").find_element(By.TAG_NAME, "form")
+    fill(made, {"name": household})
+    submit(made)
+    wait_for(browser, lambda: card(browser, "Add a bill"))
+    headers = {"Authorization": "Bearer " + browser.execute_script("return localStorage.getItem('reckon.ledger.token')")}
+    home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
+    assert http.post("/v1/ledger/auth.signup", json={"username": roommate, "password": "correct horse"}).status_code == 200
+    roommate_headers = {"Authorization": "Bearer " + http.post(
+        "/v1/ledger/auth.login", json={"username": roommate, "password": "correct horse"}).json()["token"]}
+    invite = http.post("/v1/ledger/roommates.request", headers=headers, json={"householdId": home, "username": roommate})
+    assert http.post("/v1/ledger/roommates.accept", headers=roommate_headers,
+                     json={"requestId": invite.json()["requestId"]}).status_code == 200
+    wait_for(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "input[name^='among.']")) == 2
+             and not browser.find_elements(By.CSS_SELECTOR, "[aria-busy='true']"))
+    return headers, home, roommate_headers

@@ -23,6 +23,7 @@ struct ImportHandlers: Sendable {
     let totals: BalanceTotals
     let bills: BillHandlers
     let payments: PaymentHandlers
+    let recurring: RecurringHandlers
     let calendar: CalendarHandlers
     let shopping: ShoppingHandlers
     let inventory: InventoryHandlers
@@ -65,6 +66,7 @@ struct ImportHandlers: Sendable {
             alreadyImported: earlier != nil,
             bills: earlier?.bills ?? plan.bills,
             payments: earlier?.payments ?? plan.payments,
+            recurringRules: source.recurring.count,
             events: source.events.count,
             shoppingItems: source.shopping.count,
             stockLines: source.stock.count,
@@ -93,7 +95,7 @@ struct ImportHandlers: Sendable {
             in: db
         )
         try await write(plan, by: member, among: current)
-        try await restore(source, into: household.id, context)
+        try await restore(source, into: member, renaming: members.byName, context)
         view.balances = try await balances(household.id, adding: [:], in: db)
         return view
     }
@@ -129,8 +131,18 @@ struct ImportHandlers: Sendable {
         try await totals.apply(try transfers.map { (try $0.entry(), 1) }, household: member.household.id, in: member.db)
     }
 
-    /// A Reckon export's calendar, shopping list and stock, added through their ops' own handlers.
-    private func restore(_ source: ImportSource, into household: String, _ context: SignedIn) async throws {
+    /// A Reckon export's repeating bills (their members renamed by `ids`, in their state and with the dates they
+    /// reached), calendar, shopping list and stock, added through their ops' own handlers.
+    private func restore(
+        _ source: ImportSource,
+        into member: HouseholdMember,
+        renaming ids: [String: String],
+        _ context: SignedIn
+    ) async throws {
+        let household = member.household.id
+        for rule in source.recurring {
+            try await recurring.restore(rule, template: rule.bill.renamingMembers(ids), by: member)
+        }
         for event in source.events {
             let args = EventsAddOp.Args(
                 householdId: household,

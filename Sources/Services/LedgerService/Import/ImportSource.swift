@@ -57,8 +57,9 @@ struct ImportSource: Sendable {
     }
 
     var entries: [Entry] = []
-    /// A Reckon export's calendar events, shopping list and stock: restored as they are, after the money (they name
-    /// no member).
+    /// A Reckon export's repeating bills (their bills by the file's names), calendar events, shopping list and stock:
+    /// restored after the money.
+    var recurring: [RecurringView] = []
     var events: [EventView] = []
     var shopping: [ShoppingItemView] = []
     var stock: [StockLineView] = []

@@ -3,7 +3,8 @@ import Money
 import Wire
 
 /// Reads Reckon's own `export.json` (format `reckon-household/1`): its bills with their payers and shares as they
-/// were rounded, its payments, and its rounding transfers, by user id; and its calendar, shopping list and stock. Importing it into a household whose members
+/// were rounded, its payments, and its rounding transfers, by user id; and its repeating bills, calendar, shopping
+/// list and stock. Importing it into a household whose members
 /// have those ids restores their balances exactly, which the export's own `balances` are checked against.
 enum ReckonExportFile {
     static func read(_ text: String) -> ImportSource {
@@ -63,7 +64,8 @@ enum ReckonExportFile {
             )
         }
         check(document.balances, in: &source)
-        (source.events, source.shopping, source.stock) = (document.events, document.shopping, document.inventory)
+        (source.recurring, source.events) = (document.recurring, document.events)
+        (source.shopping, source.stock) = (document.shopping, document.inventory)
         return source
     }
 

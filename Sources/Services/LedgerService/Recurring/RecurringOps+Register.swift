@@ -65,45 +65,93 @@ struct RecurringHandlers: Sendable {
 extension RecurringHandlers {
     func recurringAdd(_ args: RecurringAddOp.Args, _ context: SignedIn) async throws -> RecurringAddOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
-        let (db, userID, household) = (member.db, member.userID, member.household)
-        guard ["weekly", "monthly"].contains(args.frequency) else {
-            throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
-        }
-        guard args.bill.date == nil else {
-            throw WireError(.invalidArgument, "a repeating bill's dates come from start", field: "date")
-        }
+        let (db, household) = (member.db, member.household)
         var template = args.bill
         template.currency = template.currency ?? household.currency
-        let rule = RecurringStore.Rule(
-            id: "rc_" + UUID.random().uuidString.lowercased(),
-            householdID: household.id,
+        let rule = try Self.rule(
             template: template,
             frequency: args.frequency,
             interval: args.interval ?? 1,
-            start: try DateCheck.validated(args.start, field: "start"),
-            end: try args.end.map { try DateCheck.validated($0, field: "end") },
+            start: args.start,
+            end: args.end,
             state: "active",
+            by: member
+        )
+        try await self.add(rule, by: member)
+        _ = try await self.due.createDue(rule, through: self.configuration.today(), in: db)
+        return try await self.recurring.find(rule.id, in: db).view
+    }
+
+    /// A rule of a restored export (`import.start`), in its state and with the dates it reached, so that no
+    /// occurrence it made before is made again; `template` is its bill with the household's member ids.
+    func restore(_ view: RecurringView, template: BillFields, by member: HouseholdMember) async throws {
+        guard ["active", "paused", "ended"].contains(view.state) else {
+            throw WireError(.invalidArgument, "a rule's state is active, paused or ended", field: "state")
+        }
+        var rule = try Self.rule(
+            template: template,
+            frequency: view.frequency,
+            interval: view.interval,
+            start: view.start,
+            end: view.end,
+            state: view.state,
+            by: member
+        )
+        rule.lastDate = try view.lastDate.map { try DateCheck.validated($0, field: "lastDate") }
+        rule.resumeAfter = try view.resumeAfter.map { try DateCheck.validated($0, field: "resumeAfter") }
+        try await self.add(rule, by: member)
+    }
+
+    /// A new rule of `member`'s household, its fields checked.
+    /// - Throws: `invalid_argument` for a frequency, a date or a template field that does not fit.
+    private static func rule(
+        template: BillFields,
+        frequency: String,
+        interval: Int,
+        start: String,
+        end: String?,
+        state: String,
+        by member: HouseholdMember
+    ) throws -> RecurringStore.Rule {
+        guard ["weekly", "monthly"].contains(frequency) else {
+            throw WireError(.invalidArgument, "frequency must be weekly or monthly", field: "frequency")
+        }
+        guard template.date == nil else {
+            throw WireError(.invalidArgument, "a repeating bill's dates come from start", field: "date")
+        }
+        return RecurringStore.Rule(
+            id: "rc_" + UUID.random().uuidString.lowercased(),
+            householdID: member.household.id,
+            template: template,
+            frequency: frequency,
+            interval: interval,
+            start: try DateCheck.validated(start, field: "start"),
+            end: try end.map { try DateCheck.validated($0, field: "end") },
+            state: state,
             lastDate: nil,
             resumeAfter: nil,
-            createdBy: userID
+            createdBy: member.userID
         )
+    }
+
+    /// Checks `rule`'s repeats and a sample of its bill as `bills.add` would, then stores and logs it.
+    private func add(_ rule: RecurringStore.Rule, by member: HouseholdMember) async throws {
+        let (db, household) = (member.db, member.household)
         _ = try rule.recurrence.occurrences(after: nil, through: rule.start)
-        var sample = template
+        var sample = rule.template
         sample.date = rule.start
         _ = try BillComposer(
             householdCurrency: household.currency,
             members: try await self.due.households.currentMemberIDs(household.id, in: db),
             today: rule.start
-        ).compose(id: rule.id, household: household.id, fields: sample, createdBy: userID)
+        ).compose(id: rule.id, household: household.id, fields: sample, createdBy: member.userID)
         try await self.recurring.insert(rule, in: db)
         try await self.activity.record(
             .init(action: "recurring.added", entity: "recurring", entityID: rule.id, before: nil, after: rule.view),
             household: household.id,
-            userID: userID,
+            userID: member.userID,
             in: db
         )
-        _ = try await self.due.createDue(rule, through: self.configuration.today(), in: db)
-        return try await self.recurring.find(rule.id, in: db).view
     }
 
     func recurringList(_ args: RecurringListOp.Args, _ context: SignedIn) async throws -> RecurringListOp.Result {

@@ -23,15 +23,15 @@ struct RecurringStore: Sendable {
         let createdBy: String
     }
 
-    /// Adds an active rule.
+    /// Adds a rule in its state (a new one is active; a restored one keeps its state and the dates it reached).
     func insert(_ rule: Rule, in db: any SQLExecutor) async throws {
         try await db.query(
             """
             INSERT INTO ledger_recurring (id, household_id, template, frequency, step, start_date, end_date, state,
-                created_by, created_at)
+                last_date, resume_after, created_by, created_at)
             VALUES (\(rule.id), \(rule.householdID), \(try Self.json(rule.template)), \(rule.frequency),
-                \(rule.interval), \(rule.start), \(rule.end), 'active', \(rule.createdBy),
-                \(WallClock.millisecondsSince1970()))
+                \(rule.interval), \(rule.start), \(rule.end), \(rule.state), \(rule.lastDate), \(rule.resumeAfter),
+                \(rule.createdBy), \(WallClock.millisecondsSince1970()))
             """
         )
     }
@@ -115,6 +115,8 @@ extension RecurringStore.Rule {
             end: end,
             state: state,
             lastDate: lastDate,
+            resumeAfter: resumeAfter,
+            bill: template,
             createdBy: createdBy
         )
     }

@@ -482,10 +482,27 @@ SettlePlan = TypedDict(
 SettleSuggestResult = SettlePlan
 
 
+RecurringBill = TypedDict(
+    "RecurringBill",
+    {
+        "amount": Optional[str],
+        "category": Optional[str],
+        "currency": Optional[str],
+        "date": Optional[str],
+        "description": Optional[str],
+        "paidBy": Optional[str],
+        "payers": Optional[Dict[str, str]],
+        "split": Split,
+    },
+    total=False,
+)
+
+
 _RecurringRequired = TypedDict(
     "_RecurringRequired",
     {
         "amount": str,
+        "bill": RecurringBill,
         "createdBy": str,
         "currency": str,
         "description": str,
@@ -504,6 +521,7 @@ _RecurringOptional = TypedDict(
     {
         "end": Optional[str],
         "lastDate": Optional[str],
+        "resumeAfter": Optional[str],
     },
     total=False,
 )
@@ -1060,6 +1078,7 @@ _ImportResultRequired = TypedDict(
         "from": str,
         "names": List[ImportName],
         "payments": int,
+        "recurringRules": int,
         "shoppingItems": int,
         "skipped": List[ImportRowNote],
         "stockLines": int,
