@@ -165,6 +165,32 @@ import Wire
             )
             #expect(unclosed.errors.map(\.row) == [2] && unclosed.errors[0].message.contains("never closes"))
 
+            // A file of garbage gets an answer of bounded size: the first errors, and how many there are.
+            let garbage =
+                "Date,Description,Category,Cost,Currency,Ana\n"
+                + String(repeating: "someday,Junk,General,1.00,CAD,0.00\n", count: ImportView.listLimit + 100)
+            let bounded = try await ledger.call(
+                ImportStartOp.self,
+                .init(householdId: home, from: "splitwise", file: garbage, dryRun: true),
+                token: ana.token
+            )
+            #expect(bounded.errors.count == ImportView.listLimit && bounded.errorCount == ImportView.listLimit + 100)
+
+            // Sums past Int64 from amounts each within the ledger's largest: an answer, not a trap.
+            let huge =
+                "Date,Description,Category,Cost,Currency,Ana,bob\n"
+                + String(
+                    repeating:
+                        "2026-01-05,Huge,General,9000000000000000.00,CAD,9000000000000000.00,-9000000000000000.00\n",
+                    count: 12
+                ) + "2026-01-31,Total balance, , ,CAD,1.00,-1.00\n"
+            let absurd = try await ledger.call(
+                ImportStartOp.self,
+                .init(householdId: home, from: "splitwise", file: huge, dryRun: true),
+                token: ana.token
+            )
+            #expect(absurd.errors.contains { $0.column == "Ana" })
+
             let unmapped = try await ledger.call(
                 ImportStartOp.self,
                 .init(householdId: home, from: "splitwise", file: Self.splitwise, dryRun: true),
@@ -294,6 +320,18 @@ import Wire
             #expect(copy.events.map(Self.withoutIDs) == exported.events.map(Self.withoutIDs))
             #expect(copy.shopping.map(Self.withoutIDs) == exported.shopping.map(Self.withoutIDs))
             #expect(copy.inventory.map(Self.withoutIDs) == exported.inventory.map(Self.withoutIDs))
+            // A hand-edited export that names someone its members list lacks: an error, not a crash.
+            let edited = try await ledger.call(
+                ImportStartOp.self,
+                .init(
+                    householdId: new,
+                    from: "reckon",
+                    file: file.replacingOccurrences(of: "\"from\":\"\(ana.id)\"", with: "\"from\":\"u_stranger\""),
+                    dryRun: true
+                ),
+                token: ana.token
+            )
+            #expect(edited.errors.contains { $0.column == "u_stranger" })
             let restored = try await ledger.call(BalancesOp.self, .init(householdId: new), token: ana.token)
             let original = try await ledger.call(BalancesOp.self, .init(householdId: old), token: ana.token)
             #expect(Set(restored.members) == Set(original.members))

@@ -77,10 +77,15 @@ public struct ImportView: Codable, Sendable, Hashable {
     public var events: Int
     public var shoppingItems: Int
     public var stockLines: Int
-    /// Rows that change no balance (a Splitwise row nobody owes on), skipped.
+    /// Rows that change no balance (a Splitwise row nobody owes on), skipped: the first ``ImportView/listLimit``.
     public var skipped: [ImportRowNote]
-    /// Every row that cannot be imported; any makes a real import refuse the whole file.
+    /// How many rows were skipped in all.
+    public var skippedCount: Int
+    /// The rows that cannot be imported, the first ``ImportView/listLimit``; any makes a real import refuse the whole
+    /// file.
     public var errors: [ImportRowNote]
+    /// How many errors there are in all (`errors` lists the first ``ImportView/listLimit``).
+    public var errorCount: Int
     /// In a dry run, the first rows as they would be written (at most ``ImportView/previewLimit``).
     public var preview: [ImportRowView]?
     /// The file's member names, each with the member it became (none when no member matched it).
@@ -93,6 +98,9 @@ public struct ImportView: Codable, Sendable, Hashable {
 
     /// At most this many rows are previewed.
     public static let previewLimit = 200
+    /// At most this many errors, and skipped rows, are listed, so that a file of garbage gets an answer of bounded
+    /// size.
+    public static let listLimit = 500
 
     /// Creates the value.
     public init(
@@ -123,8 +131,10 @@ public struct ImportView: Codable, Sendable, Hashable {
         self.events = events
         self.shoppingItems = shoppingItems
         self.stockLines = stockLines
-        self.skipped = skipped
-        self.errors = errors
+        self.skipped = Array(skipped.prefix(Self.listLimit))
+        skippedCount = skipped.count
+        self.errors = Array(errors.prefix(Self.listLimit))
+        errorCount = errors.count
         self.preview = preview
         self.names = names
         self.balances = balances

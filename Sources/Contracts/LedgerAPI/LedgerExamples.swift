@@ -1695,6 +1695,7 @@ extension ImportStartOp {
               "bills": 1,
               "digest": "09c149858e14fd333220ea3bf2af8c3517b3488687866426fb29de921a7e4114",
               "dryRun": true,
+              "errorCount": 0,
               "errors": [],
               "events": 0,
               "exactness": "exact",
@@ -1749,6 +1750,7 @@ extension ImportStartOp {
               "recurringRules": 0,
               "shoppingItems": 0,
               "skipped": [],
+              "skippedCount": 0,
               "stockLines": 0
             }
             """#

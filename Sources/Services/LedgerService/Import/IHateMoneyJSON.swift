@@ -67,7 +67,7 @@ enum IHateMoneyJSON {
         }
         for name in [payer] + owers where !source.names.contains(name) { source.names.append(name) }
         guard let shares = wholeShares(owers.map { weights[$0] ?? 1 }) else {
-            source.fail(row, "owers", "a weight is not a positive number with at most 2 decimals")
+            source.fail(row, "owers", "a weight is not a positive number up to a million with at most 2 decimals")
             return
         }
         let description = bill["what"]?.stringValue ?? ""
@@ -106,15 +106,15 @@ enum IHateMoneyJSON {
         )
     }
 
-    /// Weights as whole numbers in the same ratio (scaled by 100), or nil for one that is not positive or has more
-    /// than 2 decimals.
+    /// Weights as whole numbers in the same ratio (scaled by 100), or nil for one that is not positive, is over a
+    /// million or has more than 2 decimals.
     static func wholeShares(_ weights: [Decimal]) -> [Int64]? {
         var shares: [Int64] = []
         for weight in weights {
             var scaled = weight * 100
             var whole = Decimal()
             NSDecimalRound(&whole, &scaled, 0, .plain)
-            guard weight > 0, whole == scaled else { return nil }
+            guard weight > 0, weight <= 1_000_000, whole == scaled else { return nil }
             shares.append(NSDecimalNumber(decimal: whole).int64Value)
         }
         let divisor = shares.reduce(0) { gcd($0, $1) }
@@ -123,11 +123,12 @@ enum IHateMoneyJSON {
 
     /// `amount` split in proportion to `shares`, the minor units left over given to the largest remainders first.
     static func apportion(_ amount: Int64, by shares: [Int64]) -> [Int64] {
-        let total = shares.reduce(0, +)
-        var parts = shares.map { amount * $0 / total }
-        let order = shares.indices.sorted { (amount * shares[$0]) % total > (amount * shares[$1]) % total }
-        for index in order.prefix(Int(amount - parts.reduce(0, +))) { parts[index] += 1 }
-        return parts
+        let (whole, weights) = (Int128(amount), shares.map { Int128($0) })
+        let total = weights.reduce(0, +)
+        var parts = weights.map { whole * $0 / total }
+        let order = weights.indices.sorted { whole * weights[$0] % total > whole * weights[$1] % total }
+        for index in order.prefix(Int(whole - parts.reduce(0, +))) { parts[index] += 1 }
+        return parts.map { Int64($0) }
     }
 
     private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }

@@ -13,7 +13,7 @@ extension OpRegistry {
     }
 }
 
-/// The import: reads a file (``SplitwiseCSV``, ``ReckonExportFile``), maps its names to members
+/// The import: reads a file (``SplitwiseCSV``, ``IHateMoneyJSON``, ``ReckonExportFile``), maps its names to members
 /// (``ImportMembers``), checks every row (``ImportPlan``), and writes its bills and payments through the same
 /// handlers as `bills.add` and `payments.record`, all in the op's one transaction, with the file's digest
 /// (``ImportStore``).
@@ -44,10 +44,11 @@ struct ImportHandlers: Sendable {
                 field: "from"
             )
         }
+        let names = source.allNames
         let members = try ImportMembers(
-            names: source.names,
+            names: names,
             // A file that cannot be read names nobody: its errors are the answer, not the map's.
-            mapped: source.names.isEmpty ? [:] : args.members ?? [:],
+            mapped: names.isEmpty ? [:] : args.members ?? [:],
             members: try await households.members(household.id, in: db)
         )
         let composer = BillComposer(
@@ -73,7 +74,7 @@ struct ImportHandlers: Sendable {
             skipped: source.skipped,
             errors: plan.errors,
             preview: dryRun ? plan.preview : nil,
-            names: source.names.map { ImportName(name: $0, userId: members.byName[$0]) },
+            names: names.map { ImportName(name: $0, userId: members.byName[$0]) },
             balances: try await balances(household.id, adding: earlier == nil ? plan.nets : [:], in: db),
             exactness: source.exactness
         )
@@ -189,7 +190,7 @@ struct ImportHandlers: Sendable {
     ) async throws -> [ImportBalance] {
         var nets = try await totals.balances(household, in: db).mapValues { $0.mapValues(\.net) }
         for (currency, members) in added {
-            for (member, net) in members { nets[currency, default: [:]][member, default: 0] += net }
+            for (member, net) in members { nets[currency, default: [:]][member, default: 0] &+= net }
         }
         return nets.sorted { $0.key < $1.key }.flatMap { currency, members in
             let digits = Currency(code: currency)?.minorDigits ?? 2

@@ -94,7 +94,7 @@ struct ImportPlan: Sendable {
         // household's residues, which may move a minor unit.
         for (parts, sign) in [(view.payers, Int64(1)), (view.shares, -1)] {
             for part in parts {
-                nets[currency.code, default: [:]][part.userId, default: 0] +=
+                nets[currency.code, default: [:]][part.userId, default: 0] &+=
                     sign * (currency.parse(part.amount, allowsNegative: true) ?? 0)
             }
         }
@@ -153,8 +153,8 @@ struct ImportPlan: Sendable {
     }
 
     private mutating func move(_ amount: Int64, _ currency: Currency, from: String, to: String) {
-        nets[currency.code, default: [:]][from, default: 0] += amount
-        nets[currency.code, default: [:]][to, default: 0] -= amount
+        nets[currency.code, default: [:]][from, default: 0] &+= amount
+        nets[currency.code, default: [:]][to, default: 0] &-= amount
     }
 
     private mutating func preview(_ row: ImportRowView) {
@@ -163,6 +163,6 @@ struct ImportPlan: Sendable {
 
     /// Parts by user id, two names of one member added together.
     private static func summed(_ parts: [ImportSource.Named], ids: [String: String]) -> [String: Int64] {
-        parts.reduce(into: [:]) { $0[ids[$1.name]!, default: 0] += $1.amount }
+        parts.reduce(into: [:]) { $0[ids[$1.name]!, default: 0] &+= $1.amount }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import LedgerAPI
 import Money
 
@@ -70,11 +71,28 @@ struct ImportSource: Sendable {
     /// `exact` when the file wrote every amount in its currency's minor digits.
     var exactness = "exact"
 
+    /// `names`, then every other name an entry uses (a hand-edited export may name someone its members list lacks):
+    /// each must map to a member before anything is written.
+    var allNames: [String] {
+        var all = names
+        for entry in entries {
+            let used: [String] =
+                switch entry {
+                case .bill(let bill): (bill.paid + bill.owed).map(\.name)
+                case .payment(let move as any ImportedTransfer), .rounding(let move as any ImportedTransfer):
+                    [move.from, move.to]
+                }
+            for name in used where !all.contains(name) { all.append(name) }
+        }
+        return all
+    }
+
     mutating func fail(_ row: Int, _ column: String?, _ message: String) {
         errors.append(ImportRowNote(row: row, column: column, message: message))
     }
 
-    /// Each name's net (paid minus owed, plus payments sent, minus received) in each currency: what the file's own
+    /// Each name's net (paid minus owed, plus payments sent, minus received) in each currency, wrapping rather than
+    /// trapping on a file of absurd sums (which the ledger refuses when it writes them): what the file's own
     /// closing balances must equal. Only files whose bills are all by amounts state closing balances, so a bill split
     /// by shares is left out.
     var nets: [String: [String: Int64]] {
@@ -82,12 +100,12 @@ struct ImportSource: Sendable {
         for entry in entries {
             switch entry {
             case .bill(let bill) where !bill.byShares:
-                for part in bill.paid { nets[bill.currency.code, default: [:]][part.name, default: 0] += part.amount }
-                for part in bill.owed { nets[bill.currency.code, default: [:]][part.name, default: 0] -= part.amount }
+                for part in bill.paid { nets[bill.currency.code, default: [:]][part.name, default: 0] &+= part.amount }
+                for part in bill.owed { nets[bill.currency.code, default: [:]][part.name, default: 0] &-= part.amount }
             case .bill: break
             case .payment(let move as any ImportedTransfer), .rounding(let move as any ImportedTransfer):
-                nets[move.currency.code, default: [:]][move.from, default: 0] += move.amount
-                nets[move.currency.code, default: [:]][move.to, default: 0] -= move.amount
+                nets[move.currency.code, default: [:]][move.from, default: 0] &+= move.amount
+                nets[move.currency.code, default: [:]][move.to, default: 0] &-= move.amount
             }
         }
         return nets
@@ -107,7 +125,8 @@ extension ImportSource.Rounding: ImportedTransfer {}
 
 extension Currency {
     /// An amount as an exporter wrote it: like ``parse(_:allowsNegative:)``, also taking zeros past the currency's
-    /// digits (`"1500.00"` in JPY) and surrounding spaces; a blank is 0.
+    /// digits (`"1500.00"` in JPY) and surrounding spaces; a blank is 0. Beyond the ledger's largest amount it is no
+    /// amount, so a file's sums stay far from overflowing.
     func exported(_ text: String) -> Int64? {
         var text = Substring(text.trimmingCharacters(in: .whitespaces))
         if text.isEmpty { return 0 }
@@ -115,6 +134,8 @@ extension Currency {
             while text.distance(from: dot, to: text.endIndex) - 1 > minorDigits, text.last == "0" { text.removeLast() }
             if text.last == "." { text.removeLast() }
         }
-        return parse(String(text), allowsNegative: true)
+        return parse(String(text), allowsNegative: true).flatMap {
+            $0.magnitude <= LedgerEntry.maximumAmount.magnitude ? $0 : nil
+        }
     }
 }

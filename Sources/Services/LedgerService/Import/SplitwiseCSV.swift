@@ -140,8 +140,8 @@ enum SplitwiseCSV {
         func read(into source: inout ImportSource) {
             let owed = nets.filter { $0.amount < 0 }.map { ImportSource.Named(name: $0.name, amount: -$0.amount) }
             let payers = nets.filter { $0.amount > 0 }
-            let total = payers.reduce(0) { $0 + $1.amount }
-            guard total == owed.reduce(0, { $0 + $1.amount }) else {
+            let total = payers.reduce(0) { $0 &+ $1.amount }
+            guard total == owed.reduce(0, { $0 &+ $1.amount }) else {
                 source.fail(row, nil, "the members' amounts do not add up to 0")
                 return
             }
@@ -173,7 +173,7 @@ enum SplitwiseCSV {
                 source.fail(row, "Cost", "is less than the \(currency.format(total)) the members are owed")
                 return
             }
-            let own = cost - total
+            let own = cost &- total
             source.entries.append(
                 .bill(
                     .init(
@@ -184,7 +184,7 @@ enum SplitwiseCSV {
                         category: category.isEmpty ? nil : category,
                         currency: currency,
                         amount: cost,
-                        paid: [.init(name: first.name, amount: first.amount + own)] + payers.dropFirst(),
+                        paid: [.init(name: first.name, amount: first.amount &+ own)] + payers.dropFirst(),
                         owed: (own > 0 ? [.init(name: first.name, amount: own)] : []) + owed
                     )
                 )

@@ -1072,6 +1072,7 @@ _ImportResultRequired = TypedDict(
         "bills": int,
         "digest": str,
         "dryRun": bool,
+        "errorCount": int,
         "errors": List[ImportRowNote],
         "events": int,
         "exactness": str,
@@ -1081,6 +1082,7 @@ _ImportResultRequired = TypedDict(
         "recurringRules": int,
         "shoppingItems": int,
         "skipped": List[ImportRowNote],
+        "skippedCount": int,
         "stockLines": int,
     },
 )
