@@ -75,10 +75,14 @@ struct ImportHandlers: Sendable {
             errors: plan.errors,
             preview: dryRun ? plan.preview : nil,
             names: names.map { ImportName(name: $0, userId: members.byName[$0]) },
-            balances: try await balances(household.id, adding: earlier == nil ? plan.nets : [:], in: db),
+            balances: [],
             exactness: source.exactness
         )
-        guard !dryRun, earlier == nil else { return view }
+        guard !dryRun, earlier == nil else {
+            // What the import would leave, or what the earlier one left.
+            view.balances = try await balances(household.id, adding: earlier == nil ? plan.nets : [:], in: db)
+            return view
+        }
         if let first = plan.errors.first {
             let more = plan.errors.count > 1 ? " (and \(plan.errors.count - 1) more: a dryRun lists them)" : ""
             throw WireError(
@@ -114,7 +118,7 @@ struct ImportHandlers: Sendable {
             case .payment(var args):
                 args.householdId = member.household.id
                 _ = try await payments.recordPayment(args, by: member, among: current)
-            case .rounding(let rounding):
+            case .rounding(let rounding, let billSourceID):
                 transfers.append(
                     RoundingStore.Transfer(
                         id: "r_" + UUID.random().uuidString.lowercased(),
@@ -123,7 +127,7 @@ struct ImportHandlers: Sendable {
                         to: rounding.to,
                         amount: rounding.amount,
                         date: rounding.date,
-                        billID: billIDs[rounding.billSourceID] ?? rounding.billSourceID
+                        billID: billIDs[billSourceID] ?? billSourceID
                     )
                 )
             }

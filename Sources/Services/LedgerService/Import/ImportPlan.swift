@@ -10,7 +10,7 @@ struct ImportPlan: Sendable {
     enum Write: Sendable {
         case bill(sourceID: String?, fields: BillFields)
         case payment(PaymentsRecordOp.Args)
-        case rounding(ImportSource.Rounding)
+        case rounding(ImportSource.Move, billSourceID: String)
     }
 
     private(set) var writes: [Write] = []
@@ -38,18 +38,10 @@ struct ImportPlan: Sendable {
             switch entry {
             case .bill(let bill): add(bill, ids: ids, household: household, composer: composer)
             case .payment(let payment): add(payment, ids: ids)
-            case .rounding(let rounding):
-                let mapped = ImportSource.Rounding(
-                    row: rounding.row,
-                    date: rounding.date,
-                    from: ids[rounding.from]!,
-                    to: ids[rounding.to]!,
-                    currency: rounding.currency,
-                    amount: rounding.amount,
-                    billSourceID: rounding.billSourceID
-                )
+            case .rounding(let rounding, let billSourceID):
+                let mapped = rounding.renamed(ids)
                 move(mapped.amount, mapped.currency, from: mapped.from, to: mapped.to)
-                writes.append(.rounding(mapped))
+                writes.append(.rounding(mapped, billSourceID: billSourceID))
             }
         }
     }
@@ -113,7 +105,7 @@ struct ImportPlan: Sendable {
         )
     }
 
-    private mutating func add(_ payment: ImportSource.Payment, ids: [String: String]) {
+    private mutating func add(_ payment: ImportSource.Move, ids: [String: String]) {
         let (from, to) = (ids[payment.from]!, ids[payment.to]!)
         guard from != to else {
             errors.append(ImportRowNote(row: payment.row, column: nil, message: "a payment from \(from) to themselves"))

@@ -22,26 +22,21 @@ struct ImportSource: Sendable {
         var byShares = false
     }
 
-    /// A payment from one member to another.
-    struct Payment: Sendable, Equatable {
+    /// Money moved from one member to another: a payment, or a one-minor-unit rounding transfer a Reckon export keeps
+    /// beside the bill that made it.
+    struct Move: Sendable, Equatable {
         let row: Int
         let date: String
         let from: String
         let to: String
         let currency: Currency
         let amount: Int64
-        let note: String?
-    }
+        var note: String? = nil
 
-    /// A one-minor-unit rounding transfer a Reckon export keeps beside the bill that made it.
-    struct Rounding: Sendable, Equatable {
-        let row: Int
-        let date: String
-        let from: String
-        let to: String
-        let currency: Currency
-        let amount: Int64
-        let billSourceID: String
+        /// The move with its two names renamed by `ids` (each has an entry: ``ImportSource/allNames``).
+        func renamed(_ ids: [String: String]) -> Move {
+            Move(row: row, date: date, from: ids[from]!, to: ids[to]!, currency: currency, amount: amount, note: note)
+        }
     }
 
     /// A member's amount, by the file's name for them.
@@ -53,8 +48,9 @@ struct ImportSource: Sendable {
     /// What one row becomes.
     enum Entry: Sendable, Equatable {
         case bill(Bill)
-        case payment(Payment)
-        case rounding(Rounding)
+        case payment(Move)
+        /// A rounding transfer, with the id its bill has in the file.
+        case rounding(Move, billSourceID: String)
     }
 
     var entries: [Entry] = []
@@ -79,8 +75,7 @@ struct ImportSource: Sendable {
             let used: [String] =
                 switch entry {
                 case .bill(let bill): (bill.paid + bill.owed).map(\.name)
-                case .payment(let move as any ImportedTransfer), .rounding(let move as any ImportedTransfer):
-                    [move.from, move.to]
+                case .payment(let move), .rounding(let move, _): [move.from, move.to]
                 }
             for name in used where !all.contains(name) { all.append(name) }
         }
@@ -103,7 +98,7 @@ struct ImportSource: Sendable {
                 for part in bill.paid { nets[bill.currency.code, default: [:]][part.name, default: 0] &+= part.amount }
                 for part in bill.owed { nets[bill.currency.code, default: [:]][part.name, default: 0] &-= part.amount }
             case .bill: break
-            case .payment(let move as any ImportedTransfer), .rounding(let move as any ImportedTransfer):
+            case .payment(let move), .rounding(let move, _):
                 nets[move.currency.code, default: [:]][move.from, default: 0] &+= move.amount
                 nets[move.currency.code, default: [:]][move.to, default: 0] &-= move.amount
             }
@@ -111,17 +106,6 @@ struct ImportSource: Sendable {
         return nets
     }
 }
-
-/// A payment or a rounding transfer: money moved from one member to another.
-protocol ImportedTransfer {
-    var from: String { get }
-    var to: String { get }
-    var currency: Currency { get }
-    var amount: Int64 { get }
-}
-
-extension ImportSource.Payment: ImportedTransfer {}
-extension ImportSource.Rounding: ImportedTransfer {}
 
 extension Currency {
     /// An amount as an exporter wrote it: like ``parse(_:allowsNegative:)``, also taking zeros past the currency's

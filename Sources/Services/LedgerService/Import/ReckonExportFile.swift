@@ -26,47 +26,56 @@ enum ReckonExportFile {
             read(bill, row: index + 1, into: &source)
         }
         for (index, payment) in document.payments.reversed().enumerated() {
-            guard let currency = Currency(code: payment.currency), let amount = currency.parse(payment.amount) else {
-                source.fail(index + 1, "payments", "\(payment.amount) \(payment.currency) is not an amount")
-                continue
-            }
-            source.entries.append(
-                .payment(
-                    .init(
-                        row: index + 1,
-                        date: payment.date,
-                        from: payment.from,
-                        to: payment.to,
-                        currency: currency,
-                        amount: amount,
-                        note: payment.note
-                    )
-                )
+            let move = self.move(
+                index + 1,
+                "payments",
+                payment.date,
+                payment.from,
+                payment.to,
+                payment.amount,
+                payment.currency,
+                into: &source
             )
+            if var move {
+                move.note = payment.note
+                source.entries.append(.payment(move))
+            }
         }
         for (index, rounding) in document.roundings.enumerated() {
-            guard let currency = Currency(code: rounding.currency), let amount = currency.parse(rounding.amount) else {
-                source.fail(index + 1, "roundings", "\(rounding.amount) \(rounding.currency) is not an amount")
-                continue
-            }
-            source.entries.append(
-                .rounding(
-                    .init(
-                        row: index + 1,
-                        date: rounding.date,
-                        from: rounding.from,
-                        to: rounding.to,
-                        currency: currency,
-                        amount: amount,
-                        billSourceID: rounding.billId
-                    )
-                )
+            let move = self.move(
+                index + 1,
+                "roundings",
+                rounding.date,
+                rounding.from,
+                rounding.to,
+                rounding.amount,
+                rounding.currency,
+                into: &source
             )
+            if let move { source.entries.append(.rounding(move, billSourceID: rounding.billId)) }
         }
         check(document.balances, in: &source)
         (source.recurring, source.events) = (document.recurring, document.events)
         (source.shopping, source.stock) = (document.shopping, document.inventory)
         return source
+    }
+
+    /// A payment or rounding transfer of the export's list `list`, or nil (and an error) when its amount is none.
+    private static func move(
+        _ row: Int,
+        _ list: String,
+        _ date: String,
+        _ from: String,
+        _ to: String,
+        _ amount: String,
+        _ code: String,
+        into source: inout ImportSource
+    ) -> ImportSource.Move? {
+        guard let currency = Currency(code: code), let minor = currency.parse(amount) else {
+            source.fail(row, list, "\(amount) \(code) is not an amount")
+            return nil
+        }
+        return ImportSource.Move(row: row, date: date, from: from, to: to, currency: currency, amount: minor)
     }
 
     private static func read(_ bill: BillView, row: Int, into source: inout ImportSource) {

@@ -195,5 +195,5 @@ enum SplitwiseCSV {
 
 extension String {
     /// Without the spaces and tabs around it.
-    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+    fileprivate var trimmed: String { trimmingCharacters(in: .whitespaces) }
 }
