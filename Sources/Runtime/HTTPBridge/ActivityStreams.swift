@@ -14,7 +14,7 @@ public final class ActivityStreams: Service, Sendable {
 
     private let client: ReckonClient
     private let logger: Logger
-    private let feeds = Mutex<[String: HouseholdFeed]>([:])
+    private let hub = Mutex(Hub())
     private let watched = Gauge(label: "reckon_http_sse_households")
 
     public init(client: ReckonClient, logger: Logger) {
@@ -22,13 +22,21 @@ public final class ActivityStreams: Service, Sendable {
         self.logger = logger
     }
 
+    /// The feeds, and whether shutdown has closed them.
+    private struct Hub {
+        var feeds: [String: HouseholdFeed] = [:]
+        var isClosed = false
+    }
+
     /// Subscribes to `householdID`'s entries after `cursor`; nil when the caller must first read what it missed
-    /// (``HouseholdFeed/join(token:after:watch:)``).
+    /// (``HouseholdFeed/join(token:after:watch:)``). Once shutdown has begun, a stream that joins (it was still
+    /// reading what it missed) gets a subscription that has already ended, so the server's drain never waits on it.
     func join(_ householdID: String, token: String?, after cursor: Int) -> HouseholdFeed.Subscription? {
-        feeds.withLock { feeds in
-            let feed = feeds[householdID] ?? HouseholdFeed(householdID: householdID, client: client, logger: logger)
-            feeds[householdID] = feed
-            watched.record(feeds.count)
+        hub.withLock { hub in
+            guard !hub.isClosed else { return .ended }
+            let feed = hub.feeds[householdID] ?? HouseholdFeed(householdID: householdID, client: client, logger: logger)
+            hub.feeds[householdID] = feed
+            watched.record(hub.feeds.count)
             return feed.join(token: token, after: cursor) { [self] in
                 await feed.watch { retire(feed) }
             }
@@ -36,18 +44,22 @@ public final class ActivityStreams: Service, Sendable {
     }
 
     private func retire(_ feed: HouseholdFeed) -> Bool {
-        feeds.withLock { feeds in
+        hub.withLock { hub in
             guard feed.stopIfIdle() else { return false }
-            feeds[feed.householdID] = nil
-            watched.record(feeds.count)
+            hub.feeds[feed.householdID] = nil
+            watched.record(hub.feeds.count)
             return true
         }
     }
 
     public func run() async {
         while (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: Self.keepaliveInterval) })) != nil {
-            for feed in feeds.withLock({ Array($0.values) }) { feed.keepAlive() }
+            for feed in hub.withLock({ Array($0.feeds.values) }) { feed.keepAlive() }
         }
-        for feed in feeds.withLock({ Array($0.values) }) { feed.closeAll() }
+        let feeds = hub.withLock { hub in
+            hub.isClosed = true
+            return Array(hub.feeds.values)
+        }
+        for feed in feeds { feed.closeAll() }
     }
 }

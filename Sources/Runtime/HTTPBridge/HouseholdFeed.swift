@@ -24,6 +24,13 @@ final class HouseholdFeed: Sendable {
     struct Subscription: Sendable {
         let events: AsyncStream<Event>
         let leave: @Sendable () -> Void
+
+        /// A subscription whose events have already ended (the bridge is shutting down).
+        static var ended: Subscription {
+            let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+            continuation.finish()
+            return Subscription(events: events, leave: {})
+        }
     }
 
     /// Events a subscriber's buffer holds before the subscriber is dropped.
