@@ -1,12 +1,13 @@
 import EnvelopeTracing
 import HTTPTypes
 import Hummingbird
+import LedgerAPI
 import Logging
 import ReckonClient
 import Wire
 
 /// The bridge's routes (docs/http.md): every op at `/v1/{service}/{op}`, a household's live activity as
-/// Server-Sent Events, the OpenAPI document and its page, and the probes a load balancer asks.
+/// Server-Sent Events, a file uploaded for import, the OpenAPI document and its page, and the probes a load balancer asks.
 public enum BridgeRouter {
     /// The router, with a server span and `traceresponse` when the process traces, access logs and metrics, the
     /// security headers and gzip on every route, the `Host` check when hosts are listed, CORS when origins are listed,
@@ -80,6 +81,15 @@ public enum BridgeRouter {
                 request,
                 householdID: context.parameters.get("householdId") ?? "",
                 caller: context.caller
+            )
+        }
+        ops.post(ImportUpload.route) { request, context in
+            await endpoint.respond(
+                request,
+                service: LedgerOps.service,
+                op: ImportStartOp.name,
+                caller: context.caller,
+                upload: ImportUpload.args(householdID: context.parameters.get("householdId") ?? "")
             )
         }
         for method in [HTTPRequest.Method.get, .head, .post] {

@@ -16,8 +16,17 @@ struct OpEndpoint: Sendable {
     let configuration: BridgeConfiguration
     let limits: CallerLimits
 
-    /// - Parameter caller: who the call is for (``CallerLimits``), named to the gateway with it.
-    func respond(_ request: Request, service: String, op: String, caller: String) async -> Response {
+    /// - Parameters:
+    ///   - caller: who the call is for (``CallerLimits``), named to the gateway with it.
+    ///   - upload: how a `POST` whose body is a file (``ImportUpload``) makes the op's arguments from the request and
+    ///     its body; without it, the body is the arguments, one JSON object.
+    func respond(
+        _ request: Request,
+        service: String,
+        op: String,
+        caller: String,
+        upload: (@Sendable (Request, ByteBuffer) throws -> JSONValue)? = nil
+    ) async -> Response {
         var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
         var conditional = false
         do {
@@ -33,8 +42,13 @@ struct OpEndpoint: Sendable {
             requestID = envelope.requestID
             conditional = envelope.ifMatch != nil
             var args =
-                reading
-                ? try QueryArgs.args(request.uri.query ?? "", schema: description?.schema) : try await body(request)
+                if reading {
+                    try QueryArgs.args(request.uri.query ?? "", schema: description?.schema)
+                } else if let upload {
+                    try upload(request, try await collected(request))
+                } else {
+                    try await body(request)
+                }
             var token = envelope.token
             if reading, let queryToken = try Self.takeAccessToken(&args) { token = token ?? queryToken }
             if configuration.operatorOps.guards(service: service, op: op) {
@@ -71,8 +85,8 @@ struct OpEndpoint: Sendable {
         } catch let error as BodyTooLarge {
             let wire = WireError(.resourceExhausted, "the body is larger than \(error.limit) bytes")
             return ProblemDetails.response(wire, status: .contentTooLarge, headers: Self.echo(requestID))
-        } catch is NotJSON {
-            let wire = WireError(.malformedRequest, "a body must be sent as application/json", field: "Content-Type")
+        } catch let error as UnsupportedBody {
+            let wire = WireError(.malformedRequest, error.message, field: "Content-Type")
             return ProblemDetails.response(wire, status: .unsupportedMediaType, headers: Self.echo(requestID))
         } catch {
             let wire = WireError(.internal, "the bridge failed: \(error)")
@@ -132,17 +146,10 @@ struct OpEndpoint: Sendable {
     /// The JSON object a `POST` carries; an empty body is `{}`. A body must come as `application/json` (a form or
     /// `text/plain`, which a page on another site may send without a preflight, never reaches an op).
     private func body(_ request: Request) async throws -> JSONValue {
-        if let type = request.headers[.contentType], !Self.isJSON(type) { throw NotJSON() }
-        var request = request
-        let limit = configuration.maxBodyBytes
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            throw BodyTooLarge(limit: limit)
-        }
+        if let type = request.headers[.contentType], !Self.isJSON(type) { throw UnsupportedBody.notJSON }
+        let buffer = try await collected(request)
         guard buffer.readableBytes > 0 else { return [:] }
-        guard request.headers[.contentType] != nil else { throw NotJSON() }
+        guard request.headers[.contentType] != nil else { throw UnsupportedBody.notJSON }
         let value: JSONValue
         do {
             value = try JSONValue(parsing: Array(buffer.readableBytesView))
@@ -151,6 +158,17 @@ struct OpEndpoint: Sendable {
         }
         guard value.objectValue != nil else { throw WireError(.malformedRequest, "the body must be one JSON object") }
         return value
+    }
+
+    /// The request's whole body.
+    /// - Throws: ``BodyTooLarge`` past the bridge's limit.
+    private func collected(_ request: Request) async throws -> ByteBuffer {
+        var request = request
+        do {
+            return try await request.collectBody(upTo: configuration.maxBodyBytes)
+        } catch {
+            throw BodyTooLarge(limit: configuration.maxBodyBytes)
+        }
     }
 
     /// Whether a `Content-Type` names JSON: `application/json`, with parameters (`charset=utf-8`) or not.
@@ -163,8 +181,12 @@ struct OpEndpoint: Sendable {
     }
 }
 
-/// A request body not sent as JSON.
-struct NotJSON: Error {}
+/// A request body not sent as a type the route takes: answered 415, with `message`.
+struct UnsupportedBody: Error {
+    let message: String
+
+    static let notJSON = UnsupportedBody(message: "a body must be sent as application/json")
+}
 
 /// A request body over the bridge's limit.
 struct BodyTooLarge: Error {

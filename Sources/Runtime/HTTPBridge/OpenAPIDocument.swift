@@ -22,6 +22,9 @@ enum OpenAPIDocument {
                 }
                 let item = ComponentSchemas.pointing(.object(JSONObject(operations)), names)
                 paths.append(("/v1/\(listing.service)/\(op.name)", item))
+                if let (path, upload) = importUploadPath(op, of: listing, headers: headers) {
+                    paths.append((path, ComponentSchemas.pointing(upload, names)))
+                }
             }
         }
         if let stream = activityStreamPath(services) { paths.append(stream) }
@@ -70,7 +73,7 @@ enum OpenAPIDocument {
         "\(service)_\(op.replacingDots)\(get ? "_get" : "")"
     }
 
-    private static func operation(
+    static func operation(
         _ op: OpDescription,
         of listing: OpsListing,
         get: Bool,

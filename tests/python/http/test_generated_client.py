@@ -2,6 +2,7 @@
 works with no hand edits: the generator warns of nothing, it makes one model per named entity, and its typed calls
 reach calc, and the ledger with a bearer token, answering typed problems."""
 import importlib
+import io
 import json
 import os
 import pathlib
@@ -98,3 +99,12 @@ def test_signup_household_bill_and_balances_through_the_generated_client(generat
     balances = generated("api.ledger.ledger_balances_get").sync(client=signed_in, household_id=home.household_id)
     assert isinstance(balances, generated("models.balances").Balances)
     assert [(balance.user_id, balance.net) for balance in balances.members] == [(user.user_id, "0.00")]
+
+    # A file uploaded as its bytes (the upload route's one body type, which the generator reads as a File).
+    file = f"Date,Description,Category,Cost,Currency,{name}\r\n\r\n2026-01-05,Alone,General,10.00,CAD,0.00\r\n"
+    preview = generated("api.ledger.ledger_import_upload").sync(
+        client=signed_in, household_id=home.household_id, dry_run=True,
+        from_=generated("models.ledger_import_upload_from").LedgerImportUploadFrom.SPLITWISE,
+        body=generated("types").File(payload=io.BytesIO(file.encode())))
+    assert isinstance(preview, generated("models.import_result").ImportResult), preview
+    assert (preview.dry_run, preview.bills, preview.skipped_count) == (True, 0, 1)

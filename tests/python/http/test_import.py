@@ -102,6 +102,51 @@ def test_a_splitwise_export_imports_once_with_its_closing_balances(http, member)
     assert nets(http, headers, home) == expected
 
 
+def upload(home):
+    """The route a file is uploaded to, as its body."""
+    return f"/v1/ledger/households/{home}/import"
+
+
+def test_a_splitwise_file_uploads_as_text_csv_and_is_the_same_file_as_through_the_op(http, member):
+    headers, home, me, (bob_name, bob, _), (_, cyd, _) = household_with_three(http, member)
+    file = splitwise(ROWS)
+    members = json.dumps({"Ana": me, "Bob Li": bob_name, "Cy (left)": cyd})
+    csv_headers = {**headers, "Content-Type": "text/csv; charset=utf-8"}
+    dry = http.post(upload(home), params={"from": "splitwise", "dryRun": "true", "members": members},
+                    content=file.encode(), headers=csv_headers)
+    assert dry.status_code == 200, dry.text
+    assert (dry.json()["dryRun"], dry.json()["bills"], dry.json()["payments"]) == (True, 4, 1)
+    assert http.get("/v1/ledger/bills.list", params={"householdId": home}, headers=headers).json()["bills"] == []
+    done = http.post(upload(home), params={"from": "splitwise", "members": members}, content=file.encode(),
+                     headers=csv_headers)
+    assert done.status_code == 200, done.text
+    assert not done.json()["alreadyImported"] and done.json()["digest"] == dry.json()["digest"]
+    assert nets(http, headers, home)[("KWD", bob)] == "6.000"
+    again = http.post("/v1/ledger/import.start", headers=headers,
+                      json={"householdId": home, "from": "splitwise", "file": file, "members": json.loads(members)})
+    assert again.status_code == 200 and again.json()["alreadyImported"]
+
+
+def test_an_upload_is_refused_before_anything_is_written(http, member):
+    headers, home, _, _, _ = household_with_three(http, member)
+    file = splitwise(ROWS).encode()
+    sent = {**headers, "Content-Type": "text/csv"}
+    problem(http.post(upload(home), params={"from": "splitwise"}, content=file,
+                      headers={**headers, "Content-Type": "text/plain"}), 415, "malformed_request", "Content-Type")
+    problem(http.post(upload(home), params={"from": "splitwise", "file": "x"}, content=file, headers=sent),
+            400, "invalid_argument", "file")
+    problem(http.post(upload(home), params={"from": "splitwise"}, content=b"Date,\xff\n", headers=sent),
+            400, "invalid_argument", "file")
+    problem(http.post(upload(home), content=file, headers=sent), 400, "invalid_argument", "from")
+    problem(http.post(upload(home), params={"from": "splitwise", "dryRun": "maybe"}, content=file, headers=sent),
+            400, "invalid_argument", "dryRun")
+    problem(http.post(upload("h_nowhere"), params={"from": "splitwise"}, content=file, headers=sent),
+            404, "not_found", "householdId")
+    problem(http.post(upload(home), params={"from": "splitwise"}, content=file, headers={"Content-Type": "text/csv"}),
+            401, "unauthenticated")
+    assert http.get("/v1/ledger/bills.list", params={"householdId": home}, headers=headers).json()["bills"] == []
+
+
 def test_a_file_with_a_bad_row_is_refused_whole(http, member):
     headers, home, me, (bob_name, _, _), (_, cyd, _) = household_with_three(http, member)
     rows = ROWS[:2] + [["2026-01-07", "Odd", "General", "30.00", "CAD", "20.00", "-10.00", "-9.99"]]
@@ -132,8 +177,9 @@ def test_reckons_export_restores_a_household(http, member):
     copy_id = copy.json()["householdId"]
     for name, _, their_headers in (bob, cyd):
         accept(http, headers, copy_id, name, their_headers)
-    restored = http.post("/v1/ledger/import.start", headers=headers,
-                         json={"householdId": copy_id, "from": "reckon", "file": exported.text})
+    # Uploaded as the file it is (the upload route), not wrapped in JSON.
+    restored = http.post(upload(copy_id), params={"from": "reckon"}, content=exported.content,
+                         headers={**headers, "Content-Type": "application/json"})
     assert restored.status_code == 200, restored.text
     assert (restored.json()["bills"], restored.json()["payments"]) == (3, 1)
     assert nets(http, headers, copy_id) == nets(http, headers, home)
