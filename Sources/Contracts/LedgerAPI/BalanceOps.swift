@@ -7,11 +7,16 @@ public enum BalancesOp: OpContract {
     public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "Per currency: each member's paid, share, sent, received and net; pairwise debts"
-    public static let refusals = [
-        OpRefusal(.failedPrecondition, field: "convertTo", "the ledger worker has no reference rates (--rates-file)"),
-        OpRefusal(.invalidArgument, field: "convertTo", "a code ISO 4217 does not list"),
-        OpRefusal(.notFound, field: "convertTo", "a currency the reference rates do not list"),
-    ]
+    public static let refusals =
+        [
+            OpRefusal(
+                .failedPrecondition,
+                field: "convertTo",
+                "the ledger worker has no reference rates (--rates-file)"
+            ),
+            OpRefusal(.invalidArgument, field: "convertTo", "a code ISO 4217 does not list"),
+            OpRefusal(.notFound, field: "convertTo", "a currency the reference rates do not list"),
+        ] + LedgerOps.inRefusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId"],
         "properties": [
@@ -20,14 +25,19 @@ public enum BalancesOp: OpContract {
                 "type": "string", "pattern": "^[A-Za-z]{3}$",
                 "description": "ISO 4217: also show the nets converted with the operator's rates",
             ],
+            "in": LedgerOps.valuedIn,
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
         public var convertTo: String?
-        public init(householdId: String, convertTo: String? = nil) {
+        /// The household's currency: every entry at the value it was written with, in place of one view per
+        /// currency.
+        public var `in`: String?
+        public init(householdId: String, convertTo: String? = nil, in valuedIn: String? = nil) {
             self.householdId = householdId
             self.convertTo = convertTo
+            self.in = valuedIn
         }
     }
     public typealias Result = BalancesView
@@ -40,9 +50,39 @@ public enum SettleSuggestOp: OpContract {
     public static let access = OpAccess.member
     public static let effect = OpEffect.read
     public static let summary = "A plan of at most n-1 transfers per currency (minimal up to 12 people), explained"
-    public static let argsSchema = LedgerOps.household
-    public typealias Args = HouseholdArgs
+    public static let refusals = LedgerOps.inRefusals
+    public static let argsSchema: JSONValue = [
+        "type": "object", "required": ["householdId"],
+        "properties": ["householdId": LedgerOps.id, "in": LedgerOps.valuedIn],
+    ]
+    public struct Args: Codable, Sendable, Hashable {
+        public var householdId: String
+        /// The household's currency: one plan in it, every entry at the value it was written with.
+        public var `in`: String?
+        public init(householdId: String, in valuedIn: String? = nil) {
+            self.householdId = householdId
+            self.in = valuedIn
+        }
+    }
     public typealias Result = SettlePlanView
+}
+
+extension LedgerOps {
+    /// `in` of `balances` and `settle.suggest`.
+    static let valuedIn: JSONValue = [
+        "type": "string", "pattern": "^[A-Za-z]{3}$",
+        "description": "the household's currency: everything in it, each entry at the value it was written with",
+    ]
+
+    /// What `in` may be refused for.
+    static let inRefusals = [
+        OpRefusal(.invalidArgument, field: "in", "a currency other than the household's"),
+        OpRefusal(
+            .failedPrecondition,
+            field: "in",
+            "an entry in another currency has no value (an import or repeat with no reference rate): edit it with a rate"
+        ),
+    ]
 }
 
 /// Balances of a household.
@@ -55,18 +95,22 @@ public struct BalancesView: Codable, Sendable, Hashable {
     public var currencies: [String]
     /// With `convertTo`: each member's nets converted and summed.
     public var converted: ConvertedBalancesView?
+    /// With `in`: the currency every amount is in, each entry valued as it was written.
+    public var valuedIn: String?
 
     /// Creates the value.
     public init(
         members: [BalanceView],
         debts: [DebtView],
         currencies: [String],
-        converted: ConvertedBalancesView?
+        converted: ConvertedBalancesView?,
+        valuedIn: String? = nil
     ) {
         self.members = members
         self.debts = debts
         self.currencies = currencies
         self.converted = converted
+        self.valuedIn = valuedIn
     }
 }
 

@@ -45,30 +45,36 @@ private func billSchema(required: [JSONValue], extra: [(String, JSONValue)]) -> 
         ("payers", LedgerOps.payers), ("split", LedgerOps.split),
     ]
     return [
-        "type": "object", "required": .array(required), "properties": .object(JSONObject(extra + fields)),
+        "type": "object", "required": .array(required),
+        "properties": .object(JSONObject(extra + fields + LedgerOps.givenValue)),
     ]
 }
 
 /// Arguments that carry a bill's fields flat beside those of `Target`, which names what the bill is for: the
-/// household (`bills.add`) or the bill and the version last read (`bills.edit`).
+/// household (`bills.add`) or the bill and the version last read (`bills.edit`), and what the payer says a bill in
+/// another currency is worth.
 public struct BillArgs<Target: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     public var target: Target
     public var bill: BillFields
+    public var value: GivenValue
 
     /// Creates the value.
-    public init(_ target: Target, bill: BillFields) {
+    public init(_ target: Target, bill: BillFields, value: GivenValue = GivenValue()) {
         self.target = target
         self.bill = bill
+        self.value = value
     }
 
     public init(from decoder: any Decoder) throws {
         target = try Target(from: decoder)
         bill = try BillFields(from: decoder)
+        value = try GivenValue(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         try target.encode(to: encoder)
         try bill.encode(to: encoder)
+        try value.encode(to: encoder)
     }
 }
 
@@ -82,6 +88,7 @@ public enum BillsAddOp: OpContract {
     public static let refusals =
         LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
         + LedgerOps.memberRefusals(["paidBy", "payers", "split"]) + [LedgerOps.descriptionRefusal]
+        + LedgerOps.valuationRefusals
     public static let argsSchema = billSchema(
         required: ["householdId", "description", "amount", "split"],
         extra: [("householdId", LedgerOps.id)]
@@ -100,6 +107,7 @@ public enum BillsEditOp: OpContract {
     public static let refusals =
         LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
         + LedgerOps.memberRefusals(["paidBy", "payers", "split"]) + [LedgerOps.descriptionRefusal]
+        + LedgerOps.valuationRefusals
     public static let argsSchema = billSchema(
         required: ["billId", "version"],
         extra: [("billId", LedgerOps.id), ("version", LedgerOps.version)]
@@ -217,6 +225,10 @@ public struct BillView: Codable, Sendable, Hashable {
     public var createdBy: String
     /// The recurring rule that made it, if one did.
     public var recurringId: String?
+    /// For a bill in another currency than the household's: what it was worth in the household's currency when
+    /// written. Absent for one in the household's currency, and for one no rate could value (an import or a repeat
+    /// with no reference rate for its date).
+    public var value: EntryValueView?
 
     /// Creates the value.
     public init(
@@ -232,7 +244,8 @@ public struct BillView: Codable, Sendable, Hashable {
         split: SplitSpec,
         version: Int,
         createdBy: String,
-        recurringId: String?
+        recurringId: String?,
+        value: EntryValueView? = nil
     ) {
         self.billId = billId
         self.householdId = householdId
@@ -247,5 +260,6 @@ public struct BillView: Codable, Sendable, Hashable {
         self.version = version
         self.createdBy = createdBy
         self.recurringId = recurringId
+        self.value = value
     }
 }

@@ -9,13 +9,18 @@ public enum PaymentsRecordOp: OpContract {
     public static let summary = "Records that one member paid another (a settle-up transfer)"
     public static let refusals =
         LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
-        + LedgerOps.memberRefusals(["from", "to"])
+        + LedgerOps.memberRefusals(["from", "to"]) + LedgerOps.valuationRefusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "from", "to", "amount"],
-        "properties": [
-            "householdId": LedgerOps.id, "from": LedgerOps.id, "to": LedgerOps.id, "amount": LedgerOps.amount,
-            "currency": LedgerOps.currency, "date": LedgerOps.date, "note": ["type": "string"],
-        ],
+        "properties": .object(
+            JSONObject(
+                [
+                    ("householdId", LedgerOps.id), ("from", LedgerOps.id), ("to", LedgerOps.id),
+                    ("amount", LedgerOps.amount), ("currency", LedgerOps.currency), ("date", LedgerOps.date),
+                    ("note", ["type": "string"]),
+                ] + LedgerOps.givenValue
+            )
+        ),
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
@@ -25,6 +30,9 @@ public enum PaymentsRecordOp: OpContract {
         public var currency: String?
         public var date: String?
         public var note: String?
+        /// See ``GivenValue``.
+        public var rate: String?
+        public var convertedAmount: String?
         public init(
             householdId: String,
             from: String,
@@ -32,7 +40,9 @@ public enum PaymentsRecordOp: OpContract {
             amount: String,
             currency: String? = nil,
             date: String? = nil,
-            note: String? = nil
+            note: String? = nil,
+            rate: String? = nil,
+            convertedAmount: String? = nil
         ) {
             self.householdId = householdId
             self.from = from
@@ -41,6 +51,8 @@ public enum PaymentsRecordOp: OpContract {
             self.currency = currency
             self.date = date
             self.note = note
+            self.rate = rate
+            self.convertedAmount = convertedAmount
         }
     }
     public typealias Result = PaymentView
@@ -95,13 +107,18 @@ public enum PaymentsEditOp: OpContract {
     public static let access = OpAccess.author
     public static let effect = OpEffect.write
     public static let summary = "Corrects a payment's amount, currency, date or note; a stale version is refused"
-    public static let refusals = LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"])
+    public static let refusals =
+        LedgerOps.valueRefusals(amounts: ["amount"], currencies: ["currency"]) + LedgerOps.valuationRefusals
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["paymentId", "version"],
-        "properties": [
-            "paymentId": LedgerOps.id, "version": LedgerOps.version, "amount": LedgerOps.amount,
-            "currency": LedgerOps.currency, "date": LedgerOps.date, "note": ["type": "string"],
-        ],
+        "properties": .object(
+            JSONObject(
+                [
+                    ("paymentId", LedgerOps.id), ("version", LedgerOps.version), ("amount", LedgerOps.amount),
+                    ("currency", LedgerOps.currency), ("date", LedgerOps.date), ("note", ["type": "string"]),
+                ] + LedgerOps.givenValue
+            )
+        ),
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var paymentId: String
@@ -110,13 +127,18 @@ public enum PaymentsEditOp: OpContract {
         public var currency: String?
         public var date: String?
         public var note: String?
+        /// See ``GivenValue``.
+        public var rate: String?
+        public var convertedAmount: String?
         public init(
             paymentId: String,
             version: Int,
             amount: String? = nil,
             currency: String? = nil,
             date: String? = nil,
-            note: String? = nil
+            note: String? = nil,
+            rate: String? = nil,
+            convertedAmount: String? = nil
         ) {
             self.paymentId = paymentId
             self.version = version
@@ -124,6 +146,8 @@ public enum PaymentsEditOp: OpContract {
             self.currency = currency
             self.date = date
             self.note = note
+            self.rate = rate
+            self.convertedAmount = convertedAmount
         }
     }
     public typealias Result = PaymentView
@@ -161,6 +185,8 @@ public struct PaymentView: Codable, Sendable, Hashable {
     public var note: String?
     public var version: Int
     public var createdBy: String
+    /// For a payment in another currency than the household's: what it was worth in the household's currency.
+    public var value: EntryValueView?
 
     /// Creates the value.
     public init(
@@ -173,7 +199,8 @@ public struct PaymentView: Codable, Sendable, Hashable {
         date: String,
         note: String?,
         version: Int,
-        createdBy: String
+        createdBy: String,
+        value: EntryValueView? = nil
     ) {
         self.paymentId = paymentId
         self.householdId = householdId
@@ -185,5 +212,6 @@ public struct PaymentView: Codable, Sendable, Hashable {
         self.note = note
         self.version = version
         self.createdBy = createdBy
+        self.value = value
     }
 }

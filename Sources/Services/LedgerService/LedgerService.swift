@@ -130,12 +130,14 @@ public enum LedgerService {
             access: access,
             activity: activity
         )
+        let valuation = Valuation(calc: configuration.calc)
         let bills = BillHandlers(
             bills: due.bills,
             rounding: due.rounding,
             access: access,
             activity: activity,
             totals: totals,
+            valuation: valuation,
             configuration: configuration
         )
         let payments = PaymentHandlers(
@@ -143,6 +145,7 @@ public enum LedgerService {
             access: access,
             activity: activity,
             totals: totals,
+            valuation: valuation,
             configuration: configuration
         )
         let roommates = HouseholdHandlers(

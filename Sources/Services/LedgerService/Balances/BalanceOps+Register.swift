@@ -114,7 +114,39 @@ extension BalanceView {
 extension BalanceHandlers {
     func balances(_ args: BalancesOp.Args, _ context: SignedIn) async throws -> BalancesOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
-        return try await self.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
+        guard let code = args.in else {
+            return try await self.balances(of: member.household.id, convertTo: args.convertTo, in: member.db)
+        }
+        let home = try Self.valuedIn(code, household: member.household)
+        let ledger = try await ValuedLedger.read(member.household.id, in: home, db: member.db)
+        return BalancesView(
+            members: ledger.balances.sorted { $0.key < $1.key }.map {
+                BalanceView($0.key, $0.value, currency: home.code)
+            },
+            debts: ledger.debts.map {
+                DebtView(from: $0.from, to: $0.to, amount: home.format($0.amount), currency: home.code)
+            },
+            currencies: ledger.totals.isEmpty ? [] : [home.code],
+            converted: try args.convertTo.map { code in
+                try BalanceConversion(rates: self.rates).convert([home.code: ledger.balances], to: code)
+            },
+            valuedIn: home.code
+        )
+    }
+
+    /// The household's currency, which `in` must name.
+    /// - Throws: `invalid_argument` (field `in`) for another.
+    private static func valuedIn(_ code: String, household: HouseholdStore.Household) throws -> Currency {
+        let home = try Currency.named(household.currency, field: "in")
+        guard code.uppercased() == home.code else {
+            throw WireError(
+                .invalidArgument,
+                "entries are valued in the household's currency, \(home.code), not \(code.uppercased()) (convertTo "
+                    + "shows the balances at the latest rates in any currency)",
+                field: "in"
+            )
+        }
+        return home
     }
 
     func history(_ args: BalanceHistoryOp.Args, _ context: SignedIn) async throws -> BalanceHistoryOp.Result {
@@ -130,6 +162,9 @@ extension BalanceHandlers {
     func settleSuggest(_ args: SettleSuggestOp.Args, _ context: SignedIn) async throws -> SettleSuggestOp.Result {
         let member = try await self.access.member(of: args.householdId, context)
         let (db, household) = (member.db, member.household)
+        if let code = args.in {
+            return try await self.valuedPlan(try Self.valuedIn(code, household: household), household.id, in: db)
+        }
         var transfers: [TransferView] = []
         var methods: [String: String] = [:]
         for (currency, members) in try await self.totals.balances(household.id, in: db).sorted(by: {
@@ -144,9 +179,45 @@ extension BalanceHandlers {
     }
 }
 
+extension BalanceHandlers {
+    /// One plan in the household's currency `home`, over every entry at its value (``ValuedLedger``), each transfer
+    /// with the entries behind the debt it settles at their values.
+    func valuedPlan(_ home: Currency, _ household: String, in db: any SQLExecutor) async throws -> SettlePlanView {
+        let ledger = try await ValuedLedger.read(household, in: home, db: db)
+        let nets = ledger.nets.filter { $0.value != 0 }
+        guard !nets.isEmpty else { return SettlePlanView(transfers: [], methods: [:]) }
+        let plan = SettlePlanner.plan(nets: nets, exactSearchLimit: Self.exactSearchLimit)
+        let debts = Dictionary(plan.map { ($0.from, $0.amount) }, uniquingKeysWith: +)
+        let effects = Dictionary(ledger.effects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let transfers = SettlePlanner.explain(plan, debtSlices: ledger.debtSlices(debts)).map { explained in
+            TransferView(
+                from: explained.transfer.from,
+                to: explained.transfer.to,
+                amount: home.format(explained.transfer.amount),
+                currency: home.code,
+                because: explained.because.map { reason in
+                    let effect = effects[reason.entryID]
+                    return ReasonView(
+                        kind: effect?.kind ?? "bill",
+                        id: reason.entryID,
+                        description: effect?.description ?? "",
+                        date: effect?.date ?? "",
+                        amount: home.format(reason.amount)
+                    )
+                }
+            )
+        }
+        return SettlePlanView(
+            transfers: transfers,
+            methods: [home.code: nets.count <= Self.exactSearchLimit ? "minimal" : "greedy"]
+        )
+    }
+}
+
 // MARK: - What the session check reads with the session (SessionTargets)
 
 extension BalancesOp.Args: InHousehold {}
+extension SettleSuggestOp.Args: InHousehold {}
 extension BalanceHistoryOp.Args: InHousehold {}
 
 extension BalanceTotals {

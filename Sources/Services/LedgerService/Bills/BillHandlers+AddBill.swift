@@ -6,12 +6,18 @@ import Wire
 extension BillHandlers {
     /// Records a new bill in `member`'s household, whose current members are `members`, rounded against the
     /// household's residues (``BillRounding``), with its running totals and activity entry.
-    /// - Parameter residues: the household's residues if read with the session (``SignedIn/rounding``).
-    /// - Throws: `invalid_argument` for a field that does not fit the household.
+    /// A bill in another currency is valued in the household's (``Valuation``) before anything is written.
+    /// - Parameters:
+    ///   - valuing: what a bill in another currency is valued from: by default the reference rate, and a bill no
+    ///     rate values is refused.
+    ///   - residues: the household's residues if read with the session (``SignedIn/rounding``).
+    /// - Throws: `invalid_argument` for a field that does not fit the household; `failed_precondition` for a bill
+    ///   that must be valued and cannot be.
     func addBill(
         _ fields: BillFields,
         by member: HouseholdMember,
         among members: Set<String>,
+        valuing: Valuation.Basis = .given(GivenValue(), .required),
         residues: RoundingStore.Prefetched? = nil
     ) async throws -> BillView {
         let (db, userID, household) = (member.db, member.userID, member.household)
@@ -26,6 +32,13 @@ extension BillHandlers {
             fields: fields,
             createdBy: userID
         )
+        let value = try await valuation.value(
+            composed.unrounded.amount,
+            currency: composed.unrounded.currency,
+            on: composed.unrounded.date,
+            in: household.currency,
+            from: valuing
+        )
         let rounding = try await self.rounding.round(
             removing: [],
             adding: [composed],
@@ -36,7 +49,8 @@ extension BillHandlers {
             prefetched: residues,
             in: db
         )
-        let bill = rounding.bills[0]
+        var bill = rounding.bills[0]
+        bill.value = value
         try await bills.insert(bill, createdBy: userID, in: db)
         try await totals.apply(
             [(bill.entry(), 1)] + rounding.transferChanges(),

@@ -25,11 +25,18 @@ struct BillHandlers: Sendable {
     let access: HouseholdAccess
     let activity: ActivityLog
     let totals: BalanceTotals
+    let valuation: Valuation
     let configuration: LedgerService.Configuration
 
     func billsAdd(_ args: BillsAddOp.Args, _ context: SignedIn) async throws -> BillsAddOp.Result {
         let (member, members) = try await self.access.memberAndHousemates(of: args.target.householdId, context)
-        return try await self.addBill(args.bill, by: member, among: members, residues: context.rounding)
+        return try await self.addBill(
+            args.bill,
+            by: member,
+            among: members,
+            valuing: .given(args.value, .required),
+            residues: context.rounding
+        )
     }
 
     func billsEdit(_ args: BillsEditOp.Args, _ context: SignedIn) async throws -> BillsEditOp.Result {
@@ -62,6 +69,15 @@ struct BillHandlers: Sendable {
             in: db
         )
         var bill = rounding.bills[0]
+        bill.value = try await self.valuation.revalue(
+            old.value,
+            changed: args.bill.amount != nil || args.bill.currency != nil || args.bill.date != nil,
+            amount: bill.amount,
+            currency: bill.currency,
+            on: bill.date,
+            in: household.currency,
+            given: args.value
+        )
         bill.version = try await self.bills.update(bill, from: version, in: db)
         try await self.totals.apply(
             [(old.entry(), -1), (bill.entry(), 1)] + rounding.transferChanges(),

@@ -13,10 +13,11 @@ struct BillStore: Sendable {
             "bill",
             """
             INSERT INTO ledger_bills (id, household_id, description, amount, currency, date, category, split,
-                version, created_by, created_at, updated_at, recurring_id, occurrence)
+                version, created_by, created_at, updated_at, recurring_id, occurrence, value_currency, value_amount,
+                value_rate, value_date, value_source)
             VALUES (\(bill.id), \(bill.householdID), \(bill.description), \(bill.amount), \(bill.currency),
                 \(bill.date), \(bill.category), \(try bill.splitJSON()), 1, \(createdBy), \(now), \(now),
-                \(bill.recurringID), \(bill.recurringID == nil ? nil : bill.date))
+                \(bill.recurringID), \(bill.recurringID == nil ? nil : bill.date), \(bill.value.values))
             """
         )
         try await db.write([row] + parts(bill))
@@ -47,7 +48,7 @@ struct BillStore: Sendable {
             UPDATE ledger_bills SET description = \(bill.description), amount = \(bill.amount),
                 currency = \(bill.currency), date = \(bill.date), category = \(bill.category),
                 split = \(try bill.splitJSON()), version = version + 1,
-                updated_at = \(WallClock.millisecondsSince1970())
+                updated_at = \(WallClock.millisecondsSince1970()), \(bill.value.assignments)
             WHERE id = \(bill.id) AND version = \(version) AND deleted_at IS NULL RETURNING version
             """
         let kept = SQL.joined(bill.parts.keys.sorted().map { "\($0)" }, separator: ", ")
@@ -135,7 +136,8 @@ struct BillStore: Sendable {
                         parts: [:],
                         version: Int(try row.int("version")),
                         createdBy: try row.text("created_by"),
-                        recurringID: try row.optionalText("recurring_id")
+                        recurringID: try row.optionalText("recurring_id"),
+                        value: try EntryValue.of(row)
                     )
                 )
             }
@@ -174,6 +176,8 @@ struct StoredBill: Sendable {
     var version: Int
     let createdBy: String
     let recurringID: String?
+    /// What it was worth in the household's currency, for a bill in another.
+    var value: EntryValue? = nil
 
     func splitJSON() throws -> String {
         String(decoding: try JSONCoding.encode(split), as: UTF8.self)
@@ -200,7 +204,8 @@ struct StoredBill: Sendable {
             split: split,
             version: version,
             createdBy: createdBy,
-            recurringId: recurringID
+            recurringId: recurringID,
+            value: value?.view
         )
     }
 }

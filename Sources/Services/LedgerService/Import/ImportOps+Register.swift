@@ -112,12 +112,12 @@ struct ImportHandlers: Sendable {
         var transfers: [RoundingStore.Transfer] = []
         for write in plan.writes {
             switch write {
-            case .bill(let sourceID, let fields):
-                let bill = try await bills.addBill(fields, by: member, among: current)
+            case .bill(let sourceID, let fields, let valuing):
+                let bill = try await bills.addBill(fields, by: member, among: current, valuing: valuing)
                 if let sourceID { billIDs[sourceID] = bill.billId }
-            case .payment(var args):
+            case .payment(var args, let valuing):
                 args.householdId = member.household.id
-                _ = try await payments.recordPayment(args, by: member, among: current)
+                _ = try await payments.recordPayment(args, by: member, among: current, valuing: valuing)
             case .rounding(let rounding, let billSourceID):
                 transfers.append(
                     RoundingStore.Transfer(

@@ -8,8 +8,8 @@ import Wire
 struct ImportPlan: Sendable {
     /// One write, in the file's order.
     enum Write: Sendable {
-        case bill(sourceID: String?, fields: BillFields)
-        case payment(PaymentsRecordOp.Args)
+        case bill(sourceID: String?, fields: BillFields, valuing: Valuation.Basis)
+        case payment(PaymentsRecordOp.Args, valuing: Valuation.Basis)
         case rounding(ImportSource.Move, billSourceID: String)
     }
 
@@ -34,10 +34,16 @@ struct ImportPlan: Sendable {
         }
         guard members.unresolved.isEmpty else { return }
         let ids = members.byName
+        // An entry in another currency keeps the value a Reckon export gives it; any other is valued at its date's
+        // reference rate, or written without a value when there is none (balances with `in` then name it).
+        let valuing = { (kept: EntryValueView?) in
+            source.keepsValues ? Valuation.Basis.restored(kept) : .given(GivenValue(), .whenAvailable)
+        }
         for entry in source.entries {
             switch entry {
-            case .bill(let bill): add(bill, ids: ids, household: household, composer: composer)
-            case .payment(let payment): add(payment, ids: ids)
+            case .bill(let bill):
+                add(bill, ids: ids, household: household, composer: composer, valuing: valuing(bill.value))
+            case .payment(let payment): add(payment, ids: ids, valuing: valuing(payment.value))
             case .rounding(let rounding, let billSourceID):
                 let mapped = rounding.renamed(ids)
                 move(mapped.amount, mapped.currency, from: mapped.from, to: mapped.to)
@@ -53,7 +59,8 @@ struct ImportPlan: Sendable {
         _ bill: ImportSource.Bill,
         ids: [String: String],
         household: String,
-        composer: BillComposer
+        composer: BillComposer,
+        valuing: Valuation.Basis
     ) {
         let currency = bill.currency
         let owed = Self.summed(bill.owed, ids: ids)
@@ -90,7 +97,7 @@ struct ImportPlan: Sendable {
                     sign * (currency.parse(part.amount, allowsNegative: true) ?? 0)
             }
         }
-        writes.append(.bill(sourceID: bill.sourceID, fields: fields))
+        writes.append(.bill(sourceID: bill.sourceID, fields: fields, valuing: valuing))
         preview(
             ImportRowView(
                 row: bill.row,
@@ -105,7 +112,7 @@ struct ImportPlan: Sendable {
         )
     }
 
-    private mutating func add(_ payment: ImportSource.Move, ids: [String: String]) {
+    private mutating func add(_ payment: ImportSource.Move, ids: [String: String], valuing: Valuation.Basis) {
         let (from, to) = (ids[payment.from]!, ids[payment.to]!)
         guard from != to else {
             errors.append(ImportRowNote(row: payment.row, column: nil, message: "a payment from \(from) to themselves"))
@@ -127,7 +134,8 @@ struct ImportPlan: Sendable {
                     currency: currency.code,
                     date: payment.date,
                     note: payment.note
-                )
+                ),
+                valuing: valuing
             )
         )
         preview(

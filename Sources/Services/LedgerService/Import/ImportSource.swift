@@ -20,6 +20,8 @@ struct ImportSource: Sendable {
         var sourceID: String? = nil
         /// Whether `owed` holds each member's whole number of shares (IHateMoney's weights) rather than amounts.
         var byShares = false
+        /// What a Reckon export says it was worth in its household's currency.
+        var value: EntryValueView? = nil
     }
 
     /// Money moved from one member to another: a payment, or a one-minor-unit rounding transfer a Reckon export keeps
@@ -27,15 +29,19 @@ struct ImportSource: Sendable {
     struct Move: Sendable, Equatable {
         let row: Int
         let date: String
-        let from: String
-        let to: String
+        var from: String
+        var to: String
         let currency: Currency
         let amount: Int64
         var note: String? = nil
+        /// What a Reckon export says a payment was worth in its household's currency.
+        var value: EntryValueView? = nil
 
         /// The move with its two names renamed by `ids` (each has an entry: ``ImportSource/allNames``).
         func renamed(_ ids: [String: String]) -> Move {
-            Move(row: row, date: date, from: ids[from]!, to: ids[to]!, currency: currency, amount: amount, note: note)
+            var renamed = self
+            (renamed.from, renamed.to) = (ids[from]!, ids[to]!)
+            return renamed
         }
     }
 
@@ -66,6 +72,9 @@ struct ImportSource: Sendable {
     var errors: [ImportRowNote] = []
     /// `exact` when the file wrote every amount in its currency's minor digits.
     var exactness = "exact"
+    /// Whether the file keeps what its entries in other currencies were worth (a Reckon export), which an import
+    /// keeps; else they are valued at their dates' reference rates where there are some.
+    var keepsValues = false
 
     /// `names`, then every other name an entry uses (a hand-edited export may name someone its members list lacks):
     /// each must map to a member before anything is written.

@@ -21,6 +21,7 @@ enum ReckonExportFile {
             return source
         }
         source.names = document.household.members.map(\.userId)
+        source.keepsValues = true
         // Oldest first, as they were written; a list's position is its row.
         for (index, bill) in document.bills.reversed().enumerated() {
             read(bill, row: index + 1, into: &source)
@@ -38,6 +39,7 @@ enum ReckonExportFile {
             )
             if var move {
                 move.note = payment.note
+                move.value = payment.value
                 source.entries.append(.payment(move))
             }
         }
@@ -104,6 +106,7 @@ enum ReckonExportFile {
             owed: owed
         )
         imported.sourceID = bill.billId
+        imported.value = bill.value
         source.entries.append(.bill(imported))
     }
 

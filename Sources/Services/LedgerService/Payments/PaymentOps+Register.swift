@@ -25,6 +25,7 @@ struct PaymentHandlers: Sendable {
     let access: HouseholdAccess
     let activity: ActivityLog
     let totals: BalanceTotals
+    let valuation: Valuation
     let configuration: LedgerService.Configuration
 
     func paymentsGet(_ args: PaymentsGetOp.Args, _ context: SignedIn) async throws -> PaymentView {
@@ -39,12 +40,16 @@ struct PaymentHandlers: Sendable {
     }
 
     /// Records a payment in `member`'s household, whose current members are `members`, with its running totals and
-    /// activity entry.
-    /// - Throws: `invalid_argument` for a field that does not fit the household.
+    /// activity entry; one in another currency is valued in the household's (``Valuation``) first.
+    /// - Parameter valuing: what a payment in another currency is valued from; by default what `args` gives, else
+    ///   the reference rate, and a payment no rate values is refused.
+    /// - Throws: `invalid_argument` for a field that does not fit the household; `failed_precondition` for a payment
+    ///   that must be valued and cannot be.
     func recordPayment(
         _ args: PaymentsRecordOp.Args,
         by member: HouseholdMember,
-        among members: Set<String>
+        among members: Set<String>,
+        valuing: Valuation.Basis? = nil
     ) async throws -> PaymentView {
         let (db, userID, household) = (member.db, member.userID, member.household)
         for (field, member) in [("from", args.from), ("to", args.to)] where !members.contains(member) {
@@ -54,7 +59,7 @@ struct PaymentHandlers: Sendable {
             throw WireError(.invalidArgument, "a payment goes from one member to another", field: "to")
         }
         let currency = try Currency.named(args.currency ?? household.currency, field: "currency")
-        let payment = StoredPayment(
+        var payment = StoredPayment(
             id: "p_" + UUID.random().uuidString.lowercased(),
             householdID: household.id,
             from: args.from,
@@ -65,6 +70,13 @@ struct PaymentHandlers: Sendable {
             note: args.note.map { String($0.prefix(200)) },
             version: 1,
             createdBy: userID
+        )
+        payment.value = try await self.valuation.value(
+            payment.amount,
+            currency: payment.currency,
+            on: payment.date,
+            in: household.currency,
+            from: valuing ?? .given(GivenValue(rate: args.rate, convertedAmount: args.convertedAmount), .required)
         )
         try await self.payments.insert(payment, in: db)
         try await self.totals.apply(payment.entry(), household: household.id, sign: 1, in: db)
@@ -94,6 +106,15 @@ struct PaymentHandlers: Sendable {
             try args.amount.map { try currency.amount($0, field: "amount") } ?? old.amount
         payment.date = try args.date.map { try DateCheck.validated($0, field: "date") } ?? old.date
         payment.note = args.note.map { String($0.prefix(200)) } ?? old.note
+        payment.value = try await self.valuation.revalue(
+            old.value,
+            changed: args.amount != nil || args.currency != nil || args.date != nil,
+            amount: payment.amount,
+            currency: payment.currency,
+            on: payment.date,
+            in: member.household.currency,
+            given: GivenValue(rate: args.rate, convertedAmount: args.convertedAmount)
+        )
         payment.version = try await self.payments.update(payment, from: args.version, in: db)
         try await self.totals.apply([(old.entry(), -1), (payment.entry(), 1)], household: old.householdID, in: db)
         try await self.activity.record(

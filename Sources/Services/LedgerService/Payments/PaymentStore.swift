@@ -12,10 +12,11 @@ struct PaymentStore: Sendable {
                 "payment",
                 """
                 INSERT INTO ledger_payments (id, household_id, from_user, to_user, amount, currency, date, note,
-                    version, created_by, created_at)
+                    version, created_by, created_at, value_currency, value_amount, value_rate, value_date,
+                    value_source)
                 VALUES (\(payment.id), \(payment.householdID), \(payment.from), \(payment.to), \(payment.amount),
                     \(payment.currency), \(payment.date), \(payment.note), 1, \(payment.createdBy),
-                    \(WallClock.millisecondsSince1970()))
+                    \(WallClock.millisecondsSince1970()), \(payment.value.values))
                 """
             )
         ])
@@ -47,7 +48,7 @@ struct PaymentStore: Sendable {
     func update(_ payment: StoredPayment, from version: Int, in db: any SQLExecutor) async throws -> Int {
         let sql: SQL = """
             UPDATE ledger_payments SET amount = \(payment.amount), currency = \(payment.currency), date = \(payment.date),
-                note = \(payment.note), version = version + 1
+                note = \(payment.note), version = version + 1, \(payment.value.assignments)
             WHERE id = \(payment.id) AND deleted_at IS NULL AND version = \(version) RETURNING version
             """
         try await db.write([
@@ -75,7 +76,8 @@ struct PaymentStore: Sendable {
             date: try row.text("date"),
             note: try row.optionalText("note"),
             version: Int(try row.int("version")),
-            createdBy: try row.text("created_by")
+            createdBy: try row.text("created_by"),
+            value: try EntryValue.of(row)
         )
     }
 }
@@ -92,6 +94,8 @@ struct StoredPayment: Sendable {
     var note: String?
     var version: Int
     let createdBy: String
+    /// What it was worth in the household's currency, for a payment in another.
+    var value: EntryValue? = nil
 
     /// The payment as the ops answer it.
     var view: PaymentView {
@@ -105,7 +109,8 @@ struct StoredPayment: Sendable {
             date: date,
             note: note,
             version: version,
-            createdBy: createdBy
+            createdBy: createdBy,
+            value: value?.view
         )
     }
 }

@@ -221,5 +221,16 @@ enum LedgerMigrations {
                 """
             ]
         ),
+        Migration(
+            "011-entry-values",
+            // What a bill or payment in another currency was worth in the household's currency when written
+            // (EntryValue): empty for one in the household's currency, and for the entries written before.
+            ["ledger_bills", "ledger_payments"].flatMap { table in
+                [
+                    "value_currency TEXT", "value_amount BIGINT", "value_rate TEXT", "value_date TEXT",
+                    "value_source TEXT",
+                ].map { column -> SQL in "ALTER TABLE \(raw: table) ADD COLUMN \(raw: column)" }
+            }
+        ),
     ]
 }

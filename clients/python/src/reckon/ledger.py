@@ -214,6 +214,18 @@ class Split(_SplitRequired, _SplitOptional):
     pass
 
 
+BillValue = TypedDict(
+    "BillValue",
+    {
+        "amount": str,
+        "currency": str,
+        "rate": str,
+        "rateDate": str,
+        "source": str,
+    },
+)
+
+
 _BillRequired = TypedDict(
     "_BillRequired",
     {
@@ -237,6 +249,7 @@ _BillOptional = TypedDict(
     {
         "category": Optional[str],
         "recurringId": Optional[str],
+        "value": Optional[BillValue],
     },
     total=False,
 )
@@ -279,6 +292,18 @@ class BillsListResult(_BillsListResultRequired, _BillsListResultOptional):
     pass
 
 
+PaymentValue = TypedDict(
+    "PaymentValue",
+    {
+        "amount": str,
+        "currency": str,
+        "rate": str,
+        "rateDate": str,
+        "source": str,
+    },
+)
+
+
 _PaymentRequired = TypedDict(
     "_PaymentRequired",
     {
@@ -299,6 +324,7 @@ _PaymentOptional = TypedDict(
     "_PaymentOptional",
     {
         "note": Optional[str],
+        "value": Optional[PaymentValue],
     },
     total=False,
 )
@@ -401,6 +427,7 @@ _BalancesOptional = TypedDict(
     "_BalancesOptional",
     {
         "converted": Optional[BalancesConverted],
+        "valuedIn": Optional[str],
     },
     total=False,
 )
@@ -1805,10 +1832,12 @@ def bills_add(
     household_id: str,
     split: Mapping[str, Any],
     category: Optional[Optional[str]] = None,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     paid_by: Optional[Optional[str]] = None,
     payers: Optional[Optional[Mapping[str, str]]] = None,
+    rate: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1817,9 +1846,11 @@ def bills_add(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "amount": amount,
@@ -1827,10 +1858,12 @@ def bills_add(
         "householdId": household_id,
         "split": split,
         "category": category,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "paidBy": paid_by,
         "payers": payers,
+        "rate": rate,
     }
     reply = client.call(
         SERVICE, "bills.add", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -1846,10 +1879,12 @@ async def bills_add_async(
     household_id: str,
     split: Mapping[str, Any],
     category: Optional[Optional[str]] = None,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     paid_by: Optional[Optional[str]] = None,
     payers: Optional[Optional[Mapping[str, str]]] = None,
+    rate: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -1858,9 +1893,11 @@ async def bills_add_async(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "amount": amount,
@@ -1868,10 +1905,12 @@ async def bills_add_async(
         "householdId": household_id,
         "split": split,
         "category": category,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "paidBy": paid_by,
         "payers": payers,
+        "rate": rate,
     }
     reply = await client.call(
         SERVICE, "bills.add", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -1886,11 +1925,13 @@ def bills_edit(
     version: int,
     amount: Optional[Optional[str]] = None,
     category: Optional[Optional[str]] = None,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     description: Optional[Optional[str]] = None,
     paid_by: Optional[Optional[str]] = None,
     payers: Optional[Optional[Mapping[str, str]]] = None,
+    rate: Optional[Optional[str]] = None,
     split: Optional[Mapping[str, Any]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
@@ -1901,20 +1942,24 @@ def bills_edit(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "billId": bill_id,
         "version": version,
         "amount": amount,
         "category": category,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "description": description,
         "paidBy": paid_by,
         "payers": payers,
+        "rate": rate,
         "split": split,
     }
     reply = client.call(
@@ -1930,11 +1975,13 @@ async def bills_edit_async(
     version: int,
     amount: Optional[Optional[str]] = None,
     category: Optional[Optional[str]] = None,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     description: Optional[Optional[str]] = None,
     paid_by: Optional[Optional[str]] = None,
     payers: Optional[Optional[Mapping[str, str]]] = None,
+    rate: Optional[Optional[str]] = None,
     split: Optional[Mapping[str, Any]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
@@ -1945,20 +1992,24 @@ async def bills_edit_async(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
         payers: several payers: userId to the amount each paid, summing to the bill
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "billId": bill_id,
         "version": version,
         "amount": amount,
         "category": category,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "description": description,
         "paidBy": paid_by,
         "payers": payers,
+        "rate": rate,
         "split": split,
     }
     reply = await client.call(
@@ -2112,9 +2163,11 @@ def payments_record(
     from_: str,
     household_id: str,
     to: str,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     note: Optional[Optional[str]] = None,
+    rate: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -2123,17 +2176,21 @@ def payments_record(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "amount": amount,
         "from": from_,
         "householdId": household_id,
         "to": to,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "note": note,
+        "rate": rate,
     }
     reply = client.call(
         SERVICE, "payments.record", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2148,9 +2205,11 @@ async def payments_record_async(
     from_: str,
     household_id: str,
     to: str,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     note: Optional[Optional[str]] = None,
+    rate: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -2159,17 +2218,21 @@ async def payments_record_async(
 
     Args:
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "amount": amount,
         "from": from_,
         "householdId": household_id,
         "to": to,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "note": note,
+        "rate": rate,
     }
     reply = await client.call(
         SERVICE, "payments.record", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2183,9 +2246,11 @@ def payments_edit(
     payment_id: str,
     version: int,
     amount: Optional[Optional[str]] = None,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     note: Optional[Optional[str]] = None,
+    rate: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -2195,16 +2260,20 @@ def payments_edit(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "paymentId": payment_id,
         "version": version,
         "amount": amount,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "note": note,
+        "rate": rate,
     }
     reply = client.call(
         SERVICE, "payments.edit", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2218,9 +2287,11 @@ async def payments_edit_async(
     payment_id: str,
     version: int,
     amount: Optional[Optional[str]] = None,
+    converted_amount: Optional[Optional[str]] = None,
     currency: Optional[Optional[str]] = None,
     date: Optional[Optional[str]] = None,
     note: Optional[Optional[str]] = None,
+    rate: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -2230,16 +2301,20 @@ async def payments_edit_async(
     Args:
         version: the version last read
         amount: decimal text in the currency's minor digits, e.g. "84.30"
+        converted_amount: the amount in the household's currency (else the reference rate's)
         currency: ISO 4217 code, e.g. CAD (any case)
         date: ISO 8601 date, YYYY-MM-DD
+        rate: units of the household's currency per unit of this currency (else the reference rate)
     """
     wire_args: Dict[str, Any] = {
         "paymentId": payment_id,
         "version": version,
         "amount": amount,
+        "convertedAmount": converted_amount,
         "currency": currency,
         "date": date,
         "note": note,
+        "rate": rate,
     }
     reply = await client.call(
         SERVICE, "payments.edit", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2390,6 +2465,7 @@ def balances(
     *,
     household_id: str,
     convert_to: Optional[Optional[str]] = None,
+    in_: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -2398,10 +2474,12 @@ def balances(
 
     Args:
         convert_to: ISO 4217: also show the nets converted with the operator's rates
+        in_: the household's currency: everything in it, each entry at the value it was written with
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
         "convertTo": convert_to,
+        "in": in_,
     }
     reply = client.call(
         SERVICE, "balances", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2414,6 +2492,7 @@ async def balances_async(
     *,
     household_id: str,
     convert_to: Optional[Optional[str]] = None,
+    in_: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
@@ -2422,10 +2501,12 @@ async def balances_async(
 
     Args:
         convert_to: ISO 4217: also show the nets converted with the operator's rates
+        in_: the household's currency: everything in it, each entry at the value it was written with
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
         "convertTo": convert_to,
+        "in": in_,
     }
     reply = await client.call(
         SERVICE, "balances", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2491,14 +2572,19 @@ def settle_suggest(
     client: Client,
     *,
     household_id: str,
+    in_: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> SettleSuggestResult:
     """A plan of at most n-1 transfers per currency (minimal up to 12 people), explained (`ledger` `settle.suggest`).
+
+    Args:
+        in_: the household's currency: everything in it, each entry at the value it was written with
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
+        "in": in_,
     }
     reply = client.call(
         SERVICE, "settle.suggest", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
@@ -2510,14 +2596,19 @@ async def settle_suggest_async(
     client: AsyncClient,
     *,
     household_id: str,
+    in_: Optional[Optional[str]] = None,
     token: Optional[str] = None,
     idempotency_key: IdempotencyKey = FRESH_KEY,
     timeout: Optional[float] = None,
 ) -> SettleSuggestResult:
     """A plan of at most n-1 transfers per currency (minimal up to 12 people), explained (`ledger` `settle.suggest`).
+
+    Args:
+        in_: the household's currency: everything in it, each entry at the value it was written with
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
+        "in": in_,
     }
     reply = await client.call(
         SERVICE, "settle.suggest", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout

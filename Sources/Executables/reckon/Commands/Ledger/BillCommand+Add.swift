@@ -26,6 +26,7 @@ extension BillCommand {
         var date: String?
 
         @OptionGroup var bill: BillOptions
+        @OptionGroup var value: GivenValueOptions
         @OptionGroup var options: HouseholdOptions
 
         func run() async throws {
@@ -37,7 +38,11 @@ extension BillCommand {
                 adding: true,
                 userId: members.userId
             )
-            let args = BillArgs(HouseholdArgs(householdId: members.household.householdId), bill: fields)
+            let args = BillArgs(
+                HouseholdArgs(householdId: members.household.householdId),
+                bill: fields,
+                value: value.given
+            )
             let added = try await options.ledger.call(BillsAddOp.self, args)
             try options.ledger.print(typed: added) { LedgerRendering.bill($0, members) }
         }

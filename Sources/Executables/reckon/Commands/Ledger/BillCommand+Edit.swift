@@ -28,11 +28,14 @@ extension BillCommand {
         var date: String?
 
         @OptionGroup var changes: BillOptions
+        @OptionGroup var value: GivenValueOptions
         @OptionGroup var ledger: LedgerOptions
 
         func validate() throws {
             let fields = try changes.fields(description: description, amount: amount, date: date, adding: false) { $0 }
-            guard fields != BillFields() else { throw ValidationError("nothing to change: give a field to change") }
+            guard fields != BillFields() || !value.given.isEmpty else {
+                throw ValidationError("nothing to change: give a field to change")
+            }
         }
 
         func run() async throws {
@@ -47,7 +50,7 @@ extension BillCommand {
             )
             let edited = try await ledger.call(
                 BillsEditOp.self,
-                BillArgs(BillRefArgs(billId: bill, version: version), bill: fields)
+                BillArgs(BillRefArgs(billId: bill, version: version), bill: fields, value: value.given)
             )
             try ledger.print(typed: edited) { LedgerRendering.bill($0, members) }
         }

@@ -14,6 +14,7 @@ extension LedgerRendering {
         ]
         if let category = bill.category { fields.append(("Category", category)) }
         if let recurringId = bill.recurringId { fields.append(("Recurring", recurringId)) }
+        if let value = bill.value { fields.append(("Valued", valued(value))) }
         return [
             OrdersRendering.fields(fields), "", TextTable(headers: ["Member", "Paid", "Share"], rows: rows).render(),
         ].joined(separator: "\n")
@@ -36,8 +37,14 @@ extension LedgerRendering {
     /// A payment in a line: who paid whom how much, when, and its id.
     static func payment(_ payment: PaymentView, _ members: LedgerMembers) -> String {
         let note = payment.note.map { " (\($0))" } ?? ""
+        let value = payment.value.map { ", valued \(valued($0))" } ?? ""
         return "\(members.name(payment.from)) paid \(members.name(payment.to)) "
-            + "\(money(payment.amount, payment.currency)) on \(payment.date)\(note): payment \(payment.paymentId)"
+            + "\(money(payment.amount, payment.currency)) on \(payment.date)\(note)\(value): payment \(payment.paymentId)"
+    }
+
+    /// What an entry in another currency was worth in the household's, and at what rate.
+    private static func valued(_ value: EntryValueView) -> String {
+        "\(money(value.amount, value.currency)) at \(value.rate) of \(value.rateDate) (\(value.source))"
     }
 
     /// A repeating bill's fields.

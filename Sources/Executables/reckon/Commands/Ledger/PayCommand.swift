@@ -27,6 +27,7 @@ struct PayCommand: AsyncParsableCommand {
     @Option(help: "A note, e.g. e-transfer.")
     var note: String?
 
+    @OptionGroup var value: GivenValueOptions
     @OptionGroup var options: HouseholdOptions
 
     func run() async throws {
@@ -38,7 +39,9 @@ struct PayCommand: AsyncParsableCommand {
             amount: amount,
             currency: currency,
             date: date,
-            note: note
+            note: note,
+            rate: value.rate,
+            convertedAmount: value.convertedAmount
         )
         let payment = try await options.ledger.call(PaymentsRecordOp.self, args)
         try options.ledger.print(typed: payment) { LedgerRendering.payment($0, members) }

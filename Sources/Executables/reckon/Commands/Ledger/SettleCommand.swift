@@ -9,11 +9,17 @@ struct SettleCommand: AsyncParsableCommand {
         discussion: "Record a transfer once made with `reckon pay TO AMOUNT`."
     )
 
+    @Option(
+        name: .customLong("in"),
+        help: "One plan in the household's currency, every entry at the value it was written with."
+    )
+    var valuedIn: String?
+
     @OptionGroup var options: HouseholdOptions
 
     func run() async throws {
         let members = try await options.members()
-        let args = HouseholdArgs(householdId: members.household.householdId)
+        let args = SettleSuggestOp.Args(householdId: members.household.householdId, in: valuedIn)
         let plan = try await options.ledger.call(SettleSuggestOp.self, args)
         try options.ledger.print(typed: plan) { LedgerRendering.settlePlan($0, members) }
     }
