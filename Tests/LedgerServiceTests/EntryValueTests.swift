@@ -23,21 +23,31 @@ import Wire
 
     private let equal = SplitSpec(kind: "equal")
 
+    /// Ana and Bob's household, and a bill of 3,000 JPY Ana paid on 2023-01-04, split equally.
+    private func ramen(
+        _ ledger: LedgerHarness
+    ) async throws -> (
+        ana: LedgerHarness.User, bob: LedgerHarness.User, home: String, ramen: BillView
+    ) {
+        let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+        let home = try await ledger.household(ana, members: [bob])
+        let ramen = try await ledger.bill(
+            home,
+            "Ramen",
+            "3000",
+            paidBy: ana,
+            split: equal,
+            currency: "JPY",
+            date: "2023-01-04"
+        )
+        return (ana, bob, home, ramen)
+    }
+
     @Test(arguments: TestDatabase.engines)
     func entriesAreValuedWhenWrittenAndBalancesInTheHouseholdsCurrency(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine, configuration: try Self.configuration()) { ledger in
-            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
-            let home = try await ledger.household(ana, members: [bob])
+            let (ana, bob, home, ramen) = try await ramen(ledger)
             // 1.4368 / 138.52 CAD per JPY on 2023-01-03, to 10 digits; 3000 of them are 31.1175… CAD.
-            let ramen = try await ledger.bill(
-                home,
-                "Ramen",
-                "3000",
-                paidBy: ana,
-                split: equal,
-                currency: "JPY",
-                date: "2023-01-04"
-            )
             #expect(
                 ramen.value
                     == EntryValueView(
@@ -173,17 +183,7 @@ import Wire
     @Test(arguments: TestDatabase.engines)
     func aValueStaysAsWrittenUntilAnEditChangesWhatItValues(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine, configuration: try Self.configuration()) { ledger in
-            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
-            let home = try await ledger.household(ana, members: [bob])
-            let ramen = try await ledger.bill(
-                home,
-                "Ramen",
-                "3000",
-                paidBy: ana,
-                split: equal,
-                currency: "JPY",
-                date: "2023-01-04"
-            )
+            let (ana, _, _, ramen) = try await ramen(ledger)
             // A later rates file (JPY at 100 per EUR) changes no bill written before it.
             let later = FileManager.default.temporaryDirectory.appendingPathComponent("rates-\(UUID().uuidString).xml")
             let sample = try String(contentsOfFile: Self.sampleRates, encoding: .utf8)

@@ -65,7 +65,6 @@ extension BalanceHandlers {
         async throws -> [TransferView]
     {
         let plan = SettlePlanner.plan(nets: nets, exactSearchLimit: Self.exactSearchLimit)
-        let digits = Currency(code: currency)?.minorDigits ?? 2
         let debtors = Set(plan.map(\.from))
         let (slices, entries) = try await DebtSources().slices(
             debts: Dictionary(uniqueKeysWithValues: debtors.map { ($0, -(nets[$0] ?? 0)) }),
@@ -73,7 +72,17 @@ extension BalanceHandlers {
             household: household,
             in: db
         )
-        return SettlePlanner.explain(plan, debtSlices: slices).map { explained in
+        return Self.views(SettlePlanner.explain(plan, debtSlices: slices), currency: currency, entries: entries)
+    }
+
+    /// Explained transfers in `currency` as they travel, each reason named by `entries`.
+    static func views(
+        _ explained: [ExplainedTransfer],
+        currency: String,
+        entries: [String: DebtSources.Entry]
+    ) -> [TransferView] {
+        let digits = Currency(code: currency)?.minorDigits ?? 2
+        return explained.map { explained in
             TransferView(
                 from: explained.transfer.from,
                 to: explained.transfer.to,
@@ -188,25 +197,11 @@ extension BalanceHandlers {
         guard !nets.isEmpty else { return SettlePlanView(transfers: [], methods: [:]) }
         let plan = SettlePlanner.plan(nets: nets, exactSearchLimit: Self.exactSearchLimit)
         let debts = Dictionary(plan.map { ($0.from, $0.amount) }, uniquingKeysWith: +)
-        let effects = Dictionary(ledger.effects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let transfers = SettlePlanner.explain(plan, debtSlices: ledger.debtSlices(debts)).map { explained in
-            TransferView(
-                from: explained.transfer.from,
-                to: explained.transfer.to,
-                amount: home.format(explained.transfer.amount),
-                currency: home.code,
-                because: explained.because.map { reason in
-                    let effect = effects[reason.entryID]
-                    return ReasonView(
-                        kind: effect?.kind ?? "bill",
-                        id: reason.entryID,
-                        description: effect?.description ?? "",
-                        date: effect?.date ?? "",
-                        amount: home.format(reason.amount)
-                    )
-                }
-            )
-        }
+        let transfers = Self.views(
+            SettlePlanner.explain(plan, debtSlices: ledger.debtSlices(debts)),
+            currency: home.code,
+            entries: ledger.entries
+        )
         return SettlePlanView(
             transfers: transfers,
             methods: [home.code: nets.count <= Self.exactSearchLimit ? "minimal" : "greedy"]

@@ -25,10 +25,8 @@ struct ValuedLedger: Sendable {
 
     /// One entry's exact effect on each member's net, for explanations.
     struct Effect: Sendable {
-        let kind: String
         let id: String
-        let description: String
-        let date: String
+        let entry: DebtSources.Entry
         let nets: [String: Rational]
     }
 
@@ -121,11 +119,16 @@ struct ValuedLedger: Sendable {
         .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
     }
 
+    /// What each entry id names, for a plan's reasons.
+    var entries: [String: DebtSources.Entry] {
+        Dictionary(effects.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// What makes up each debtor's debt: their debt-making entries, newest first, each at its value rounded half-even,
     /// until they cover it (the last in part); a debt rounding leaves uncovered goes to the last slice.
     func debtSlices(_ debts: [String: Int64]) -> [String: [ExplainedTransfer.Reason]] {
-        debts.mapValues { _ in [] }.reduce(into: [:]) { slices, item in
-            let (debtor, debt) = (item.key, debts[item.key] ?? 0)
+        debts.reduce(into: [:]) { slices, item in
+            let (debtor, debt) = item
             var left = debt
             var taken: [ExplainedTransfer.Reason] = []
             for effect in effects.reversed() where left > 0 {
@@ -177,7 +180,11 @@ struct ValuedLedger: Sendable {
                 owing[[debt.from, debt.to], default: Rational(0)] + Rational(Int(debt.amount)) * ratio
         }
         effects.append(
-            Effect(kind: kind, id: id, description: entry.description, date: entry.date, nets: nets)
+            Effect(
+                id: id,
+                entry: DebtSources.Entry(kind: kind, description: entry.description, date: entry.date),
+                nets: nets
+            )
         )
     }
 
