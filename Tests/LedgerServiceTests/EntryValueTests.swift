@@ -14,9 +14,14 @@ import Wire
     static let sampleRates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("config/ecb-rates-sample.xml").path
 
-    /// The test configuration with calc reading `rates`.
-    static func configuration(rates: String = sampleRates) throws -> LedgerService.Configuration {
-        var configuration = LedgerHarness.configuration()
+    /// The test configuration with calc reading `rates`, its clock stopped on `today`.
+    static func configuration(
+        rates: String = sampleRates,
+        today: String = "2026-11-23"
+    ) throws
+        -> LedgerService.Configuration
+    {
+        var configuration = LedgerHarness.configuration(today: today)
         configuration.calc = try CalcInProcess(configuration: .init(ratesFile: rates))
         return configuration
     }
@@ -246,6 +251,28 @@ import Wire
             )
             let valued = try await ledger.call(BalancesOp.self, .init(householdId: home, in: "CAD"), token: ana.token)
             #expect(Set(valued.members.map(\.net)) == ["15.00", "-15.00"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func repeatingBillsAreValuedAtEachOccurrencesDate(engine: DatabaseEngine) async throws {
+        try await LedgerHarness.with(engine, configuration: try Self.configuration(today: "2023-01-01")) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let home = try await ledger.household(ana, members: [bob])
+            let bill = BillFields(description: "Rent", amount: "100.00", currency: "USD", paidBy: ana.id, split: equal)
+            _ = try await ledger.call(
+                RecurringAddOp.self,
+                .init(householdId: home, bill: bill, frequency: "monthly", start: "2023-01-03", end: "2023-02-28"),
+                token: ana.token
+            )
+            // The worker's turn in March makes both: January's at its day's rate (1.4368 / 1.0545 CAD per USD),
+            // February's with none, the sample's rates ending in January.
+            let march = try Self.configuration(today: "2023-03-01")
+            #expect(try await LedgerService.createDueOccurrences(database: ledger.database, configuration: march) == 2)
+            let bills = try await ledger.call(BillsListOp.self, .init(householdId: home), token: ana.token).bills
+            #expect(bills.map(\.date) == ["2023-02-03", "2023-01-03"])
+            #expect(bills.map(\.value?.amount) == [nil, "136.25"])
+            #expect(bills[1].value?.rateDate == "2023-01-03")
         }
     }
 

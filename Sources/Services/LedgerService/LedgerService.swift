@@ -82,13 +82,26 @@ public enum LedgerService {
     /// - Throws: `StorageError`.
     @discardableResult
     public static func createDueOccurrences(database: any Database, configuration: Configuration) async throws -> Int {
-        let due = RecurringBills(activity: ActivityLog(feed: configuration.activityFeed))
+        let due = RecurringBills(
+            activity: ActivityLog(feed: configuration.activityFeed),
+            valuation: Valuation(calc: configuration.calc)
+        )
         let today = configuration.today()
         var created = 0
         for rule in try await database.read({ db in try await due.recurring.active(in: db) }) {
+            // Bills in another currency are valued first, so that no transaction waits on calc.
+            let home = try await database.read { db in try await due.households.find(rule.householdID, in: db) }
+            let values = try await due.values(of: rule, through: today, in: home?.currency ?? "CAD")
             created += try await database.write { db in
-                // Read again inside the write: another replica may have moved it on since.
-                try await due.createDue(try await due.recurring.find(rule.id, in: db), through: today, in: db)
+                // Read again inside the write: another replica may have moved it on since (its bills are then
+                // valued inside the write).
+                let current = try await due.recurring.find(rule.id, in: db)
+                return try await due.createDue(
+                    current,
+                    through: today,
+                    values: current.dueFrom == rule.dueFrom ? values : nil,
+                    in: db
+                )
             }
         }
         return created
@@ -121,7 +134,8 @@ public enum LedgerService {
         let requests = RequestStore()
         let totals = BalanceTotals()
         let balances = BalanceHandlers(totals: totals, access: access, rates: configuration.rates)
-        let due = RecurringBills(activity: activity)
+        let valuation = Valuation(calc: configuration.calc)
+        let due = RecurringBills(activity: activity, valuation: valuation)
         let events = EventStore()
         let pantry = Pantry(
             shopping: ShoppingStore(),
@@ -130,7 +144,6 @@ public enum LedgerService {
             access: access,
             activity: activity
         )
-        let valuation = Valuation(calc: configuration.calc)
         let bills = BillHandlers(
             bills: due.bills,
             rounding: due.rounding,
