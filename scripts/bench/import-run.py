@@ -2,6 +2,8 @@
 bill of whole cents paid by one and split among all three or two, a settlement every tenth row; `Total balance`
 last), then RUNS times, into a fresh household of the three, a dry run and the import. Every answer is checked:
 a 200, the counts, no errors, and the balances after it equal to the file's totals; anything else fails the run.
+Then, side by side on the imported household, `balances` and `settle.suggest` as they are (running totals) and with
+`in: "CAD"` (every entry read and valued), SAMPLES calls each: the valued nets and plan must equal the plain ones.
 Prints each run's figures and their medians.
 
     python3 scripts/bench/import-run.py BASE ROWS RUNS
@@ -102,11 +104,42 @@ def main(base, rows, runs):
         want = {ids[i]: cents(nets[name]) for i, name in enumerate(NAMES)}
         if got != want:
             sys.exit(f"balances {got} are not the file's totals {want}")
-        figures.append((dry, done))
-        print(f"run {run + 1}: dry run {dry:.3f} s, import {done:.3f} s ({rows / done:.0f} rows/s)")
-    dry = statistics.median(f[0] for f in figures)
-    done = statistics.median(f[1] for f in figures)
-    print(f"median: dry run {dry:.3f} s, import {done:.3f} s ({rows / done:.0f} rows/s), every answer checked")
+        reads = valued_reads(base, home, tokens[0], want)
+        figures.append((dry, done, *reads))
+        print(f"run {run + 1}: dry run {dry:.3f} s, import {done:.3f} s ({rows / done:.0f} rows/s); " + reading(reads))
+    medians = [statistics.median(f[i] for f in figures) for i in range(6)]
+    dry, done = medians[:2]
+    print(f"median: dry run {dry:.3f} s, import {done:.3f} s ({rows / done:.0f} rows/s); " + reading(medians[2:])
+          + ", every answer checked")
+
+
+SAMPLES = 21
+
+
+def valued_reads(base, home, token, want):
+    """Median seconds of `balances` and `settle.suggest`, each plain and `in: CAD`, SAMPLES calls each in turn; the
+    valued answers must equal the plain ones (every entry is in CAD)."""
+    taken = {key: [] for key in ("balances", "balances in", "settle", "settle in")}
+    for _ in range(SAMPLES):
+        for key, op, args in (("balances", "balances", {}), ("balances in", "balances", {"in": "CAD"}),
+                              ("settle", "settle.suggest", {}), ("settle in", "settle.suggest", {"in": "CAD"})):
+            seconds, answer = post(base, op, {"householdId": home, **args}, token)
+            taken[key].append(seconds)
+            if op == "balances" and {b["userId"]: b["net"] for b in answer["members"]} != want:
+                sys.exit(f"{key} nets are not the file's totals: {json.dumps(answer)[:800]}")
+            if op == "settle.suggest":
+                plan = sorted((t["from"], t["to"], t["amount"]) for t in answer["transfers"])
+                taken.setdefault(f"{key} plan", plan)
+                if plan != taken["settle plan"]:
+                    sys.exit(f"{key} plan {plan} differs from the plain one {taken['settle plan']}")
+    return [statistics.median(taken[key]) for key in ("balances", "balances in", "settle", "settle in")]
+
+
+def reading(reads):
+    """The four read figures, in ms."""
+    balances, balances_in, settle, settle_in = (1000 * value for value in reads)
+    return (f"balances {balances:.1f} ms, in CAD {balances_in:.1f} ms; settle.suggest {settle:.1f} ms, "
+            f"in CAD {settle_in:.1f} ms")
 
 
 if __name__ == "__main__":

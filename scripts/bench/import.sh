@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # import.start of a generated Splitwise group export (ROWS rows; import-run.py writes it) through reckon-http, the
 # gateway and one reckon-ledger, on SQLite and on PostgreSQL 15, RUNS times each, into a fresh household each time:
-# the dry run, then the import (one transaction), each timed from the request to its answer.
+# the dry run, then the import (one transaction), each timed from the request to its answer; then, on the imported
+# household, `balances` and `settle.suggest` plain (running totals) beside the same with `in: CAD` (every entry read).
 #   scripts/bench/import.sh            (after: swift build -c release)
 # Env: BIN (.build/release), RUNS (3), ROWS (2000), ENGINES ("sqlite postgres").
 # PostgreSQL runs with fsync on, as SQLite runs with synchronous=FULL.

@@ -11,6 +11,8 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 
+from stack import Stack, sign_up
+
 SSE = {"Accept": "text/event-stream"}
 
 
@@ -143,34 +145,40 @@ def test_sigterm_ends_every_stream_and_the_bridge_exits(stack, http, member):
     assert bridge.wait(timeout=20) == 0
 
 
-def test_a_stream_still_reading_its_history_at_sigterm_ends_too(stack, http, member):
+def test_a_stream_still_reading_its_history_at_sigterm_ends_too(stack):
     """SIGTERM while a stream is still reading what it missed (its ledger stopped mid-read): once the ledger answers,
     the stream joins a feed that shutdown has already closed, so it ends at once and the bridge exits, never held open
-    by it. Its place among the caller's waiting requests (one, here) shows it has started reading."""
-    headers, _, home = member
-    url = stack.bridge("--max-long-polls-per-caller", "1")
-    bridge = stack.processes[-1]
-    ledger = stack.named["ledger"]
-    outcomes = []
-
-    def open_stream():
-        with httpx.Client(base_url=url, timeout=60) as streaming:
-            with streaming.stream("GET", feed(home), headers={**headers, **SSE}) as reply:
-                outcomes.append((reply.status_code, reply.read()))
-
-    ledger.send_signal(signal.SIGSTOP)
+    by it. Its place among the caller's waiting requests (one, here) shows it has started reading. A stack of its own,
+    whose gateway keeps a stopped worker for a minute (its heartbeat), so the read waits for the ledger rather than
+    being answered 503."""
+    own = Stack(stack.engine, heartbeat_ms=60000)
     try:
-        streams = [threading.Thread(target=open_stream) for _ in range(2)]
+        with httpx.Client(base_url=own.url, timeout=30) as http:
+            headers, _, home = sign_up(http)
+        url = own.bridge("--max-long-polls-per-caller", "1")
+        bridge, ledger = own.processes[-1], own.named["ledger"]
+        outcomes = []
+
+        def open_stream():
+            with httpx.Client(base_url=url, timeout=60) as streaming:
+                with streaming.stream("GET", feed(home), headers={**headers, **SSE}) as reply:
+                    outcomes.append((reply.status_code, reply.read()))
+
+        ledger.send_signal(signal.SIGSTOP)
+        try:
+            streams = [threading.Thread(target=open_stream) for _ in range(2)]
+            for stream in streams:
+                stream.start()
+            deadline = time.monotonic() + 30
+            while not any(status == 429 for status, _ in outcomes):  # the other one holds the place, reading
+                assert time.monotonic() < deadline, f"no stream was refused a second place: {outcomes}"
+                time.sleep(0.05)
+            bridge.send_signal(signal.SIGTERM)
+        finally:
+            ledger.send_signal(signal.SIGCONT)
         for stream in streams:
-            stream.start()
-        deadline = time.monotonic() + 30
-        while not any(status == 429 for status, _ in outcomes):  # the other one holds the place, reading
-            assert time.monotonic() < deadline, f"no stream was refused a second place: {outcomes}"
-            time.sleep(0.05)
-        bridge.send_signal(signal.SIGTERM)
+            stream.join(timeout=60)
+        assert bridge.wait(timeout=20) == 0
+        assert sorted(status for status, _ in outcomes) == [200, 429], outcomes
     finally:
-        ledger.send_signal(signal.SIGCONT)
-    for stream in streams:
-        stream.join(timeout=60)
-    assert bridge.wait(timeout=20) == 0
-    assert sorted(status for status, _ in outcomes) == [200, 429]
+        own.stop()

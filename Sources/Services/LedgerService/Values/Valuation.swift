@@ -18,7 +18,8 @@ struct Valuation: Sendable {
         /// A person's `bills.add`, `payments.record` or edit: refused (`failed_precondition`) when the rates lack the
         /// date or the currency, so they give a rate.
         case required
-        /// An import: written without a value (`balances` with `in` then names it, to be edited with a rate).
+        /// An import, or a repeating bill's occurrence: written without a value (`balances` with `in` then names
+        /// it, to be edited with a rate).
         case whenAvailable
     }
 
