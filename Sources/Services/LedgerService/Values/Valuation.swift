@@ -225,13 +225,6 @@ private struct MissingRate: Error {
 }
 
 extension Rational {
-    /// The nearest integer, ties to the even one.
-    var halfEven: BigInt {
-        let floor = self.floor
-        let rest = self - Rational(floor)
-        let half = Rational(1, 2)
-        if rest < half { return floor }
-        if half < rest { return floor + 1 }
-        return floor % 2 == 0 ? floor : floor + 1
-    }
+    /// The nearest integer, ties to the even one (calc's ``Calculator/MoneyRounding/halfEven``).
+    var halfEven: BigInt { MoneyRounding.halfEven.round(self, places: 0).numerator }
 }
