@@ -195,6 +195,19 @@ let package = Package(
             path: "Sources/Storage/StorageCommands"
         ),
         .target(
+            name: "Webhooks",
+            dependencies: [
+                "Storage", "Wire", "CSodium",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Runtime/Webhooks"
+        ),
+        .target(
             name: "StoredOps",
             dependencies: ["Storage", "Wire", "WorkerRuntime", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Runtime/StoredOps"
@@ -272,7 +285,7 @@ let package = Package(
             name: "LedgerService",
             dependencies: [
                 "WorkerRuntime", "Wire", "Storage", "StoredOps", "Money", "Ledger", "LedgerAPI", "Calculator",
-                "CalcAPI", "Tax", "Dates", "CSodium", .product(name: "BigInt", package: "BigInt"),
+                "CalcAPI", "Tax", "Dates", "CSodium", "Webhooks", .product(name: "BigInt", package: "BigInt"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -316,7 +329,7 @@ let package = Package(
             dependencies: [
                 "Telemetry",
                 "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
-                "CalcService", "CalcAPI", "ReckonClient",
+                "CalcService", "CalcAPI", "ReckonClient", "Webhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon-ledger"
@@ -377,6 +390,7 @@ let package = Package(
             dependencies: ["Gateway", "GatewayAPI", "Majordomo", "ZeroMQ", "Wire", "ReckonTesting"]
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks"]),
         .testTarget(name: "AutoscaleTests", dependencies: ["Autoscale"]),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(
@@ -444,7 +458,7 @@ let package = Package(
             name: "LedgerServiceTests",
             dependencies: [
                 "LedgerService", "LedgerAPI", "Ledger", "Calculator", "CalcService", "WorkerRuntime", "Wire", "Storage",
-                "StorageSQLite", "StoragePostgres", "ReckonTesting",
+                "StorageSQLite", "StoragePostgres", "ReckonTesting", "Webhooks",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -190,6 +190,7 @@ def ledger(r):
     events(r, a, home)
     exports(r, a, ana)
     imports(r, a, home)
+    webhooks(r, a, home)
     r.call("ledger", "auth.changePassword", {"oldPassword": password, "newPassword": "a longer passphrase"}, token=d)
     r.call("ledger", "auth.logout", token=d)
     r.call("ledger", "roommates.leave", {"householdId": home, "confirm": True}, token=b)
@@ -243,6 +244,20 @@ def imports(r, a, home):
                  "2026-10-03,Bob paid Ana,Payment,15.00,CAD,-15.00,15.00\r\n")
     r.call("ledger", "import.start", {"householdId": home, "from": "splitwise", "file": splitwise, "dryRun": True},
            token=a)
+
+
+def webhooks(r, a, home):
+    # A .invalid host never resolves (RFC 2606), so the relay's one attempt (the redelivery) leaves the machine for
+    # no one; the secret is the Standard Webhooks specification's example, so the answer is the same each time.
+    hook = r.call("ledger", "webhooks.subscribe", {"householdId": home, "url": "https://receiver.invalid/reckon",
+                                                   "events": ["bill.*", "payment.recorded"],
+                                                   "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"},
+                  token=a)["webhookId"]
+    r.call("ledger", "webhooks.list", {"householdId": home}, token=a)
+    r.call("ledger", "webhooks.deliveries", {"householdId": home, "webhookId": hook}, token=a)
+    r.call("ledger", "webhooks.resume", {"householdId": home, "webhookId": hook}, token=a)
+    r.call("ledger", "webhooks.redeliver", {"householdId": home, "webhookId": hook, "cursor": 1}, token=a)
+    r.call("ledger", "webhooks.unsubscribe", {"householdId": home, "webhookId": hook}, token=a)
 
 
 def household_items(r, a, home):

@@ -47,12 +47,14 @@ echo "PostgreSQL 15 for the tests on 127.0.0.1:$pg_port"
 # checked with PyPI's jsonschema (scripts/check-replies.py), and the Python tests run under pytest.
 # The HTTP bridge's CORS is also checked in a real browser: Debian's headless chromium under selenium, and its
 # /openapi.json is fuzzed by schemathesis against the live stack (about a minute on each database) and turned into a
-# Python client by openapi-python-client, whose calls the tests make.
+# Python client by openapi-python-client, whose calls the tests make. The webhook receiver of the webhook tests
+# verifies each delivery with PyPI's standardwebhooks, the reference Python library of Standard Webhooks.
 scripts/ensure-packages.sh python3-venv chromium chromium-driver
 python3 -m venv "$py_venv"
 "$py_venv/bin/pip" install -q --disable-pip-version-check icalendar==7.3.0 recurring_ical_events==3.8.2 \
     jsonschema==4.26.0 pytest==9.2.0 httpx==0.28.1 httpx-sse==0.4.3 openapi-spec-validator==0.7.2 selenium==4.51.0 \
-    schemathesis==4.32.5 openapi-python-client==0.29.1 kubernetes-validate==1.37.0 opentelemetry-proto==1.45.2
+    schemathesis==4.32.5 openapi-python-client==0.29.1 kubernetes-validate==1.37.0 opentelemetry-proto==1.45.2 \
+    standardwebhooks==1.1.0
 # axe-selenium-python 3.0.0 bundles axe-core 4.10 (2.1.6 bundled 3.1, of 2018). It asks for Python 3.12 but is pure
 # Python that runs on this machine's 3.11; its only needs (selenium, pytest) are pinned above.
 "$py_venv/bin/pip" install -q --disable-pip-version-check --no-deps --ignore-requires-python axe-selenium-python==3.0.0

@@ -154,7 +154,8 @@ import WorkerRuntime
             let w = try await world(ledger)
             let before = try await ledger.count("ledger_activity")
             let guarded = try ops(ledger).filter {
-                [.member, .author].contains($0.access) || ($0.access == .signedIn && namesAnEntity(args($0, w), w))
+                [.member, .author, .owner].contains($0.access)
+                    || ($0.access == .signedIn && namesAnEntity(args($0, w), w))
             }
             #expect(guarded.count > 40)
             for op in guarded {
@@ -172,11 +173,11 @@ import WorkerRuntime
     }
 
     @Test(arguments: TestDatabase.engines)
-    func onlyTheAuthorOrTheOwnerMayChangeWhatTheyMade(engine: DatabaseEngine) async throws {
+    func onlyTheAuthorOrTheOwnerMayChangeWhatTheyMadeAndOnlyTheOwnerWhatIsTheirs(engine: DatabaseEngine) async throws {
         try await LedgerHarness.with(engine) { ledger in
             let w = try await world(ledger)
-            let authored = try ops(ledger).filter { $0.access == .author }
-            #expect(authored.count >= 9)
+            let authored = try ops(ledger).filter { [.author, .owner].contains($0.access) }
+            #expect(authored.count >= 15)
             for op in authored {
                 let error = try await ledger.failure(op.name, args(op, w), token: w.bob.token)
                 #expect(error.code == .permissionDenied, "\(op.name) by a member who did not make it: \(error)")

@@ -1757,6 +1757,146 @@ extension ImportStartOp {
     )
 }
 
+extension WebhooksSubscribeOp {
+    /// A call of `webhooks.subscribe` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "events": [
+                "bill.*",
+                "payment.recorded"
+              ],
+              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+              "url": "https://receiver.invalid/reckon"
+            }
+            """#,
+        result: #"""
+            {
+              "createdAt": "2026-11-29T09:00:00.000Z",
+              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "cursor": 32,
+              "events": [
+                "bill.*",
+                "payment.recorded"
+              ],
+              "failures": 0,
+              "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+              "state": "active",
+              "url": "https://receiver.invalid/reckon",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#
+    )
+}
+
+extension WebhooksListOp {
+    /// A call of `webhooks.list` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        result: #"""
+            {
+              "webhooks": [
+                {
+                  "createdAt": "2026-11-29T09:00:00.000Z",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "cursor": 32,
+                  "events": [
+                    "bill.*",
+                    "payment.recorded"
+                  ],
+                  "failures": 0,
+                  "state": "active",
+                  "url": "https://receiver.invalid/reckon",
+                  "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+                }
+              ]
+            }
+            """#
+    )
+}
+
+extension WebhooksDeliveriesOp {
+    /// A call of `webhooks.deliveries` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#,
+        result: #"{"attempts": [], "more": false}"#
+    )
+}
+
+extension WebhooksResumeOp {
+    /// A call of `webhooks.resume` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#,
+        result: #"""
+            {
+              "createdAt": "2026-11-29T09:00:00.000Z",
+              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "cursor": 32,
+              "events": [
+                "bill.*",
+                "payment.recorded"
+              ],
+              "failures": 0,
+              "state": "active",
+              "url": "https://receiver.invalid/reckon",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#
+    )
+}
+
+extension WebhooksRedeliverOp {
+    /// A call of `webhooks.redeliver` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "cursor": 1,
+              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#,
+        result: #"{"eventId": "msg_h_00000000-0000-4000-8000-000000000006_1", "queued": true}"#
+    )
+}
+
+extension WebhooksUnsubscribeOp {
+    /// A call of `webhooks.unsubscribe` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#,
+        result: #"""
+            {
+              "createdAt": "2026-11-29T09:00:00.000Z",
+              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "cursor": 32,
+              "events": [
+                "bill.*",
+                "payment.recorded"
+              ],
+              "failures": 0,
+              "state": "active",
+              "url": "https://receiver.invalid/reckon",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+            }
+            """#
+    )
+}
+
 extension AuthChangePasswordOp {
     /// A call of `auth.changePassword` and its result, recorded.
     public static let example = OpExample(

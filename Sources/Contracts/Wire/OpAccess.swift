@@ -12,6 +12,9 @@ public enum OpAccess: String, Sendable, Codable, CaseIterable {
     /// As ``member`` to see; to change, only the member who made the entry (or sent the invitation), or the
     /// household's owner. The other members are refused (`permission_denied`).
     case author
+    /// The owner of the household the op names; its other members are refused (`permission_denied`), anyone else
+    /// finds it not found.
+    case owner
     /// The orders staff, with the staff key.
     case staff
 }

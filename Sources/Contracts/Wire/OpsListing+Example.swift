@@ -16,6 +16,7 @@ extension OpDescription {
                         "signedIn",
                         "member",
                         "author",
+                        "owner",
                         "staff",
                         null
                       ],

@@ -58,7 +58,7 @@ public struct OpDescription: Codable, Sendable, Hashable {
     public var resultSchema: JSONValue?
     /// What the op does to the state behind it: `pure`, `read` or `write`.
     public var effect: OpEffect?
-    /// Who may call it (``OpAccess``): `anyone`, `signedIn`, `member`, `author` or `staff`.
+    /// Who may call it (``OpAccess``): `anyone`, `signedIn`, `member`, `author`, `owner` or `staff`.
     public var access: OpAccess?
     /// What the op refuses beyond ``schema`` (``OpRefusal``); absent when nothing.
     public var refusals: [OpRefusal]?

@@ -7,6 +7,7 @@ import Logging
 import Observability
 import ServerCommands
 import StorageCommands
+import Webhooks
 import WorkerRuntime
 import Telemetry
 
@@ -56,6 +57,24 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     )
     var calcVia: String?
 
+    @Flag(
+        help:
+            "Let webhooks post to loopback and private addresses (refused by default, so a subscriber cannot reach into the workers' network)."
+    )
+    var webhookAllowPrivate = false
+
+    @Option(
+        help:
+            "Multiply the webhook retry schedule's delays (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) by this; for tests."
+    )
+    var webhookRetryScale = 1.0
+
+    @Option(
+        help:
+            "Seconds a webhook subscription stays with the worker delivering to it without renewal (renewed every third)."
+    )
+    var webhookLeaseSeconds = 30.0
+
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
@@ -67,6 +86,9 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         }
         guard signinFailuresPerPair >= 1, signinFailuresPerCaller >= 1 else {
             throw ValidationError("--signin-failures-per-pair and --signin-failures-per-caller must be at least 1")
+        }
+        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3 else {
+            throw ValidationError("--webhook-retry-scale must be positive and --webhook-lease-seconds at least 0.3")
         }
         guard (hashThreads ?? 1) >= 1, (hashQueue ?? 0) >= 0 else {
             throw ValidationError("--hash-threads must be at least 1 and --hash-queue at least 0")
@@ -87,7 +109,12 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             hashQueue: hashQueue,
             rates: try ratesPath.map(RatesTable.load(path:)),
             calc: try (calcVia ?? environment["RECKON_CALC_VIA"]).map(GatewayCalc.init(endpoints:))
-                ?? CalcInProcess(configuration: .init(ratesFile: ratesPath))
+                ?? CalcInProcess(configuration: .init(ratesFile: ratesPath)),
+            webhooks: WebhookRelaySettings(
+                allowPrivate: webhookAllowPrivate,
+                schedule: RetrySchedule(scale: webhookRetryScale),
+                lease: .milliseconds(Int64(webhookLeaseSeconds * 1000))
+            )
         )
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let opened = try await database.open(
@@ -99,6 +126,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let ops = LedgerService.makeRegistry(configuration: service, database: opened.database)
         let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
         let listener = ActivityListener(feed: service.activityFeed, database: opened.database)
+        let relay = LedgerWebhooks.relay(database: opened.database, configuration: service, logger: logger)
         try await opened.closing {
             try await WorkerProcess.run(
                 configuration: configuration,
@@ -106,7 +134,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
                 server: server,
                 registry: registry,
                 logger: logger,
-                services: [traceExport, opened.service, background, listener].compactMap { $0 },
+                services: [traceExport, opened.service, background, listener, relay].compactMap { $0 },
                 prepare: {
                     try await StartupRetry.untilAvailable(logger: logger) {
                         try await LedgerService.prepare(database: opened.database)

@@ -4,6 +4,7 @@ import LedgerAPI
 import Logging
 import Storage
 import StoredOps
+import Webhooks
 import WorkerRuntime
 
 /// The `ledger` service: accounts, households, bills and splits, balances, settle-up, the household calendar and the
@@ -43,6 +44,9 @@ public enum LedgerService {
         /// - `activityFeed` (a new one): where `activity.wait` hears of changes; give the same one to the worker's
         ///   ``ActivityListener``.
         public var activityFeed: ActivityFeed
+        /// - `webhooks` (Standard Webhooks' retry schedule, private targets refused): how subscriptions are checked
+        ///   and delivered to (``LedgerWebhooks``).
+        public var webhooks: WebhookRelaySettings
 
         public init(
             sessionLifetime: Duration = .seconds(30 * 24 * 3600),
@@ -55,7 +59,8 @@ public enum LedgerService {
             rates: RatesTable? = nil,
             calc: (any CalcCalls)? = nil,
             now: @escaping @Sendable () -> Date = { Date() },
-            activityFeed: ActivityFeed = ActivityFeed()
+            activityFeed: ActivityFeed = ActivityFeed(),
+            webhooks: WebhookRelaySettings = WebhookRelaySettings()
         ) {
             self.sessionLifetime = sessionLifetime
             self.passwords = passwords
@@ -68,6 +73,7 @@ public enum LedgerService {
             self.calc = calc
             self.now = now
             self.activityFeed = activityFeed
+            self.webhooks = webhooks
         }
     }
 
@@ -192,6 +198,10 @@ public enum LedgerService {
         let inventory = InventoryHandlers(pantry: pantry, configuration: configuration)
         registry.registerShoppingOps(shopping, scopes)
         registry.registerInventoryOps(inventory, scopes)
+        registry.registerWebhookOps(
+            WebhookHandlers(access: access, activity: activity, allowPrivate: configuration.webhooks.allowPrivate),
+            scopes
+        )
         registry.registerProfileOps(ProfileHandlers(profiles: ProfileStore()), scopes)
         registry.registerRecordOps(
             RecordHandlers(

@@ -38,8 +38,12 @@ def postgres_url():
 class Stack:
     """Gateways, workers and one or more reckon-http bridges; `url` is the first bridge's base URL."""
 
-    def __init__(self, engine, gateways=1, environment=None, heartbeat_ms=200):
+    def __init__(self, engine, gateways=1, environment=None, heartbeat_ms=200, ledger_extra=(), database_url=None):
         self.engine = engine
+        # Added to the ledger worker's arguments (the webhook tests' --webhook-allow-private, say).
+        self.ledger_extra = list(ledger_extra)
+        # The PostgreSQL database to use instead of a fresh one on the test run's server.
+        self.database_url = database_url
         self.heartbeat = ["--heartbeat-ms", str(heartbeat_ms)]
         # Added to every process's environment (the OTLP exporter's settings, say).
         self.environment = {**os.environ, **(environment or {})}
@@ -62,7 +66,7 @@ class Stack:
             self.gateways.append({"client": f"tcp://127.0.0.1:{client}", "worker": f"tcp://127.0.0.1:{worker}",
                                   "process": process})
         workers = [f"--gateway={g['worker']}" for g in self.gateways] + self.heartbeat
-        state = (["--database", postgres_url()] if engine == "postgres"
+        state = (["--database", self.database_url or postgres_url()] if engine == "postgres"
                  else ["--data-dir", str(self.folder / "data")])
         staff = self.folder / "staff-key"
         staff.write_text("s" * 64)
@@ -76,7 +80,7 @@ class Stack:
         # Saved calculations run on the calc worker through the gateways, as `reckon up` and compose run them.
         self.ledger_arguments = [*workers, *state, "--argon2-passes", "1", "--argon2-memory-mib", "1",
                                  "--signin-failures-per-caller", "1000000",
-                                 "--calc-via", ",".join(g["client"] for g in self.gateways)]
+                                 "--calc-via", ",".join(g["client"] for g in self.gateways), *self.ledger_extra]
         self.start("ledger", "reckon-ledger", *self.ledger_arguments)
         self.url = self.bridge()
 

@@ -16,6 +16,17 @@ public final class ActivityFeed: Sendable {
     static let counterInterval = Duration.milliseconds(50)
 
     let signals = ChangeSignals()
+    /// Signalled (on ``anyChangeKey``) by every change this process hears of, whatever its household or user: what
+    /// the webhook relay waits on.
+    public let anyChange = ChangeSignals()
+    /// The one key of ``anyChange``.
+    public static let anyChangeKey = "change"
+
+    /// Wakes the waits on `key` (a household's or a user's id), and the webhook relay.
+    func changed(_ key: String) {
+        signals.signal(key)
+        anyChange.signal(Self.anyChangeKey)
+    }
 
     public init() {}
 
@@ -30,8 +41,11 @@ public final class ActivityFeed: Sendable {
     /// the watched households' and users' counters.
     public func listen(to database: any Database) async {
         if let database = database as? any ChangeNotifying {
-            let signals = signals
-            await database.listen(on: Self.channel, received: signals.signal, resumed: signals.signalAll)
+            let (signals, anyChange) = (signals, anyChange)
+            await database.listen(on: Self.channel, received: changed) {
+                signals.signalAll()
+                anyChange.signalAll()
+            }
         } else {
             await watchCounters(in: database)
         }
@@ -49,7 +63,7 @@ public final class ActivityFeed: Sendable {
                 seen = [:]
                 continue
             }
-            for (household, counter) in counters where seen[household] != counter { signals.signal(household) }
+            for (household, counter) in counters where seen[household] != counter { changed(household) }
             seen = counters
         }
     }

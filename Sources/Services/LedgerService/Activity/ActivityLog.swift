@@ -43,8 +43,8 @@ struct ActivityLog: Sendable {
                 WriteStep("activity", insert + "ledger_households WHERE id = \(household)"),
             ])
         }
-        let signals = feed.signals
-        db.afterCommit { signals.signal(household) }
+        let feed = feed
+        db.afterCommit { feed.changed(household) }
     }
 
     /// Where a page of changes starts: after a cursor, oldest first; or before one, newest first (before 0: from the

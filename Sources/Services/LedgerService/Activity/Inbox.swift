@@ -15,8 +15,8 @@ struct Inbox: Sendable {
         } else {
             try await db.query(counter)
         }
-        let signals = feed.signals
-        db.afterCommit { signals.signal(userID) }
+        let feed = feed
+        db.afterCommit { feed.changed(userID) }
     }
 
     /// `userID`'s counter (0 for a user never sent a request).

@@ -22,6 +22,16 @@ struct HouseholdAccess: Sendable {
         return HouseholdMember(db: user.db, userID: user.userID, household: household, role: role)
     }
 
+    /// The signed-in user as the owner of `householdID`.
+    /// - Throws: `not_found` when they are not a current member, `permission_denied` when not its owner.
+    func owner(of householdID: String, _ user: SignedIn) async throws -> HouseholdMember {
+        let member = try await member(of: householdID, user)
+        guard member.role == .owner else {
+            throw WireError(.permissionDenied, "only the household's owner may do this", field: "householdId")
+        }
+        return member
+    }
+
     /// The ids of `householdID`'s current members: those the session's read found (``SignedIn/housemates``), else
     /// read now.
     func currentMembers(of householdID: String, _ user: SignedIn) async throws -> Set<String> {

@@ -1,4 +1,5 @@
 import Storage
+import Webhooks
 
 /// The `ledger` schema, step by step; every table is prefixed `ledger_`, so one PostgreSQL database can hold the
 /// orders tables too. Money columns are integer minor units of the row's currency.
@@ -232,5 +233,8 @@ enum LedgerMigrations {
                 ].map { column -> SQL in "ALTER TABLE \(raw: table) ADD COLUMN \(raw: column)" }
             }
         ),
+        // The household's webhook subscriptions, their delivery log and the events asked to be sent again
+        // (LedgerWebhooks); the events themselves are the activity log's rows.
+        LedgerWebhooks.tables.migration("012-webhooks"),
     ]
 }
