@@ -19,23 +19,7 @@ import uuid
 import httpx
 from httpx_sse import aconnect_sse
 
-
-class Unexpected(Exception):
-    pass
-
-
-def checked(reply, what, **fields):
-    """REPLY's body when it is a 200 whose members hold FIELDS (a value, or a type the member must be of); otherwise
-    Unexpected, naming WHAT."""
-    try:
-        body = reply.json() if reply.status_code == 200 else None
-    except ValueError:
-        body = None
-    if not isinstance(body, dict) or not all(
-            isinstance(body.get(name), want) if isinstance(want, type) else body.get(name) == want
-            for name, want in fields.items()):
-        raise Unexpected(f"{what} answered {reply.status_code} {reply.text[:200]}")
-    return body
+from answer_checks import Unexpected, checked, percentile
 
 
 async def subscribe(url, home, token, ready, seen, label, descriptions):
@@ -64,11 +48,6 @@ async def subscribe(url, home, token, ready, seen, label, descriptions):
                 if count == len(descriptions):
                     return
             raise Unexpected(f"a stream on bridge {label} ended after {count} of {len(descriptions)} events")
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
 async def main(bridge_a, bridge_b, subscribers_a, subscribers_b, writes):

@@ -75,6 +75,9 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     )
     var webhookLeaseSeconds = 30.0
 
+    @Option(help: "Seconds between the background turns that make due repeating bills and record reminders.")
+    var backgroundSeconds = 60.0
+
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
@@ -87,8 +90,10 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         guard signinFailuresPerPair >= 1, signinFailuresPerCaller >= 1 else {
             throw ValidationError("--signin-failures-per-pair and --signin-failures-per-caller must be at least 1")
         }
-        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3 else {
-            throw ValidationError("--webhook-retry-scale must be positive and --webhook-lease-seconds at least 0.3")
+        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3, backgroundSeconds >= 0.1 else {
+            throw ValidationError(
+                "--webhook-retry-scale must be positive, --webhook-lease-seconds at least 0.3, --background-seconds at least 0.1"
+            )
         }
         guard (hashThreads ?? 1) >= 1, (hashQueue ?? 0) >= 0 else {
             throw ValidationError("--hash-threads must be at least 1 and --hash-queue at least 0")
@@ -124,7 +129,12 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             logger: logger
         )
         let ops = LedgerService.makeRegistry(configuration: service, database: opened.database)
-        let background = LedgerBackground(database: opened.database, configuration: service, logger: logger)
+        let background = LedgerBackground(
+            database: opened.database,
+            configuration: service,
+            interval: .milliseconds(Int64(backgroundSeconds * 1000)),
+            logger: logger
+        )
         let listener = ActivityListener(feed: service.activityFeed, database: opened.database)
         let relay = LedgerWebhooks.relay(database: opened.database, configuration: service, logger: logger)
         try await opened.closing {

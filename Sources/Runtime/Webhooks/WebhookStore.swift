@@ -32,6 +32,13 @@ public struct WebhookStore: Sendable {
         ).map(Self.subscription)
     }
 
+    /// Every active subscription, of every scope.
+    public func active(in db: any SQLExecutor) async throws -> [WebhookSubscription] {
+        try await db.query(
+            "SELECT \(Self.columns) FROM \(tables.subscriptions) WHERE state = 'active' ORDER BY scope, created_at, id"
+        ).map(Self.subscription)
+    }
+
     /// The subscription `id` of `scope`, or nil.
     public func find(_ id: String, scope: String, in db: any SQLExecutor) async throws -> WebhookSubscription? {
         try await db.query(

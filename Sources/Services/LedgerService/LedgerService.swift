@@ -1,5 +1,6 @@
 import Calculator
 import Foundation
+import Ledger
 import LedgerAPI
 import Logging
 import Storage
@@ -111,6 +112,19 @@ public enum LedgerService {
             }
         }
         return created
+    }
+
+    /// Records today's reminders (stock expiring or low, repeating bills due tomorrow) in the households whose
+    /// webhooks want them, each once whatever the number of replicas; returns how many this call recorded.
+    /// - Throws: `StorageError`.
+    @discardableResult
+    public static func remind(database: any Database, configuration: Configuration) async throws -> Int {
+        let activity = ActivityLog(feed: configuration.activityFeed)
+        let reminders = Reminders(
+            activity: activity,
+            due: RecurringBills(activity: activity, valuation: Valuation(calc: configuration.calc))
+        )
+        return try await reminders.record(on: configuration.date(in: .offset(0)), in: database)
     }
 
     /// Deletes old sessions and idempotency records; returns how many of each went.

@@ -2,6 +2,7 @@
 relays from the activity log (the outbox), and checked by a receiver that verifies every delivery with PyPI's
 standardwebhooks and applies each event once. Retries, Retry-After, 410, redelivery, a worker killed mid-batch and
 a PostgreSQL restart; on both engines."""
+import datetime
 import pathlib
 import signal
 import subprocess
@@ -18,8 +19,10 @@ from test_mapping import problem
 from webhook_receiver import Receiver
 
 # Loopback receivers need --webhook-allow-private; the retry schedule runs a thousand times faster (5 ms, 300 ms,
-# 1.8 s, ...) and a dead worker's lease runs out after 2 s.
-HOOKS = ["--webhook-allow-private", "--webhook-retry-scale", "0.001", "--webhook-lease-seconds", "2"]
+# 1.8 s, ...), a dead worker's lease runs out after 2 s, and the background turn that records reminders comes every
+# half second.
+HOOKS = ["--webhook-allow-private", "--webhook-retry-scale", "0.001", "--webhook-lease-seconds", "2",
+         "--background-seconds", "0.5"]
 
 
 @pytest.fixture(scope="module", params=ENGINES)
@@ -124,8 +127,7 @@ def test_retry_after_is_honoured(client, receiver):
 
 
 def seconds(iso):
-    from datetime import datetime
-    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
+    return datetime.datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
 
 def test_a_410_disables_the_webhook_until_its_owner_resumes_it(client, receiver):
@@ -163,6 +165,21 @@ def test_redeliver_sends_one_event_again_with_its_own_id(client, receiver):
     missing = client.post("/v1/ledger/webhooks.redeliver", headers=headers, json={
         "householdId": home, "webhookId": webhook["webhookId"], "cursor": 999})
     problem(missing, 404, "not_found", "cursor")
+
+
+def test_the_days_reminders_arrive_as_events(client, receiver):
+    headers, me, home = sign_up(client)
+    subscribe(client, receiver, headers, home, events=("stock.expiring", "stock.low"))
+    tomorrow = (datetime.datetime.now(datetime.timezone.utc).date() + datetime.timedelta(days=1)).isoformat()
+    call(client, "inventory.add", headers, householdId=home, name="Milk", quantity="1", unit="L", bestBefore=tomorrow)
+    call(client, "inventory.add", headers, householdId=home, name="Coffee", quantity="0.2", unit="kg", restock=True,
+         restockQuantity="1")
+    receiver.wait_for(lambda r: {kind for _, kind, _, _ in r.applied} == {"stock.expiring", "stock.low"})
+    by_type = {event["type"]: event["data"]["activity"] for event in receiver.events.values()}
+    assert by_type["stock.expiring"]["userId"] == "reckon" and by_type["stock.expiring"]["after"]["date"] == tomorrow
+    assert "Milk" in [item["name"] for item in by_type["stock.expiring"]["after"]["items"]]
+    assert [item["name"] for item in by_type["stock.low"]["after"]["items"]] == ["Coffee"]
+    assert receiver.unsigned == 0
 
 
 def test_subscriptions_are_checked_and_only_the_owner_manages_them(http, member):

@@ -17,6 +17,7 @@ class Receiver:
         self.secret = None
         self.lock = threading.Condition()
         self.applied = []
+        self.events = {}  # webhook-id -> the event's JSON, as applied
         self.seen_ids = set()
         self.deliveries = 0  # every POST, duplicates and refused ones included
         self.unsigned = 0  # deliveries that failed verification
@@ -71,6 +72,7 @@ class Receiver:
             if event_id not in self.seen_ids:
                 self.seen_ids.add(event_id)
                 event = json.loads(body)
+                self.events[event_id] = event
                 self.applied.append((event_id, event["type"], event["data"]["activity"]["cursor"], time.monotonic()))
             self.lock.notify_all()
             return 204, {}

@@ -30,7 +30,7 @@ struct RecurringBills: Sendable {
     }
 
     /// The dates of `rule`'s bills due up to `today`.
-    private func dueDates(_ rule: RecurringStore.Rule, through today: String) throws -> [String] {
+    func dueDates(_ rule: RecurringStore.Rule, through today: String) throws -> [String] {
         guard rule.state == "active" else { return [] }
         let after = [rule.lastDate, rule.resumeAfter].compactMap { $0 }.max()
         return try rule.recurrence.occurrences(after: after, through: today)

@@ -3,7 +3,8 @@ import ServiceLifecycle
 import Storage
 
 /// The ledger worker's background duties, as one `Service`: every minute, create the recurring bills that fell
-/// due (each exactly once across replicas), and every few minutes delete old sessions and idempotency records.
+/// due (each exactly once across replicas) and record the day's reminders for webhooks (each once across replicas),
+/// and every few minutes delete old sessions and idempotency records.
 public struct LedgerBackground: Service {
     private let database: any Database
     private let configuration: LedgerService.Configuration
@@ -29,6 +30,7 @@ public struct LedgerBackground: Service {
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
             await createDue()
+            await remind()
             if ticks % 5 == 0 { await purge() }
             ticks += 1
         }
@@ -40,6 +42,15 @@ public struct LedgerBackground: Service {
             if created > 0 { logger.info("recurring bills created", metadata: ["bills": "\(created)"]) }
         } catch {
             logger.info("recurring bills skipped this turn", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func remind() async {
+        do {
+            let recorded = try await LedgerService.remind(database: database, configuration: configuration)
+            if recorded > 0 { logger.info("reminders recorded", metadata: ["reminders": "\(recorded)"]) }
+        } catch {
+            logger.info("reminders skipped this turn", metadata: ["error": "\(error)"])
         }
     }
 

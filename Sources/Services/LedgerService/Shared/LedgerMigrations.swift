@@ -236,5 +236,17 @@ enum LedgerMigrations {
         // The household's webhook subscriptions, their delivery log and the events asked to be sent again
         // (LedgerWebhooks); the events themselves are the activity log's rows.
         LedgerWebhooks.tables.migration("012-webhooks"),
+        Migration(
+            "013-reminders",
+            [
+                // The reminders recorded (Reminders): one row per household, kind and day, so that one worker records
+                // each, whatever the number of workers.
+                """
+                CREATE TABLE ledger_reminders (
+                    household_id TEXT NOT NULL REFERENCES ledger_households (id), kind TEXT NOT NULL,
+                    day TEXT NOT NULL, PRIMARY KEY (household_id, kind, day))
+                """
+            ]
+        ),
     ]
 }

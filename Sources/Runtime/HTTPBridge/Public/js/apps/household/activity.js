@@ -2,7 +2,7 @@
 // comes from `activity.list` (newest first, `before`), live changes are put on top as the page's event stream brings
 // them (each cursor once: none repeated, and the stream resumes after the last one, so none is missed), and older
 // pages come when the list's end scrolls into view, or on the button there.
-import { money, when } from "../../format.js";
+import { day, money, when } from "../../format.js";
 import { t } from "../../i18n.js";
 import { card, h } from "../../ui.js";
 import { ledger } from "./session.js";
@@ -43,7 +43,15 @@ const sentences = {
   "stock.edited": (e) => t("{who} changed {name} in the cupboard", e.after),
   "stock.consumed": (e) => t("{who} used some {name}", e.after),
   "stock.removed": (e) => t("{who} took {name} out of the cupboard", e.before),
+  // Reminders (for webhooks), recorded by Reckon itself: no member did them.
+  "stock.expiring": (e) => t("Reminder: {names} best before {date} or earlier", due(e.after)),
+  "stock.low": (e) => t("Reminder: {names} running low", due(e.after)),
+  "recurring.due": (e) => t("Reminder: the repeating bills {names} are due {date}", due(e.after)),
 };
+
+/** A reminder's places in a sentence: what is due (names or descriptions), and the day. */
+const due = (view) =>
+  ({ names: view.items.map((item) => item.name ?? item.description).join(", "), date: day(view.date) });
 
 /** A bill's places in a sentence: its description, and its amount as money. */
 const bill = (view) => ({ description: view.description, amount: money(view.amount, view.currency) });
@@ -62,14 +70,15 @@ function item(entry, names) {
   const sentence = says ? says(entry, name)
     : t("{who} {action} ({entity})", { action: entry.action.replace(".", " "), entity: entry.entity });
   const [before, after] = split(sentence);
-  return h("li", { "data-cursor": String(entry.cursor) }, before, h("strong", {}, name(entry.userId)), after,
+  const actor = sentence.includes("{who}") ? [h("strong", {}, name(entry.userId))] : [];
+  return h("li", { "data-cursor": String(entry.cursor) }, before, ...actor, after,
     h("time", { class: "muted small", datetime: entry.at }, ` · ${when(entry.at)}`));
 }
 
-/** A sentence's text before its `{who}` place and after it. */
+/** A sentence's text before its `{who}` place and after it (all of it after, when it has none). */
 function split(sentence) {
   const at = sentence.indexOf("{who}");
-  return at < 0 ? ["", ` ${sentence}`] : [sentence.slice(0, at), sentence.slice(at + "{who}".length)];
+  return at < 0 ? ["", sentence] : [sentence.slice(0, at), sentence.slice(at + "{who}".length)];
 }
 
 /** The feed's card for `home`; `newest()` loads its first page and answers the newest cursor, for the live stream
