@@ -138,7 +138,7 @@ let package = Package(
         .target(
             name: "ServerCommands",
             dependencies: [
-                "Observability", "WorkerRuntime", "ZeroMQ",
+                "Observability", "WorkerRuntime", "ZeroMQ", "Webhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -274,6 +274,7 @@ let package = Package(
             name: "OrdersService",
             dependencies: [
                 "WorkerRuntime", "Wire", "Storage", "StoredOps", "Money", "Ordering", "CheckoutForm", "OrdersAPI",
+                "Webhooks",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -329,7 +330,7 @@ let package = Package(
             dependencies: [
                 "Telemetry",
                 "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
-                "CalcService", "CalcAPI", "ReckonClient", "Webhooks",
+                "CalcService", "CalcAPI", "ReckonClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/reckon-ledger"

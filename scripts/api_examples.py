@@ -161,6 +161,20 @@ def orders(r):
     r.call("orders", "cart.add", {"cartId": second, "itemId": "poutine"})
     r.call("orders", "order.cancel",
            {"orderId": r.call("orders", "order.place", {"cartId": second, "form": form})["orderId"]})
+    order_webhooks(r, staff)
+
+
+def order_webhooks(r, staff):
+    # Subscribed once the orders above are made, so that nothing is delivered while the examples are recorded
+    # (receiver.invalid never resolves, and only the redelivery is tried).
+    hook = r.call("orders", "webhooks.subscribe", {"url": "https://receiver.invalid/orders", "events": ["order.*"],
+                                                   "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"},
+                  token=staff)["webhookId"]
+    r.call("orders", "webhooks.list", token=staff)
+    r.call("orders", "webhooks.deliveries", {"webhookId": hook}, token=staff)
+    r.call("orders", "webhooks.resume", {"webhookId": hook}, token=staff)
+    r.call("orders", "webhooks.redeliver", {"webhookId": hook, "cursor": 1}, token=staff)
+    r.call("orders", "webhooks.unsubscribe", {"webhookId": hook}, token=staff)
 
 
 def ledger(r):

@@ -29,7 +29,7 @@ import WorkerRuntime
     @Test func staffOpsAreTheOnesThatNeedTheKey() async throws {
         try await OrdersHarness.with(.sqlite) { orders in
             let registry = try registry(orders)
-            #expect(registry.ops.filter { $0.access == .staff }.count == 3)
+            #expect(registry.ops.filter { $0.access == .staff }.count == 9)
             for op in registry.ops {
                 let refused: WireError?
                 do {

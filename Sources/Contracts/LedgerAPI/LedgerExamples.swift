@@ -9,7 +9,7 @@ extension AuthSignupOp {
         result: #"""
             {
               "displayName": "Ana",
-              "userId": "u_00000000-0000-4000-8000-000000000004",
+              "userId": "u_00000000-0000-4000-8000-000000000005",
               "username": "ana"
             }
             """#
@@ -23,10 +23,10 @@ extension AuthLoginOp {
         result: #"""
             {
               "expiresAt": "2026-12-29T09:00:00.000Z",
-              "token": "rk_0000000000000000000000000000000000000000000000000000000000000005",
+              "token": "rk_0000000000000000000000000000000000000000000000000000000000000006",
               "user": {
                 "displayName": "Ana",
-                "userId": "u_00000000-0000-4000-8000-000000000004",
+                "userId": "u_00000000-0000-4000-8000-000000000005",
                 "username": "ana"
               }
             }
@@ -41,7 +41,7 @@ extension AuthMeOp {
         result: #"""
             {
               "displayName": "Ana",
-              "userId": "u_00000000-0000-4000-8000-000000000004",
+              "userId": "u_00000000-0000-4000-8000-000000000005",
               "username": "ana"
             }
             """#
@@ -55,13 +55,13 @@ extension HouseholdCreateOp {
         result: #"""
             {
               "currency": "CAD",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "members": [
                 {
                   "active": true,
                   "displayName": "Ana",
                   "role": "owner",
-                  "userId": "u_00000000-0000-4000-8000-000000000004",
+                  "userId": "u_00000000-0000-4000-8000-000000000005",
                   "username": "ana"
                 }
               ],
@@ -81,13 +81,13 @@ extension HouseholdListOp {
               "households": [
                 {
                   "currency": "CAD",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
                   "members": [
                     {
                       "active": true,
                       "displayName": "Ana",
                       "role": "owner",
-                      "userId": "u_00000000-0000-4000-8000-000000000004",
+                      "userId": "u_00000000-0000-4000-8000-000000000005",
                       "username": "ana"
                     }
                   ],
@@ -103,17 +103,17 @@ extension HouseholdListOp {
 extension HouseholdGetOp {
     /// A call of `household.get` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "currency": "CAD",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "members": [
                 {
                   "active": true,
                   "displayName": "Ana",
                   "role": "owner",
-                  "userId": "u_00000000-0000-4000-8000-000000000004",
+                  "userId": "u_00000000-0000-4000-8000-000000000005",
                   "username": "ana"
                 }
               ],
@@ -127,22 +127,22 @@ extension HouseholdGetOp {
 extension RoommatesRequestOp {
     /// A call of `roommates.request` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006", "username": "bob"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007", "username": "bob"}"#,
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "householdName": "Flat 3B",
-              "requestId": "r_00000000-0000-4000-8000-000000000007",
+              "requestId": "r_00000000-0000-4000-8000-000000000008",
               "requestedBy": {
                 "displayName": "Ana",
-                "userId": "u_00000000-0000-4000-8000-000000000004",
+                "userId": "u_00000000-0000-4000-8000-000000000005",
                 "username": "ana"
               },
               "status": "pending",
               "user": {
                 "displayName": "Bob",
-                "userId": "u_00000000-0000-4000-8000-000000000008",
+                "userId": "u_00000000-0000-4000-8000-000000000009",
                 "username": "bob"
               }
             }
@@ -153,7 +153,7 @@ extension RoommatesRequestOp {
 extension RoommatesListOp {
     /// A call of `roommates.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "members": [
@@ -161,7 +161,7 @@ extension RoommatesListOp {
                   "active": true,
                   "displayName": "Ana",
                   "role": "owner",
-                  "userId": "u_00000000-0000-4000-8000-000000000004",
+                  "userId": "u_00000000-0000-4000-8000-000000000005",
                   "username": "ana"
                 }
               ],
@@ -169,18 +169,18 @@ extension RoommatesListOp {
               "sent": [
                 {
                   "createdAt": "2026-11-29T09:00:00.000Z",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
                   "householdName": "Flat 3B",
-                  "requestId": "r_00000000-0000-4000-8000-000000000007",
+                  "requestId": "r_00000000-0000-4000-8000-000000000008",
                   "requestedBy": {
                     "displayName": "Ana",
-                    "userId": "u_00000000-0000-4000-8000-000000000004",
+                    "userId": "u_00000000-0000-4000-8000-000000000005",
                     "username": "ana"
                   },
                   "status": "pending",
                   "user": {
                     "displayName": "Bob",
-                    "userId": "u_00000000-0000-4000-8000-000000000008",
+                    "userId": "u_00000000-0000-4000-8000-000000000009",
                     "username": "bob"
                   }
                 }
@@ -200,18 +200,18 @@ extension RoommatesWaitOp {
               "received": [
                 {
                   "createdAt": "2026-11-29T09:00:00.000Z",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
                   "householdName": "Flat 3B",
-                  "requestId": "r_00000000-0000-4000-8000-000000000007",
+                  "requestId": "r_00000000-0000-4000-8000-000000000008",
                   "requestedBy": {
                     "displayName": "Ana",
-                    "userId": "u_00000000-0000-4000-8000-000000000004",
+                    "userId": "u_00000000-0000-4000-8000-000000000005",
                     "username": "ana"
                   },
                   "status": "pending",
                   "user": {
                     "displayName": "Bob",
-                    "userId": "u_00000000-0000-4000-8000-000000000008",
+                    "userId": "u_00000000-0000-4000-8000-000000000009",
                     "username": "bob"
                   }
                 }
@@ -224,22 +224,22 @@ extension RoommatesWaitOp {
 extension RoommatesAcceptOp {
     /// A call of `roommates.accept` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"requestId": "r_00000000-0000-4000-8000-000000000007"}"#,
+        args: #"{"requestId": "r_00000000-0000-4000-8000-000000000008"}"#,
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "householdName": "Flat 3B",
-              "requestId": "r_00000000-0000-4000-8000-000000000007",
+              "requestId": "r_00000000-0000-4000-8000-000000000008",
               "requestedBy": {
                 "displayName": "Ana",
-                "userId": "u_00000000-0000-4000-8000-000000000004",
+                "userId": "u_00000000-0000-4000-8000-000000000005",
                 "username": "ana"
               },
               "status": "accepted",
               "user": {
                 "displayName": "Bob",
-                "userId": "u_00000000-0000-4000-8000-000000000008",
+                "userId": "u_00000000-0000-4000-8000-000000000009",
                 "username": "bob"
               }
             }
@@ -250,22 +250,22 @@ extension RoommatesAcceptOp {
 extension RoommatesDeclineOp {
     /// A call of `roommates.decline` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"requestId": "r_00000000-0000-4000-8000-000000000009"}"#,
+        args: #"{"requestId": "r_00000000-0000-4000-8000-00000000000a"}"#,
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "householdName": "Flat 3B",
-              "requestId": "r_00000000-0000-4000-8000-000000000009",
+              "requestId": "r_00000000-0000-4000-8000-00000000000a",
               "requestedBy": {
                 "displayName": "Ana",
-                "userId": "u_00000000-0000-4000-8000-000000000004",
+                "userId": "u_00000000-0000-4000-8000-000000000005",
                 "username": "ana"
               },
               "status": "declined",
               "user": {
                 "displayName": "Cyd",
-                "userId": "u_00000000-0000-4000-8000-00000000000a",
+                "userId": "u_00000000-0000-4000-8000-00000000000b",
                 "username": "cyd"
               }
             }
@@ -276,22 +276,22 @@ extension RoommatesDeclineOp {
 extension RoommatesRetractOp {
     /// A call of `roommates.retract` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"requestId": "r_00000000-0000-4000-8000-00000000000b"}"#,
+        args: #"{"requestId": "r_00000000-0000-4000-8000-00000000000c"}"#,
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "householdName": "Flat 3B",
-              "requestId": "r_00000000-0000-4000-8000-00000000000b",
+              "requestId": "r_00000000-0000-4000-8000-00000000000c",
               "requestedBy": {
                 "displayName": "Ana",
-                "userId": "u_00000000-0000-4000-8000-000000000004",
+                "userId": "u_00000000-0000-4000-8000-000000000005",
                 "username": "ana"
               },
               "status": "retracted",
               "user": {
                 "displayName": "Dee",
-                "userId": "u_00000000-0000-4000-8000-00000000000c",
+                "userId": "u_00000000-0000-4000-8000-00000000000d",
                 "username": "dee"
               }
             }
@@ -308,8 +308,8 @@ extension BillsAddOp {
               "category": "groceries",
               "date": "2026-11-20",
               "description": "Groceries",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "paidBy": "u_00000000-0000-4000-8000-000000000004",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "paidBy": "u_00000000-0000-4000-8000-000000000005",
               "split": {
                 "kind": "equal"
               }
@@ -318,27 +318,27 @@ extension BillsAddOp {
         result: #"""
             {
               "amount": "84.30",
-              "billId": "b_00000000-0000-4000-8000-00000000000d",
+              "billId": "b_00000000-0000-4000-8000-00000000000e",
               "category": "groceries",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "date": "2026-11-20",
               "description": "Groceries",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "payers": [
                 {
                   "amount": "84.30",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "shares": [
                 {
                   "amount": "42.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "amount": "42.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ],
               "split": {
@@ -353,31 +353,31 @@ extension BillsAddOp {
 extension BillsGetOp {
     /// A call of `bills.get` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"billId": "b_00000000-0000-4000-8000-00000000000d"}"#,
+        args: #"{"billId": "b_00000000-0000-4000-8000-00000000000e"}"#,
         result: #"""
             {
               "amount": "84.30",
-              "billId": "b_00000000-0000-4000-8000-00000000000d",
+              "billId": "b_00000000-0000-4000-8000-00000000000e",
               "category": "groceries",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "date": "2026-11-20",
               "description": "Groceries",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "payers": [
                 {
                   "amount": "84.30",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "shares": [
                 {
                   "amount": "42.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "amount": "42.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ],
               "split": {
@@ -392,31 +392,31 @@ extension BillsGetOp {
 extension BillsEditOp {
     /// A call of `bills.edit` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"amount": "86.30", "billId": "b_00000000-0000-4000-8000-00000000000d", "version": 1}"#,
+        args: #"{"amount": "86.30", "billId": "b_00000000-0000-4000-8000-00000000000e", "version": 1}"#,
         result: #"""
             {
               "amount": "86.30",
-              "billId": "b_00000000-0000-4000-8000-00000000000d",
+              "billId": "b_00000000-0000-4000-8000-00000000000e",
               "category": "groceries",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "date": "2026-11-20",
               "description": "Groceries",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "payers": [
                 {
                   "amount": "86.30",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "shares": [
                 {
                   "amount": "43.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "amount": "43.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ],
               "split": {
@@ -431,7 +431,7 @@ extension BillsEditOp {
 extension BillsDeleteOp {
     /// A call of `bills.delete` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"billId": "b_00000000-0000-4000-8000-00000000000e", "version": 1}"#,
+        args: #"{"billId": "b_00000000-0000-4000-8000-00000000000f", "version": 1}"#,
         result: #"{"done": true}"#
     )
 }
@@ -443,23 +443,23 @@ extension PaymentsRecordOp {
             {
               "amount": "20.00",
               "date": "2026-11-22",
-              "from": "u_00000000-0000-4000-8000-000000000008",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "from": "u_00000000-0000-4000-8000-000000000009",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "note": "e-transfer",
-              "to": "u_00000000-0000-4000-8000-000000000004"
+              "to": "u_00000000-0000-4000-8000-000000000005"
             }
             """#,
         result: #"""
             {
               "amount": "20.00",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "date": "2026-11-22",
-              "from": "u_00000000-0000-4000-8000-000000000008",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "from": "u_00000000-0000-4000-8000-000000000009",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "note": "e-transfer",
-              "paymentId": "p_00000000-0000-4000-8000-00000000000f",
-              "to": "u_00000000-0000-4000-8000-000000000004",
+              "paymentId": "p_00000000-0000-4000-8000-000000000010",
+              "to": "u_00000000-0000-4000-8000-000000000005",
               "version": 1
             }
             """#
@@ -469,18 +469,18 @@ extension PaymentsRecordOp {
 extension PaymentsGetOp {
     /// A call of `payments.get` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"paymentId": "p_00000000-0000-4000-8000-00000000000f"}"#,
+        args: #"{"paymentId": "p_00000000-0000-4000-8000-000000000010"}"#,
         result: #"""
             {
               "amount": "20.00",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "date": "2026-11-22",
-              "from": "u_00000000-0000-4000-8000-000000000008",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "from": "u_00000000-0000-4000-8000-000000000009",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "note": "e-transfer",
-              "paymentId": "p_00000000-0000-4000-8000-00000000000f",
-              "to": "u_00000000-0000-4000-8000-000000000004",
+              "paymentId": "p_00000000-0000-4000-8000-000000000010",
+              "to": "u_00000000-0000-4000-8000-000000000005",
               "version": 1
             }
             """#
@@ -493,21 +493,21 @@ extension PaymentsEditOp {
         args: #"""
             {
               "note": "e-transfer, Nov 22",
-              "paymentId": "p_00000000-0000-4000-8000-00000000000f",
+              "paymentId": "p_00000000-0000-4000-8000-000000000010",
               "version": 1
             }
             """#,
         result: #"""
             {
               "amount": "20.00",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "date": "2026-11-22",
-              "from": "u_00000000-0000-4000-8000-000000000008",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "from": "u_00000000-0000-4000-8000-000000000009",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "note": "e-transfer, Nov 22",
-              "paymentId": "p_00000000-0000-4000-8000-00000000000f",
-              "to": "u_00000000-0000-4000-8000-000000000004",
+              "paymentId": "p_00000000-0000-4000-8000-000000000010",
+              "to": "u_00000000-0000-4000-8000-000000000005",
               "version": 2
             }
             """#
@@ -517,20 +517,20 @@ extension PaymentsEditOp {
 extension PaymentsListOp {
     /// A call of `payments.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006", "limit": 10}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007", "limit": 10}"#,
         result: #"""
             {
               "payments": [
                 {
                   "amount": "20.00",
-                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000005",
                   "currency": "CAD",
                   "date": "2026-11-22",
-                  "from": "u_00000000-0000-4000-8000-000000000008",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
+                  "from": "u_00000000-0000-4000-8000-000000000009",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
                   "note": "e-transfer, Nov 22",
-                  "paymentId": "p_00000000-0000-4000-8000-00000000000f",
-                  "to": "u_00000000-0000-4000-8000-000000000004",
+                  "paymentId": "p_00000000-0000-4000-8000-000000000010",
+                  "to": "u_00000000-0000-4000-8000-000000000005",
                   "version": 2
                 }
               ]
@@ -542,7 +542,7 @@ extension PaymentsListOp {
 extension PaymentsDeleteOp {
     /// A call of `payments.delete` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"paymentId": "p_00000000-0000-4000-8000-000000000010", "version": 1}"#,
+        args: #"{"paymentId": "p_00000000-0000-4000-8000-000000000011", "version": 1}"#,
         result: #"{"done": true}"#
     )
 }
@@ -550,7 +550,7 @@ extension PaymentsDeleteOp {
 extension BalancesOp {
     /// A call of `balances` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "currencies": [
@@ -560,8 +560,8 @@ extension BalancesOp {
                 {
                   "amount": "23.15",
                   "currency": "CAD",
-                  "from": "u_00000000-0000-4000-8000-000000000008",
-                  "to": "u_00000000-0000-4000-8000-000000000004"
+                  "from": "u_00000000-0000-4000-8000-000000000009",
+                  "to": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "members": [
@@ -573,7 +573,7 @@ extension BalancesOp {
                   "rounding": "0.00",
                   "sent": "0.00",
                   "share": "43.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "currency": "CAD",
@@ -583,7 +583,7 @@ extension BalancesOp {
                   "rounding": "0.00",
                   "sent": "20.00",
                   "share": "43.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ]
             }
@@ -594,7 +594,7 @@ extension BalancesOp {
 extension BalanceHistoryOp {
     /// A call of `balances.history` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"from": "2026-11-21", "householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"from": "2026-11-21", "householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "currency": "CAD",
@@ -605,17 +605,17 @@ extension BalanceHistoryOp {
               "members": [
                 {
                   "nets": [
-                    "-23.15"
-                  ],
-                  "opening": "-43.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
-                },
-                {
-                  "nets": [
                     "23.15"
                   ],
                   "opening": "43.15",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
+                },
+                {
+                  "nets": [
+                    "-23.15"
+                  ],
+                  "opening": "-43.15",
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ]
             }
@@ -626,7 +626,7 @@ extension BalanceHistoryOp {
 extension SettleSuggestOp {
     /// A call of `settle.suggest` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "methods": {
@@ -640,13 +640,13 @@ extension SettleSuggestOp {
                       "amount": "23.15",
                       "date": "2026-11-20",
                       "description": "Groceries",
-                      "id": "b_00000000-0000-4000-8000-00000000000d",
+                      "id": "b_00000000-0000-4000-8000-00000000000e",
                       "kind": "bill"
                     }
                   ],
                   "currency": "CAD",
-                  "from": "u_00000000-0000-4000-8000-000000000008",
-                  "to": "u_00000000-0000-4000-8000-000000000004"
+                  "from": "u_00000000-0000-4000-8000-000000000009",
+                  "to": "u_00000000-0000-4000-8000-000000000005"
                 }
               ]
             }
@@ -662,8 +662,8 @@ extension RecurringAddOp {
               "amount": "75.00",
               "description": "Internet",
               "frequency": "monthly",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "paidBy": "u_00000000-0000-4000-8000-000000000004",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "paidBy": "u_00000000-0000-4000-8000-000000000005",
               "split": {
                 "kind": "equal"
               },
@@ -677,18 +677,18 @@ extension RecurringAddOp {
                 "amount": "75.00",
                 "currency": "CAD",
                 "description": "Internet",
-                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "paidBy": "u_00000000-0000-4000-8000-000000000005",
                 "split": {
                   "kind": "equal"
                 }
               },
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "description": "Internet",
               "frequency": "monthly",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "interval": 1,
-              "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "recurringId": "rc_00000000-0000-4000-8000-000000000012",
               "start": "2027-01-01",
               "state": "active"
             }
@@ -699,7 +699,7 @@ extension RecurringAddOp {
 extension RecurringListOp {
     /// A call of `recurring.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "rules": [
@@ -709,18 +709,18 @@ extension RecurringListOp {
                     "amount": "75.00",
                     "currency": "CAD",
                     "description": "Internet",
-                    "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                    "paidBy": "u_00000000-0000-4000-8000-000000000005",
                     "split": {
                       "kind": "equal"
                     }
                   },
-                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000005",
                   "currency": "CAD",
                   "description": "Internet",
                   "frequency": "monthly",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
                   "interval": 1,
-                  "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+                  "recurringId": "rc_00000000-0000-4000-8000-000000000012",
                   "start": "2027-01-01",
                   "state": "active"
                 }
@@ -733,7 +733,7 @@ extension RecurringListOp {
 extension RecurringPauseOp {
     /// A call of `recurring.pause` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000011"}"#,
+        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000012"}"#,
         result: #"""
             {
               "amount": "75.00",
@@ -741,18 +741,18 @@ extension RecurringPauseOp {
                 "amount": "75.00",
                 "currency": "CAD",
                 "description": "Internet",
-                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "paidBy": "u_00000000-0000-4000-8000-000000000005",
                 "split": {
                   "kind": "equal"
                 }
               },
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "description": "Internet",
               "frequency": "monthly",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "interval": 1,
-              "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "recurringId": "rc_00000000-0000-4000-8000-000000000012",
               "start": "2027-01-01",
               "state": "paused"
             }
@@ -763,7 +763,7 @@ extension RecurringPauseOp {
 extension RecurringResumeOp {
     /// A call of `recurring.resume` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000011"}"#,
+        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000012"}"#,
         result: #"""
             {
               "amount": "75.00",
@@ -771,18 +771,18 @@ extension RecurringResumeOp {
                 "amount": "75.00",
                 "currency": "CAD",
                 "description": "Internet",
-                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "paidBy": "u_00000000-0000-4000-8000-000000000005",
                 "split": {
                   "kind": "equal"
                 }
               },
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "description": "Internet",
               "frequency": "monthly",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "interval": 1,
-              "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "recurringId": "rc_00000000-0000-4000-8000-000000000012",
               "resumeAfter": "2026-11-29",
               "start": "2027-01-01",
               "state": "active"
@@ -794,7 +794,7 @@ extension RecurringResumeOp {
 extension RecurringEndOp {
     /// A call of `recurring.end` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000011"}"#,
+        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000012"}"#,
         result: #"""
             {
               "amount": "75.00",
@@ -802,18 +802,18 @@ extension RecurringEndOp {
                 "amount": "75.00",
                 "currency": "CAD",
                 "description": "Internet",
-                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "paidBy": "u_00000000-0000-4000-8000-000000000005",
                 "split": {
                   "kind": "equal"
                 }
               },
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "description": "Internet",
               "frequency": "monthly",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "interval": 1,
-              "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "recurringId": "rc_00000000-0000-4000-8000-000000000012",
               "resumeAfter": "2026-11-29",
               "start": "2027-01-01",
               "state": "ended"
@@ -825,7 +825,7 @@ extension RecurringEndOp {
 extension ActivityListOp {
     /// A call of `activity.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006", "limit": 2}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007", "limit": 2}"#,
         result: #"""
             {
               "cursor": 2,
@@ -834,13 +834,13 @@ extension ActivityListOp {
                   "action": "household.created",
                   "after": {
                     "currency": "CAD",
-                    "householdId": "h_00000000-0000-4000-8000-000000000006",
+                    "householdId": "h_00000000-0000-4000-8000-000000000007",
                     "members": [
                       {
                         "active": true,
                         "displayName": "Ana",
                         "role": "owner",
-                        "userId": "u_00000000-0000-4000-8000-000000000004",
+                        "userId": "u_00000000-0000-4000-8000-000000000005",
                         "username": "ana"
                       }
                     ],
@@ -850,33 +850,33 @@ extension ActivityListOp {
                   "at": "2026-11-29T09:00:00.000Z",
                   "cursor": 1,
                   "entity": "household",
-                  "entityId": "h_00000000-0000-4000-8000-000000000006",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "entityId": "h_00000000-0000-4000-8000-000000000007",
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "action": "request.sent",
                   "after": {
                     "createdAt": "2026-11-29T09:00:00.000Z",
-                    "householdId": "h_00000000-0000-4000-8000-000000000006",
+                    "householdId": "h_00000000-0000-4000-8000-000000000007",
                     "householdName": "Flat 3B",
-                    "requestId": "r_00000000-0000-4000-8000-000000000007",
+                    "requestId": "r_00000000-0000-4000-8000-000000000008",
                     "requestedBy": {
                       "displayName": "Ana",
-                      "userId": "u_00000000-0000-4000-8000-000000000004",
+                      "userId": "u_00000000-0000-4000-8000-000000000005",
                       "username": "ana"
                     },
                     "status": "pending",
                     "user": {
                       "displayName": "Bob",
-                      "userId": "u_00000000-0000-4000-8000-000000000008",
+                      "userId": "u_00000000-0000-4000-8000-000000000009",
                       "username": "bob"
                     }
                   },
                   "at": "2026-11-29T09:00:00.000Z",
                   "cursor": 2,
                   "entity": "request",
-                  "entityId": "r_00000000-0000-4000-8000-000000000007",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "entityId": "r_00000000-0000-4000-8000-000000000008",
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "more": true
@@ -891,7 +891,7 @@ extension ActivityWaitOp {
         args: #"""
             {
               "after": 3,
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "limit": 1,
               "waitMs": 1000
             }
@@ -904,26 +904,26 @@ extension ActivityWaitOp {
                   "action": "request.sent",
                   "after": {
                     "createdAt": "2026-11-29T09:00:00.000Z",
-                    "householdId": "h_00000000-0000-4000-8000-000000000006",
+                    "householdId": "h_00000000-0000-4000-8000-000000000007",
                     "householdName": "Flat 3B",
-                    "requestId": "r_00000000-0000-4000-8000-000000000009",
+                    "requestId": "r_00000000-0000-4000-8000-00000000000a",
                     "requestedBy": {
                       "displayName": "Ana",
-                      "userId": "u_00000000-0000-4000-8000-000000000004",
+                      "userId": "u_00000000-0000-4000-8000-000000000005",
                       "username": "ana"
                     },
                     "status": "pending",
                     "user": {
                       "displayName": "Cyd",
-                      "userId": "u_00000000-0000-4000-8000-00000000000a",
+                      "userId": "u_00000000-0000-4000-8000-00000000000b",
                       "username": "cyd"
                     }
                   },
                   "at": "2026-11-29T09:00:00.000Z",
                   "cursor": 4,
                   "entity": "request",
-                  "entityId": "r_00000000-0000-4000-8000-000000000009",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "entityId": "r_00000000-0000-4000-8000-00000000000a",
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "more": true
@@ -937,7 +937,7 @@ extension ShoppingAddOp {
     public static let example = OpExample(
         args: #"""
             {
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "name": "Oat milk",
               "quantity": "2",
               "unit": "L"
@@ -945,9 +945,9 @@ extension ShoppingAddOp {
             """#,
         result: #"""
             {
-              "addedBy": "u_00000000-0000-4000-8000-000000000004",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "itemId": "s_00000000-0000-4000-8000-000000000012",
+              "addedBy": "u_00000000-0000-4000-8000-000000000005",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "itemId": "s_00000000-0000-4000-8000-000000000013",
               "name": "Oat milk",
               "quantity": "2",
               "unit": "L",
@@ -960,14 +960,14 @@ extension ShoppingAddOp {
 extension ShoppingListOp {
     /// A call of `shopping.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "items": [
                 {
-                  "addedBy": "u_00000000-0000-4000-8000-000000000004",
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
-                  "itemId": "s_00000000-0000-4000-8000-000000000012",
+                  "addedBy": "u_00000000-0000-4000-8000-000000000005",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
+                  "itemId": "s_00000000-0000-4000-8000-000000000013",
                   "name": "Oat milk",
                   "quantity": "2",
                   "unit": "L",
@@ -982,12 +982,12 @@ extension ShoppingListOp {
 extension ShoppingEditOp {
     /// A call of `shopping.edit` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"itemId": "s_00000000-0000-4000-8000-000000000012", "quantity": "3", "version": 1}"#,
+        args: #"{"itemId": "s_00000000-0000-4000-8000-000000000013", "quantity": "3", "version": 1}"#,
         result: #"""
             {
-              "addedBy": "u_00000000-0000-4000-8000-000000000004",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "itemId": "s_00000000-0000-4000-8000-000000000012",
+              "addedBy": "u_00000000-0000-4000-8000-000000000005",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "itemId": "s_00000000-0000-4000-8000-000000000013",
               "name": "Oat milk",
               "quantity": "3",
               "unit": "L",
@@ -1007,7 +1007,7 @@ extension ShoppingBoughtOp {
                 "amount": "7.48",
                 "date": "2026-11-25"
               },
-              "itemId": "s_00000000-0000-4000-8000-000000000012",
+              "itemId": "s_00000000-0000-4000-8000-000000000013",
               "location": "fridge",
               "version": 2
             }
@@ -1017,26 +1017,26 @@ extension ShoppingBoughtOp {
               "added": "3",
               "bill": {
                 "amount": "7.48",
-                "billId": "b_00000000-0000-4000-8000-000000000013",
-                "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                "billId": "b_00000000-0000-4000-8000-000000000014",
+                "createdBy": "u_00000000-0000-4000-8000-000000000005",
                 "currency": "CAD",
                 "date": "2026-11-25",
                 "description": "Oat milk",
-                "householdId": "h_00000000-0000-4000-8000-000000000006",
+                "householdId": "h_00000000-0000-4000-8000-000000000007",
                 "payers": [
                   {
                     "amount": "7.48",
-                    "userId": "u_00000000-0000-4000-8000-000000000004"
+                    "userId": "u_00000000-0000-4000-8000-000000000005"
                   }
                 ],
                 "shares": [
                   {
                     "amount": "3.74",
-                    "userId": "u_00000000-0000-4000-8000-000000000004"
+                    "userId": "u_00000000-0000-4000-8000-000000000005"
                   },
                   {
                     "amount": "3.74",
-                    "userId": "u_00000000-0000-4000-8000-000000000008"
+                    "userId": "u_00000000-0000-4000-8000-000000000009"
                   }
                 ],
                 "split": {
@@ -1047,8 +1047,8 @@ extension ShoppingBoughtOp {
               "merged": false,
               "stock": {
                 "bestBefore": "2027-01-10",
-                "householdId": "h_00000000-0000-4000-8000-000000000006",
-                "itemId": "i_00000000-0000-4000-8000-000000000014",
+                "householdId": "h_00000000-0000-4000-8000-000000000007",
+                "itemId": "i_00000000-0000-4000-8000-000000000015",
                 "location": "fridge",
                 "name": "Oat milk",
                 "quantity": "3",
@@ -1064,7 +1064,7 @@ extension ShoppingBoughtOp {
 extension ShoppingRemoveOp {
     /// A call of `shopping.remove` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"itemId": "s_00000000-0000-4000-8000-000000000015", "version": 1}"#,
+        args: #"{"itemId": "s_00000000-0000-4000-8000-000000000016", "version": 1}"#,
         result: #"{"done": true}"#
     )
 }
@@ -1075,7 +1075,7 @@ extension InventoryAddOp {
         args: #"""
             {
               "bestBefore": "2027-06-01",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "location": "pantry",
               "name": "Rice",
               "quantity": "2",
@@ -1088,8 +1088,8 @@ extension InventoryAddOp {
               "merged": false,
               "stock": {
                 "bestBefore": "2027-06-01",
-                "householdId": "h_00000000-0000-4000-8000-000000000006",
-                "itemId": "i_00000000-0000-4000-8000-000000000016",
+                "householdId": "h_00000000-0000-4000-8000-000000000007",
+                "itemId": "i_00000000-0000-4000-8000-000000000017",
                 "location": "pantry",
                 "name": "Rice",
                 "quantity": "2",
@@ -1105,15 +1105,15 @@ extension InventoryAddOp {
 extension InventoryListOp {
     /// A call of `inventory.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006", "location": "pantry"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007", "location": "pantry"}"#,
         result: #"""
             {
               "lines": [
                 {
                   "bestBefore": "2027-06-01",
                   "daysLeft": 184,
-                  "householdId": "h_00000000-0000-4000-8000-000000000006",
-                  "itemId": "i_00000000-0000-4000-8000-000000000016",
+                  "householdId": "h_00000000-0000-4000-8000-000000000007",
+                  "itemId": "i_00000000-0000-4000-8000-000000000017",
                   "location": "pantry",
                   "name": "Rice",
                   "quantity": "2",
@@ -1133,7 +1133,7 @@ extension InventoryEditOp {
     public static let example = OpExample(
         args: #"""
             {
-              "itemId": "i_00000000-0000-4000-8000-000000000016",
+              "itemId": "i_00000000-0000-4000-8000-000000000017",
               "restock": true,
               "restockQuantity": "1",
               "version": 1
@@ -1143,8 +1143,8 @@ extension InventoryEditOp {
             {
               "stock": {
                 "bestBefore": "2027-06-01",
-                "householdId": "h_00000000-0000-4000-8000-000000000006",
-                "itemId": "i_00000000-0000-4000-8000-000000000016",
+                "householdId": "h_00000000-0000-4000-8000-000000000007",
+                "itemId": "i_00000000-0000-4000-8000-000000000017",
                 "location": "pantry",
                 "name": "Rice",
                 "quantity": "2",
@@ -1161,13 +1161,13 @@ extension InventoryEditOp {
 extension InventoryConsumeOp {
     /// A call of `inventory.consume` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"itemId": "i_00000000-0000-4000-8000-000000000016", "quantity": "500", "unit": "g"}"#,
+        args: #"{"itemId": "i_00000000-0000-4000-8000-000000000017", "quantity": "500", "unit": "g"}"#,
         result: #"""
             {
               "stock": {
                 "bestBefore": "2027-06-01",
-                "householdId": "h_00000000-0000-4000-8000-000000000006",
-                "itemId": "i_00000000-0000-4000-8000-000000000016",
+                "householdId": "h_00000000-0000-4000-8000-000000000007",
+                "itemId": "i_00000000-0000-4000-8000-000000000017",
                 "location": "pantry",
                 "name": "Rice",
                 "quantity": "1.5",
@@ -1184,7 +1184,7 @@ extension InventoryConsumeOp {
 extension InventoryRemoveOp {
     /// A call of `inventory.remove` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"itemId": "i_00000000-0000-4000-8000-000000000016"}"#,
+        args: #"{"itemId": "i_00000000-0000-4000-8000-000000000017"}"#,
         result: #"{"done": true}"#
     )
 }
@@ -1245,7 +1245,7 @@ extension RecordsSaveOp {
               "computedAt": "2026-11-29T09:00:00.000Z",
               "createdAt": "2026-11-29T09:00:00.000Z",
               "op": "loan",
-              "recordId": "rec_00000000-0000-4000-8000-000000000017",
+              "recordId": "rec_00000000-0000-4000-8000-000000000018",
               "result": {
                 "exactPayment": "1753.77012452393711602625361415",
                 "numberOfPayments": 300,
@@ -1271,7 +1271,7 @@ extension RecordsListOp {
                 {
                   "computedAt": "2026-11-29T09:00:00.000Z",
                   "op": "loan",
-                  "recordId": "rec_00000000-0000-4000-8000-000000000017",
+                  "recordId": "rec_00000000-0000-4000-8000-000000000018",
                   "title": "Mortgage"
                 }
               ]
@@ -1283,7 +1283,7 @@ extension RecordsListOp {
 extension RecordsGetOp {
     /// A call of `records.get` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recordId": "rec_00000000-0000-4000-8000-000000000017"}"#,
+        args: #"{"recordId": "rec_00000000-0000-4000-8000-000000000018"}"#,
         result: #"""
             {
               "args": {
@@ -1295,7 +1295,7 @@ extension RecordsGetOp {
               "computedAt": "2026-11-29T09:00:00.000Z",
               "createdAt": "2026-11-29T09:00:00.000Z",
               "op": "loan",
-              "recordId": "rec_00000000-0000-4000-8000-000000000017",
+              "recordId": "rec_00000000-0000-4000-8000-000000000018",
               "result": {
                 "exactPayment": "1753.77012452393711602625361415",
                 "numberOfPayments": 300,
@@ -1314,7 +1314,7 @@ extension RecordsGetOp {
 extension RecordsRerunOp {
     /// A call of `records.rerun` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recordId": "rec_00000000-0000-4000-8000-000000000017"}"#,
+        args: #"{"recordId": "rec_00000000-0000-4000-8000-000000000018"}"#,
         result: #"""
             {
               "changed": false,
@@ -1328,7 +1328,7 @@ extension RecordsRerunOp {
                 "computedAt": "2026-11-29T09:00:00.000Z",
                 "createdAt": "2026-11-29T09:00:00.000Z",
                 "op": "loan",
-                "recordId": "rec_00000000-0000-4000-8000-000000000017",
+                "recordId": "rec_00000000-0000-4000-8000-000000000018",
                 "result": {
                   "exactPayment": "1753.77012452393711602625361415",
                   "numberOfPayments": 300,
@@ -1357,7 +1357,7 @@ extension RecordsRerunOp {
 extension RecordsDeleteOp {
     /// A call of `records.delete` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recordId": "rec_00000000-0000-4000-8000-000000000017"}"#,
+        args: #"{"recordId": "rec_00000000-0000-4000-8000-000000000018"}"#,
         result: #"{"done": true}"#
     )
 }
@@ -1368,7 +1368,7 @@ extension EventsAddOp {
         args: #"""
             {
               "allDay": true,
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "repeat": {
                 "count": 4,
                 "frequency": "weekly"
@@ -1380,10 +1380,10 @@ extension EventsAddOp {
         result: #"""
             {
               "allDay": true,
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "end": "2030-01-07",
-              "eventId": "e_00000000-0000-4000-8000-000000000018",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "eventId": "e_00000000-0000-4000-8000-000000000019",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "repeat": {
                 "count": 4,
                 "frequency": "weekly",
@@ -1400,14 +1400,14 @@ extension EventsAddOp {
 extension EventsGetOp {
     /// A call of `events.get` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"eventId": "e_00000000-0000-4000-8000-000000000018"}"#,
+        args: #"{"eventId": "e_00000000-0000-4000-8000-000000000019"}"#,
         result: #"""
             {
               "allDay": true,
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "end": "2030-01-07",
-              "eventId": "e_00000000-0000-4000-8000-000000000018",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "eventId": "e_00000000-0000-4000-8000-000000000019",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "repeat": {
                 "count": 4,
                 "frequency": "weekly",
@@ -1427,7 +1427,7 @@ extension EventsListOp {
         args: #"""
             {
               "from": "2030-01-01",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "to": "2030-01-31"
             }
             """#,
@@ -1437,7 +1437,7 @@ extension EventsListOp {
                 {
                   "allDay": true,
                   "end": "2030-01-07",
-                  "eventId": "e_00000000-0000-4000-8000-000000000018",
+                  "eventId": "e_00000000-0000-4000-8000-000000000019",
                   "occurrence": 0,
                   "start": "2030-01-07",
                   "title": "Bin day"
@@ -1445,7 +1445,7 @@ extension EventsListOp {
                 {
                   "allDay": true,
                   "end": "2030-01-14",
-                  "eventId": "e_00000000-0000-4000-8000-000000000018",
+                  "eventId": "e_00000000-0000-4000-8000-000000000019",
                   "occurrence": 1,
                   "start": "2030-01-14",
                   "title": "Bin day"
@@ -1453,7 +1453,7 @@ extension EventsListOp {
                 {
                   "allDay": true,
                   "end": "2030-01-21",
-                  "eventId": "e_00000000-0000-4000-8000-000000000018",
+                  "eventId": "e_00000000-0000-4000-8000-000000000019",
                   "occurrence": 2,
                   "start": "2030-01-21",
                   "title": "Bin day"
@@ -1461,7 +1461,7 @@ extension EventsListOp {
                 {
                   "allDay": true,
                   "end": "2030-01-28",
-                  "eventId": "e_00000000-0000-4000-8000-000000000018",
+                  "eventId": "e_00000000-0000-4000-8000-000000000019",
                   "occurrence": 3,
                   "start": "2030-01-28",
                   "title": "Bin day"
@@ -1475,14 +1475,14 @@ extension EventsListOp {
 extension EventsEditOp {
     /// A call of `events.edit` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"eventId": "e_00000000-0000-4000-8000-000000000018", "location": "The curb", "version": 1}"#,
+        args: #"{"eventId": "e_00000000-0000-4000-8000-000000000019", "location": "The curb", "version": 1}"#,
         result: #"""
             {
               "allDay": true,
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "end": "2030-01-07",
-              "eventId": "e_00000000-0000-4000-8000-000000000018",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "eventId": "e_00000000-0000-4000-8000-000000000019",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "location": "The curb",
               "repeat": {
                 "count": 4,
@@ -1500,10 +1500,10 @@ extension EventsEditOp {
 extension EventsICalOp {
     /// A call of `events.ical` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
-              "calendar": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Reckon//Ledger Calendar//EN\r\nCALSCALE:GREGORIAN\r\nX-WR-CALNAME:Flat 3B\r\nBEGIN:VEVENT\r\nUID:e_00000000-0000-4000-8000-000000000018@ledger.reckon\r\nDTSTAMP:20261129T090000Z\r\nSEQUENCE:1\r\nDTSTART;VALUE=DATE:20300107\r\nDTEND;VALUE=DATE:20300108\r\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=4\r\nSUMMARY:Bin day\r\nLOCATION:The curb\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+              "calendar": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Reckon//Ledger Calendar//EN\r\nCALSCALE:GREGORIAN\r\nX-WR-CALNAME:Flat 3B\r\nBEGIN:VEVENT\r\nUID:e_00000000-0000-4000-8000-000000000019@ledger.reckon\r\nDTSTAMP:20261129T090000Z\r\nSEQUENCE:1\r\nDTSTART;VALUE=DATE:20300107\r\nDTEND;VALUE=DATE:20300108\r\nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=4\r\nSUMMARY:Bin day\r\nLOCATION:The curb\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
             }
             """#
     )
@@ -1512,7 +1512,7 @@ extension EventsICalOp {
 extension EventsDeleteOp {
     /// A call of `events.delete` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"eventId": "e_00000000-0000-4000-8000-000000000018", "version": 2}"#,
+        args: #"{"eventId": "e_00000000-0000-4000-8000-000000000019", "version": 2}"#,
         result: #"{"done": true}"#
     )
 }
@@ -1520,10 +1520,10 @@ extension EventsDeleteOp {
 extension ExportCSVOp {
     /// A call of `export.csv` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000019", "what": "bills"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-00000000001a", "what": "bills"}"#,
         result: #"""
             {
-              "csv": "bill_id,date,description,category,currency,amount,created_by,ana paid,ana share\r\nb_00000000-0000-4000-8000-00000000001a,2026-11-24,Firewood,,CAD,45.00,ana,45.00,45.00\r\n",
+              "csv": "bill_id,date,description,category,currency,amount,created_by,ana paid,ana share\r\nb_00000000-0000-4000-8000-00000000001b,2026-11-24,Firewood,,CAD,45.00,ana,45.00,45.00\r\n",
               "rows": 1
             }
             """#
@@ -1533,7 +1533,7 @@ extension ExportCSVOp {
 extension ExportJSONOp {
     /// A call of `export.json` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000019"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-00000000001a"}"#,
         result: #"""
             {
               "activity": [
@@ -1541,13 +1541,13 @@ extension ExportJSONOp {
                   "action": "household.created",
                   "after": {
                     "currency": "CAD",
-                    "householdId": "h_00000000-0000-4000-8000-000000000019",
+                    "householdId": "h_00000000-0000-4000-8000-00000000001a",
                     "members": [
                       {
                         "active": true,
                         "displayName": "Ana",
                         "role": "owner",
-                        "userId": "u_00000000-0000-4000-8000-000000000004",
+                        "userId": "u_00000000-0000-4000-8000-000000000005",
                         "username": "ana"
                       }
                     ],
@@ -1557,29 +1557,29 @@ extension ExportJSONOp {
                   "at": "2026-11-29T09:00:00.000Z",
                   "cursor": 1,
                   "entity": "household",
-                  "entityId": "h_00000000-0000-4000-8000-000000000019",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "entityId": "h_00000000-0000-4000-8000-00000000001a",
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "action": "bill.added",
                   "after": {
                     "amount": "45.00",
-                    "billId": "b_00000000-0000-4000-8000-00000000001a",
-                    "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                    "billId": "b_00000000-0000-4000-8000-00000000001b",
+                    "createdBy": "u_00000000-0000-4000-8000-000000000005",
                     "currency": "CAD",
                     "date": "2026-11-24",
                     "description": "Firewood",
-                    "householdId": "h_00000000-0000-4000-8000-000000000019",
+                    "householdId": "h_00000000-0000-4000-8000-00000000001a",
                     "payers": [
                       {
                         "amount": "45.00",
-                        "userId": "u_00000000-0000-4000-8000-000000000004"
+                        "userId": "u_00000000-0000-4000-8000-000000000005"
                       }
                     ],
                     "shares": [
                       {
                         "amount": "45.00",
-                        "userId": "u_00000000-0000-4000-8000-000000000004"
+                        "userId": "u_00000000-0000-4000-8000-000000000005"
                       }
                     ],
                     "split": {
@@ -1590,8 +1590,8 @@ extension ExportJSONOp {
                   "at": "2026-11-29T09:00:00.000Z",
                   "cursor": 2,
                   "entity": "bill",
-                  "entityId": "b_00000000-0000-4000-8000-00000000001a",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "entityId": "b_00000000-0000-4000-8000-00000000001b",
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "balances": {
@@ -1608,29 +1608,29 @@ extension ExportJSONOp {
                     "rounding": "0.00",
                     "sent": "0.00",
                     "share": "45.00",
-                    "userId": "u_00000000-0000-4000-8000-000000000004"
+                    "userId": "u_00000000-0000-4000-8000-000000000005"
                   }
                 ]
               },
               "bills": [
                 {
                   "amount": "45.00",
-                  "billId": "b_00000000-0000-4000-8000-00000000001a",
-                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "billId": "b_00000000-0000-4000-8000-00000000001b",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000005",
                   "currency": "CAD",
                   "date": "2026-11-24",
                   "description": "Firewood",
-                  "householdId": "h_00000000-0000-4000-8000-000000000019",
+                  "householdId": "h_00000000-0000-4000-8000-00000000001a",
                   "payers": [
                     {
                       "amount": "45.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000005"
                     }
                   ],
                   "shares": [
                     {
                       "amount": "45.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000005"
                     }
                   ],
                   "split": {
@@ -1643,13 +1643,13 @@ extension ExportJSONOp {
               "format": "reckon-household/1",
               "household": {
                 "currency": "CAD",
-                "householdId": "h_00000000-0000-4000-8000-000000000019",
+                "householdId": "h_00000000-0000-4000-8000-00000000001a",
                 "members": [
                   {
                     "active": true,
                     "displayName": "Ana",
                     "role": "owner",
-                    "userId": "u_00000000-0000-4000-8000-000000000004",
+                    "userId": "u_00000000-0000-4000-8000-000000000005",
                     "username": "ana"
                   }
                 ],
@@ -1674,7 +1674,7 @@ extension ImportStartOp {
               "dryRun": true,
               "file": "Date,Description,Category,Cost,Currency,Ana,Bob\r\n2026-10-02,Groceries,Groceries,30.00,CAD,15.00,-15.00\r\n2026-10-03,Bob paid Ana,Payment,15.00,CAD,-15.00,15.00\r\n",
               "from": "splitwise",
-              "householdId": "h_00000000-0000-4000-8000-000000000006"
+              "householdId": "h_00000000-0000-4000-8000-000000000007"
             }
             """#,
         result: #"""
@@ -1684,12 +1684,12 @@ extension ImportStartOp {
                 {
                   "currency": "CAD",
                   "net": "26.89",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "currency": "CAD",
                   "net": "-26.89",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ],
               "bills": 1,
@@ -1703,11 +1703,11 @@ extension ImportStartOp {
               "names": [
                 {
                   "name": "Ana",
-                  "userId": "u_00000000-0000-4000-8000-000000000004"
+                  "userId": "u_00000000-0000-4000-8000-000000000005"
                 },
                 {
                   "name": "Bob",
-                  "userId": "u_00000000-0000-4000-8000-000000000008"
+                  "userId": "u_00000000-0000-4000-8000-000000000009"
                 }
               ],
               "payments": 1,
@@ -1721,18 +1721,18 @@ extension ImportStartOp {
                   "payers": [
                     {
                       "amount": "30.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000005"
                     }
                   ],
                   "row": 2,
                   "shares": [
                     {
                       "amount": "15.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000005"
                     },
                     {
                       "amount": "15.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000008"
+                      "userId": "u_00000000-0000-4000-8000-000000000009"
                     }
                   ]
                 },
@@ -1741,10 +1741,10 @@ extension ImportStartOp {
                   "currency": "CAD",
                   "date": "2026-10-03",
                   "description": "Bob paid Ana",
-                  "from": "u_00000000-0000-4000-8000-000000000008",
+                  "from": "u_00000000-0000-4000-8000-000000000009",
                   "kind": "payment",
                   "row": 3,
-                  "to": "u_00000000-0000-4000-8000-000000000004"
+                  "to": "u_00000000-0000-4000-8000-000000000005"
                 }
               ],
               "recurringRules": 0,
@@ -1766,7 +1766,7 @@ extension WebhooksSubscribeOp {
                 "bill.*",
                 "payment.recorded"
               ],
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
               "url": "https://receiver.invalid/reckon"
             }
@@ -1774,7 +1774,7 @@ extension WebhooksSubscribeOp {
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "cursor": 32,
               "events": [
                 "bill.*",
@@ -1784,7 +1784,7 @@ extension WebhooksSubscribeOp {
               "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
               "state": "active",
               "url": "https://receiver.invalid/reckon",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#
     )
@@ -1793,13 +1793,13 @@ extension WebhooksSubscribeOp {
 extension WebhooksListOp {
     /// A call of `webhooks.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"""
             {
               "webhooks": [
                 {
                   "createdAt": "2026-11-29T09:00:00.000Z",
-                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000005",
                   "cursor": 32,
                   "events": [
                     "bill.*",
@@ -1808,7 +1808,7 @@ extension WebhooksListOp {
                   "failures": 0,
                   "state": "active",
                   "url": "https://receiver.invalid/reckon",
-                  "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+                  "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
                 }
               ]
             }
@@ -1821,8 +1821,8 @@ extension WebhooksDeliveriesOp {
     public static let example = OpExample(
         args: #"""
             {
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#,
         result: #"{"attempts": [], "more": false}"#
@@ -1834,14 +1834,14 @@ extension WebhooksResumeOp {
     public static let example = OpExample(
         args: #"""
             {
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#,
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "cursor": 32,
               "events": [
                 "bill.*",
@@ -1850,7 +1850,7 @@ extension WebhooksResumeOp {
               "failures": 0,
               "state": "active",
               "url": "https://receiver.invalid/reckon",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#
     )
@@ -1862,11 +1862,11 @@ extension WebhooksRedeliverOp {
         args: #"""
             {
               "cursor": 1,
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#,
-        result: #"{"eventId": "msg_h_00000000-0000-4000-8000-000000000006_1", "queued": true}"#
+        result: #"{"eventId": "msg_h_00000000-0000-4000-8000-000000000007_1", "queued": true}"#
     )
 }
 
@@ -1875,14 +1875,14 @@ extension WebhooksUnsubscribeOp {
     public static let example = OpExample(
         args: #"""
             {
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#,
         result: #"""
             {
               "createdAt": "2026-11-29T09:00:00.000Z",
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "cursor": 32,
               "events": [
                 "bill.*",
@@ -1891,7 +1891,7 @@ extension WebhooksUnsubscribeOp {
               "failures": 0,
               "state": "active",
               "url": "https://receiver.invalid/reckon",
-              "webhookId": "wh_00000000-0000-4000-8000-00000000001b"
+              "webhookId": "wh_00000000-0000-4000-8000-00000000001c"
             }
             """#
     )
@@ -1916,7 +1916,7 @@ extension AuthLogoutOp {
 extension RoommatesLeaveOp {
     /// A call of `roommates.leave` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"confirm": true, "householdId": "h_00000000-0000-4000-8000-000000000006"}"#,
+        args: #"{"confirm": true, "householdId": "h_00000000-0000-4000-8000-000000000007"}"#,
         result: #"{"done": true}"#
     )
 }
@@ -1924,28 +1924,28 @@ extension RoommatesLeaveOp {
 extension BillsListOp {
     /// A call of `bills.list` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"householdId": "h_00000000-0000-4000-8000-000000000019", "limit": 10}"#,
+        args: #"{"householdId": "h_00000000-0000-4000-8000-00000000001a", "limit": 10}"#,
         result: #"""
             {
               "bills": [
                 {
                   "amount": "45.00",
-                  "billId": "b_00000000-0000-4000-8000-00000000001a",
-                  "createdBy": "u_00000000-0000-4000-8000-000000000004",
+                  "billId": "b_00000000-0000-4000-8000-00000000001b",
+                  "createdBy": "u_00000000-0000-4000-8000-000000000005",
                   "currency": "CAD",
                   "date": "2026-11-24",
                   "description": "Firewood",
-                  "householdId": "h_00000000-0000-4000-8000-000000000019",
+                  "householdId": "h_00000000-0000-4000-8000-00000000001a",
                   "payers": [
                     {
                       "amount": "45.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000005"
                     }
                   ],
                   "shares": [
                     {
                       "amount": "45.00",
-                      "userId": "u_00000000-0000-4000-8000-000000000004"
+                      "userId": "u_00000000-0000-4000-8000-000000000005"
                     }
                   ],
                   "split": {
@@ -1962,7 +1962,7 @@ extension BillsListOp {
 extension RecurringGetOp {
     /// A call of `recurring.get` and its result, recorded.
     public static let example = OpExample(
-        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000011"}"#,
+        args: #"{"recurringId": "rc_00000000-0000-4000-8000-000000000012"}"#,
         result: #"""
             {
               "amount": "75.00",
@@ -1970,18 +1970,18 @@ extension RecurringGetOp {
                 "amount": "75.00",
                 "currency": "CAD",
                 "description": "Internet",
-                "paidBy": "u_00000000-0000-4000-8000-000000000004",
+                "paidBy": "u_00000000-0000-4000-8000-000000000005",
                 "split": {
                   "kind": "equal"
                 }
               },
-              "createdBy": "u_00000000-0000-4000-8000-000000000004",
+              "createdBy": "u_00000000-0000-4000-8000-000000000005",
               "currency": "CAD",
               "description": "Internet",
               "frequency": "monthly",
-              "householdId": "h_00000000-0000-4000-8000-000000000006",
+              "householdId": "h_00000000-0000-4000-8000-000000000007",
               "interval": 1,
-              "recurringId": "rc_00000000-0000-4000-8000-000000000011",
+              "recurringId": "rc_00000000-0000-4000-8000-000000000012",
               "resumeAfter": "2026-11-29",
               "start": "2027-01-01",
               "state": "ended"

@@ -4,33 +4,16 @@ import Wire
 /// describes (signed `webhook-id`, `webhook-timestamp` and `webhook-signature` headers), in the order of the
 /// household's activity cursor, at least once.
 public enum WebhookOps {
-    /// The event families a pattern may name; each household activity action is `family.verb`.
-    public static let families = [
+    /// The event types a pattern may name: each household activity action is `family.verb`.
+    public static let types = WebhookEventTypes(families: [
         "bill", "payment", "recurring", "stock", "shopping", "event", "household", "member", "request",
-    ]
-    /// An event type or pattern: `*`, `family.*`, or `family.verb` (`bill.added`).
-    static let pattern: JSONValue = [
-        "type": "string",
-        "pattern": .string("^(\\*|(" + families.joined(separator: "|") + ")\\.(\\*|[a-z_]+))$"),
-        "description": "an activity action (bill.added), a family of them (bill.*), or * for every event",
-    ]
-    static let webhookId: JSONValue = ["type": "string", "minLength": 1, "description": "wh_ and a UUID"]
+    ])
     static let webhook: JSONValue = [
         "type": "object", "required": ["householdId", "webhookId"],
-        "properties": ["householdId": LedgerOps.id, "webhookId": webhookId],
+        "properties": ["householdId": LedgerOps.id, "webhookId": WebhookEventTypes.webhookId],
     ]
-    /// Whether `text` is an event type or pattern ``pattern`` allows.
-    public static func isPattern(_ text: String) -> Bool {
-        if text == "*" { return true }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 2 && families.contains(String(parts[0]))
-            && (parts[1] == "*" || (!parts[1].isEmpty && parts[1].allSatisfy { ("a"..."z").contains($0) || $0 == "_" }))
-    }
-    /// The most event patterns one subscription may name.
-    public static let patternLimit = 20
     /// The most subscriptions a household may have.
     public static let limit = 10
-    static let notFound = OpRefusal(.notFound, field: "webhookId", "no such webhook in this household")
     static let notOwner = OpRefusal(.permissionDenied, field: "householdId", "the caller is not the household's owner")
 }
 
@@ -52,27 +35,11 @@ public enum WebhooksSubscribeOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary =
         "Subscribes a URL to the household's events (bill.*, payment.*, ...): answers the signing secret, once"
-    public static let refusals = [
-        WebhookOps.notOwner,
-        OpRefusal(.invalidArgument, field: "url", "not http(s), or a loopback or private address the operator forbids"),
-        OpRefusal(.invalidArgument, field: "secret", "not whsec_ and the base64 of 24 to 64 bytes"),
-        OpRefusal(.invalidArgument, field: "events", "none, more than 20, or one that is not a type or pattern"),
-        OpRefusal(.resourceExhausted, field: "url", "the household has \(WebhookOps.limit) webhooks"),
-    ]
+    public static let refusals =
+        [WebhookOps.notOwner] + WebhookEventTypes.subscribeRefusals(limit: WebhookOps.limit, scope: "the household")
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "url", "events"],
-        "properties": [
-            "householdId": LedgerOps.id,
-            "url": ["type": "string", "minLength": 1, "maxLength": 2000, "description": "http or https"],
-            "events": [
-                "type": "array", "items": WebhookOps.pattern, "minItems": 1,
-                "maxItems": .number("\(WebhookOps.patternLimit)"),
-            ],
-            "secret": [
-                "type": "string", "pattern": "^whsec_[A-Za-z0-9+/=]+$",
-                "description": "the signing secret to use; a new one when absent",
-            ],
-        ],
+        "properties": .object(JSONObject([("householdId", LedgerOps.id)] + WebhookOps.types.subscribeProperties)),
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
@@ -99,10 +66,7 @@ public enum WebhooksListOp: OpContract {
     public static let refusals = [WebhookOps.notOwner]
     public static let argsSchema = LedgerOps.household
     public typealias Args = HouseholdArgs
-    public struct Result: Codable, Sendable, Hashable {
-        public var webhooks: [WebhookView]
-        public init(webhooks: [WebhookView]) { self.webhooks = webhooks }
-    }
+    public typealias Result = WebhookList
 }
 
 /// `webhooks.unsubscribe`: deletes a webhook and its delivery log.
@@ -112,7 +76,7 @@ public enum WebhooksUnsubscribeOp: OpContract {
     public static let access = OpAccess.owner
     public static let effect = OpEffect.write
     public static let summary = "Deletes a webhook and its delivery log; answers it as it was"
-    public static let refusals = [WebhookOps.notOwner, WebhookOps.notFound]
+    public static let refusals = [WebhookOps.notOwner, WebhookEventTypes.notFound]
     public static let argsSchema = WebhookOps.webhook
     public typealias Args = WebhookArgs
     public typealias Result = WebhookView
@@ -125,7 +89,7 @@ public enum WebhooksResumeOp: OpContract {
     public static let access = OpAccess.owner
     public static let effect = OpEffect.write
     public static let summary = "Starts a webhook disabled by a 410 again, from the event it stopped at"
-    public static let refusals = [WebhookOps.notOwner, WebhookOps.notFound]
+    public static let refusals = [WebhookOps.notOwner, WebhookEventTypes.notFound]
     public static let argsSchema = WebhookOps.webhook
     public typealias Args = WebhookArgs
     public typealias Result = WebhookView
@@ -138,14 +102,15 @@ public enum WebhooksDeliveriesOp: OpContract {
     public static let access = OpAccess.owner
     public static let effect = OpEffect.read
     public static let summary = "A webhook's delivery attempts, newest first: event, outcome, status, error, duration"
-    public static let refusals = [WebhookOps.notOwner, WebhookOps.notFound]
+    public static let refusals = [WebhookOps.notOwner, WebhookEventTypes.notFound]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "webhookId"],
-        "properties": [
-            "householdId": LedgerOps.id, "webhookId": WebhookOps.webhookId,
-            "before": ["type": "integer", "minimum": 1, "description": "the attempts numbered below this one"],
-            "limit": ["type": "integer", "minimum": 1, "maximum": 500, "default": 100],
-        ],
+        "properties": .object(
+            JSONObject(
+                [("householdId", LedgerOps.id), ("webhookId", WebhookEventTypes.webhookId)]
+                    + WebhookEventTypes.pageProperties
+            )
+        ),
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String
@@ -159,15 +124,7 @@ public enum WebhooksDeliveriesOp: OpContract {
             self.limit = limit
         }
     }
-    public struct Result: Codable, Sendable, Hashable {
-        public var attempts: [WebhookAttemptView]
-        /// Whether older attempts follow (pass the last `number` as `before`).
-        public var more: Bool
-        public init(attempts: [WebhookAttemptView], more: Bool) {
-            self.attempts = attempts
-            self.more = more
-        }
-    }
+    public typealias Result = WebhookDeliveries
 }
 
 /// `webhooks.redeliver`: sends one event to a webhook again, with its own `webhook-id`.
@@ -178,15 +135,11 @@ public enum WebhooksRedeliverOp: OpContract {
     public static let effect = OpEffect.write
     public static let summary =
         "Queues one event (an activity cursor) to be sent to a webhook again, once, ahead of its next events"
-    public static let refusals = [
-        WebhookOps.notOwner, WebhookOps.notFound,
-        OpRefusal(.notFound, field: "cursor", "no such event in this household"),
-    ]
+    public static let refusals = [WebhookOps.notOwner, WebhookEventTypes.notFound, WebhookEventTypes.noEvent]
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "webhookId", "cursor"],
         "properties": [
-            "householdId": LedgerOps.id, "webhookId": WebhookOps.webhookId,
-            "cursor": ["type": "integer", "minimum": 1, "description": "the event's activity cursor"],
+            "householdId": LedgerOps.id, "webhookId": WebhookEventTypes.webhookId, "cursor": WebhookEventTypes.cursor,
         ],
     ]
     public struct Args: Codable, Sendable, Hashable {
@@ -199,15 +152,7 @@ public enum WebhooksRedeliverOp: OpContract {
             self.cursor = cursor
         }
     }
-    public struct Result: Codable, Sendable, Hashable {
-        /// The event's `webhook-id`.
-        public var eventId: String
-        public var queued: Bool
-        public init(eventId: String, queued: Bool) {
-            self.eventId = eventId
-            self.queued = queued
-        }
-    }
+    public typealias Result = WebhookRedelivery
 }
 
 /// The JSON body of a household webhook's delivery: Standard Webhooks' envelope around the activity entry the event

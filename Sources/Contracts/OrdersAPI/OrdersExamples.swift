@@ -1093,3 +1093,116 @@ extension OrderCancelOp {
             """#
     )
 }
+
+extension OrderWebhooksSubscribeOp {
+    /// A call of `webhooks.subscribe` and its result, recorded.
+    public static let example = OpExample(
+        args: #"""
+            {
+              "events": [
+                "order.*"
+              ],
+              "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+              "url": "https://receiver.invalid/orders"
+            }
+            """#,
+        result: #"""
+            {
+              "createdAt": "2026-11-29T09:00:00.000Z",
+              "createdBy": "staff",
+              "cursor": 4,
+              "events": [
+                "order.*"
+              ],
+              "failures": 0,
+              "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+              "state": "active",
+              "url": "https://receiver.invalid/orders",
+              "webhookId": "wh_00000000-0000-4000-8000-000000000004"
+            }
+            """#
+    )
+}
+
+extension OrderWebhooksListOp {
+    /// A call of `webhooks.list` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{}"#,
+        result: #"""
+            {
+              "webhooks": [
+                {
+                  "createdAt": "2026-11-29T09:00:00.000Z",
+                  "createdBy": "staff",
+                  "cursor": 4,
+                  "events": [
+                    "order.*"
+                  ],
+                  "failures": 0,
+                  "state": "active",
+                  "url": "https://receiver.invalid/orders",
+                  "webhookId": "wh_00000000-0000-4000-8000-000000000004"
+                }
+              ]
+            }
+            """#
+    )
+}
+
+extension OrderWebhooksDeliveriesOp {
+    /// A call of `webhooks.deliveries` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"webhookId": "wh_00000000-0000-4000-8000-000000000004"}"#,
+        result: #"{"attempts": [], "more": false}"#
+    )
+}
+
+extension OrderWebhooksResumeOp {
+    /// A call of `webhooks.resume` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"webhookId": "wh_00000000-0000-4000-8000-000000000004"}"#,
+        result: #"""
+            {
+              "createdAt": "2026-11-29T09:00:00.000Z",
+              "createdBy": "staff",
+              "cursor": 4,
+              "events": [
+                "order.*"
+              ],
+              "failures": 0,
+              "state": "active",
+              "url": "https://receiver.invalid/orders",
+              "webhookId": "wh_00000000-0000-4000-8000-000000000004"
+            }
+            """#
+    )
+}
+
+extension OrderWebhooksRedeliverOp {
+    /// A call of `webhooks.redeliver` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"cursor": 1, "webhookId": "wh_00000000-0000-4000-8000-000000000004"}"#,
+        result: #"{"eventId": "msg_orders_1", "queued": true}"#
+    )
+}
+
+extension OrderWebhooksUnsubscribeOp {
+    /// A call of `webhooks.unsubscribe` and its result, recorded.
+    public static let example = OpExample(
+        args: #"{"webhookId": "wh_00000000-0000-4000-8000-000000000004"}"#,
+        result: #"""
+            {
+              "createdAt": "2026-11-29T09:00:00.000Z",
+              "createdBy": "staff",
+              "cursor": 4,
+              "events": [
+                "order.*"
+              ],
+              "failures": 0,
+              "state": "active",
+              "url": "https://receiver.invalid/orders",
+              "webhookId": "wh_00000000-0000-4000-8000-000000000004"
+            }
+            """#
+    )
+}

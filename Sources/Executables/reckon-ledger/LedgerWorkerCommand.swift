@@ -7,7 +7,6 @@ import Logging
 import Observability
 import ServerCommands
 import StorageCommands
-import Webhooks
 import WorkerRuntime
 import Telemetry
 
@@ -57,27 +56,10 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     )
     var calcVia: String?
 
-    @Flag(
-        help:
-            "Let webhooks post to loopback and private addresses (refused by default, so a subscriber cannot reach into the workers' network)."
-    )
-    var webhookAllowPrivate = false
-
-    @Option(
-        help:
-            "Multiply the webhook retry schedule's delays (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) by this; for tests."
-    )
-    var webhookRetryScale = 1.0
-
-    @Option(
-        help:
-            "Seconds a webhook subscription stays with the worker delivering to it without renewal (renewed every third)."
-    )
-    var webhookLeaseSeconds = 30.0
-
     @Option(help: "Seconds between the background turns that make due repeating bills and record reminders.")
     var backgroundSeconds = 60.0
 
+    @OptionGroup var webhooks: WebhookOptions
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
@@ -90,11 +72,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         guard signinFailuresPerPair >= 1, signinFailuresPerCaller >= 1 else {
             throw ValidationError("--signin-failures-per-pair and --signin-failures-per-caller must be at least 1")
         }
-        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3, backgroundSeconds >= 0.1 else {
-            throw ValidationError(
-                "--webhook-retry-scale must be positive, --webhook-lease-seconds at least 0.3, --background-seconds at least 0.1"
-            )
-        }
+        guard backgroundSeconds >= 0.1 else { throw ValidationError("--background-seconds must be at least 0.1") }
         guard (hashThreads ?? 1) >= 1, (hashQueue ?? 0) >= 0 else {
             throw ValidationError("--hash-threads must be at least 1 and --hash-queue at least 0")
         }
@@ -115,11 +93,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             rates: try ratesPath.map(RatesTable.load(path:)),
             calc: try (calcVia ?? environment["RECKON_CALC_VIA"]).map(GatewayCalc.init(endpoints:))
                 ?? CalcInProcess(configuration: .init(ratesFile: ratesPath)),
-            webhooks: WebhookRelaySettings(
-                allowPrivate: webhookAllowPrivate,
-                schedule: RetrySchedule(scale: webhookRetryScale),
-                lease: .milliseconds(Int64(webhookLeaseSeconds * 1000))
-            )
+            webhooks: webhooks.settings
         )
         let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let opened = try await database.open(

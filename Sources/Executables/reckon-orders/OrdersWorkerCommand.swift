@@ -32,6 +32,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
     @Option(help: "File holding the staff key that staff ops require as their token (env RECKON_STAFF_KEY).")
     var staffKeyFile: String?
 
+    @OptionGroup var webhooks: WebhookOptions
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var worker: WorkerOptions
     @OptionGroup var server: ServerOptions
@@ -56,7 +57,8 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         let service = OrdersService.Configuration(
             cartIdleTimeout: .seconds(cartIdleMinutes * 60),
             defaultRegion: defaultRegion,
-            staffKey: try staffKey(environment)
+            staffKey: try staffKey(environment),
+            webhooks: webhooks.settings
         )
         let configuration = try worker.configuration(service: OrdersService.name, server: server)
         let opened = try await database.open(
@@ -67,6 +69,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         )
         let ops = try OrdersService.makeRegistry(configuration: service, database: opened.database, menu: menu)
         let background = OrdersBackground(database: opened.database, menu: menu, configuration: service, logger: logger)
+        let relay = OrderWebhooks.relay(database: opened.database, configuration: service, logger: logger)
         try await opened.closing {
             try await WorkerProcess.run(
                 configuration: configuration,
@@ -74,7 +77,7 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
                 server: server,
                 registry: registry,
                 logger: logger,
-                services: [traceExport, opened.service, background].compactMap { $0 },
+                services: [traceExport, opened.service, background, relay].compactMap { $0 },
                 prepare: {
                     try await StartupRetry.untilAvailable(logger: logger) {
                         try await OrdersService.prepare(database: opened.database, menu: menu)

@@ -25,6 +25,8 @@ public protocol WebhookEventSource: Sendable {
     var pending: SQL { get }
     /// The scope's events after `cursor`, oldest first, at most `limit`.
     func events(scope: String, after cursor: Int64, limit: Int, in db: any SQLExecutor) async throws -> [WebhookEvent]
+    /// The number of the scope's last event (0 when it has none): where a new subscription starts.
+    func head(scope: String, in db: any SQLExecutor) async throws -> Int64
     /// The scope's event `seq`, or nil.
     func event(scope: String, seq: Int64, in db: any SQLExecutor) async throws -> WebhookEvent?
 }

@@ -8,6 +8,8 @@ import Wire
 /// Places an order in one batched write, and moves it through its statuses.
 struct OrderPlacement: Sendable {
     let orders: Orders
+    /// Where each placement and move writes its event (`order.placed`, `order.status`), in the same write.
+    let events: OrderEvents
 
     /// Validates the form, prices the cart again, then consumes vouchers and stock, writes the order and its lines and
     /// empties the cart, all in one write after the reads (on PostgreSQL: the key, the cart with the stock, the
@@ -101,25 +103,32 @@ struct OrderPlacement: Sendable {
             vouchers: used.map(\.code)
         )
         steps += orders.carts.orderedSteps(cart, order: order.orderId)
-        try await db.write(steps)
         order.history = [.init(status: order.status, at: order.placedAt)]
+        steps += try events.steps("order.placed", order: order, previous: nil, engine: db.engine)
+        try await db.write(steps)
+        events.announce(after: db)
         return order
     }
 
-    /// Moves an order on; a move to `cancelled` gives its stock and voucher uses back.
+    /// Moves an order on, writing its `order.status` event; a move to `cancelled` gives its stock and voucher uses back.
     /// - Throws: `conflict` when the order's status changed meanwhile.
     func move(_ id: String, from: OrderStore.Status, to: OrderStore.Status, in db: any SQLExecutor) async throws {
         guard try await orders.orders.move(id, from: from, to: to, in: db) else {
             throw WireError(.conflict, "order \(id) changed status meanwhile; read it again", field: "orderId")
         }
-        guard to == .cancelled else { return }
-        for row in try await db.query("SELECT item_id, quantity FROM orders_order_stock WHERE order_id = \(id)") {
-            try await orders.stock.giveBack(try row.text("item_id"), quantity: Int(try row.int("quantity")), in: db)
+        if to == .cancelled {
+            for row in try await db.query("SELECT item_id, quantity FROM orders_order_stock WHERE order_id = \(id)") {
+                try await orders.stock.giveBack(try row.text("item_id"), quantity: Int(try row.int("quantity")), in: db)
+            }
+            let customer = try await orders.orders.customerKey(of: id, in: db)
+            for row in try await db.query("SELECT code FROM orders_order_vouchers WHERE order_id = \(id)") {
+                try await orders.uses.giveBack(try row.text("code"), customer: customer, in: db)
+            }
         }
-        let customer = try await orders.orders.customerKey(of: id, in: db)
-        for row in try await db.query("SELECT code FROM orders_order_vouchers WHERE order_id = \(id)") {
-            try await orders.uses.giveBack(try row.text("code"), customer: customer, in: db)
-        }
+        // The event last: the counter row, which every order change locks, is held for the shortest time.
+        let moved = try await orders.orders.load(id, in: db)
+        try await db.write(try events.steps("order.status", order: moved, previous: from.rawValue, engine: db.engine))
+        events.announce(after: db)
     }
 
     /// Units of each item the cart takes, bundles opened up, in a stable order.

@@ -4,6 +4,7 @@ import Logging
 import OrdersAPI
 import Storage
 import StoredOps
+import Webhooks
 import WorkerRuntime
 
 /// The `orders` service: menu, carts, vouchers, checkout validation and exactly-once orders, over a ``Database``.
@@ -20,15 +21,24 @@ public enum OrdersService {
         public var defaultRegion: String
         /// - `staffKey` (string, none): the token staff ops require; without one they are refused.
         public var staffKey: String?
+        /// - `webhooks` (Standard Webhooks' retry schedule, private targets refused): how the staff's webhooks are
+        ///   checked and delivered to (``OrderWebhooks``).
+        public var webhooks: WebhookRelaySettings
+        /// - `events` (a new one): where this worker's committed order events are announced, for its relay.
+        public var events: ChangeSignals
 
         public init(
             cartIdleTimeout: Duration = .seconds(3 * 3600),
             defaultRegion: String = "CA",
-            staffKey: String? = nil
+            staffKey: String? = nil,
+            webhooks: WebhookRelaySettings = WebhookRelaySettings(),
+            events: ChangeSignals = ChangeSignals()
         ) {
             self.cartIdleTimeout = cartIdleTimeout
             self.defaultRegion = defaultRegion
             self.staffKey = staffKey
+            self.webhooks = webhooks
+            self.events = events
         }
     }
 
@@ -77,7 +87,18 @@ public enum OrdersService {
         registry.registerMenuOps(orders, scopes)
         registry.registerCartOps(orders, scopes)
         registry.registerCheckoutOps(orders, scopes)
-        registry.registerOrderOps(orders, scopes)
+        let events = OrderEvents(signals: configuration.events)
+        registry.registerOrderOps(orders, scopes, events: events)
+        registry.registerOrderWebhookOps(
+            WebhookSubscriptions(
+                store: OrderWebhooks.store,
+                source: events,
+                types: OrderWebhookOps.types,
+                allowPrivate: configuration.webhooks.allowPrivate,
+                limit: OrderWebhookOps.limit
+            ),
+            scopes
+        )
         return registry
     }
 }

@@ -38,10 +38,12 @@ def postgres_url():
 class Stack:
     """Gateways, workers and one or more reckon-http bridges; `url` is the first bridge's base URL."""
 
-    def __init__(self, engine, gateways=1, environment=None, heartbeat_ms=200, ledger_extra=(), database_url=None):
+    def __init__(self, engine, gateways=1, environment=None, heartbeat_ms=200, ledger_extra=(), orders_extra=(),
+                 database_url=None):
         self.engine = engine
-        # Added to the ledger worker's arguments (the webhook tests' --webhook-allow-private, say).
+        # Added to the ledger's and the orders worker's arguments (the webhook tests' --webhook-allow-private, say).
         self.ledger_extra = list(ledger_extra)
+        self.orders_extra = list(orders_extra)
         # The PostgreSQL database to use instead of a fresh one on the test run's server.
         self.database_url = database_url
         self.heartbeat = ["--heartbeat-ms", str(heartbeat_ms)]
@@ -74,7 +76,7 @@ class Stack:
         # The illustrative ECB table shipped in config/, so `currency` and `rates` have rates to answer with.
         self.start("calc", "reckon-calc", *workers, "--slots", "2",
                    "--rates-file", str(REPOSITORY / "config" / "ecb-rates-sample.xml"))
-        self.start("orders", "reckon-orders", *workers, *state, "--staff-key-file", str(staff))
+        self.start("orders", "reckon-orders", *workers, *state, "--staff-key-file", str(staff), *self.orders_extra)
         # Every test signs in from 127.0.0.1, and schemathesis fails hundreds of sign-ins: one caller lockout would
         # lock every later test out. The lockout has its own tests (LedgerServiceTests.AuthTests).
         # Saved calculations run on the calc worker through the gateways, as `reckon up` and compose run them.

@@ -21,13 +21,13 @@ from webhook_receiver import Receiver
 # Loopback receivers need --webhook-allow-private; the retry schedule runs a thousand times faster (5 ms, 300 ms,
 # 1.8 s, ...), a dead worker's lease runs out after 2 s, and the background turn that records reminders comes every
 # half second.
-HOOKS = ["--webhook-allow-private", "--webhook-retry-scale", "0.001", "--webhook-lease-seconds", "2",
-         "--background-seconds", "0.5"]
+RELAY = ["--webhook-allow-private", "--webhook-retry-scale", "0.001", "--webhook-lease-seconds", "2"]
+HOOKS = [*RELAY, "--background-seconds", "0.5"]
 
 
 @pytest.fixture(scope="module", params=ENGINES)
 def hooks(request):
-    running = Stack(request.param, ledger_extra=HOOKS)
+    running = Stack(request.param, ledger_extra=HOOKS, orders_extra=RELAY)
     yield running
     running.stop()
 
@@ -180,6 +180,53 @@ def test_the_days_reminders_arrive_as_events(client, receiver):
     assert "Milk" in [item["name"] for item in by_type["stock.expiring"]["after"]["items"]]
     assert [item["name"] for item in by_type["stock.low"]["after"]["items"]] == ["Coffee"]
     assert receiver.unsigned == 0
+
+
+def place_order(http, item="poutine"):
+    cart = http.post("/v1/orders/cart.create", json={}).json()["cartId"]
+    assert http.post("/v1/orders/cart.add", json={"cartId": cart, "itemId": item, "quantity": 1}).status_code == 200
+    form = {"name": "Ada Lovelace", "phone": "4165550123",
+            "address": {"street": "1 Main St", "city": "Toronto", "postalCode": "M5V 2T6"}}
+    placed = http.post("/v1/orders/order.place", headers={"Idempotency-Key": uuid.uuid4().hex},
+                       json={"cartId": cart, "form": form})
+    assert placed.status_code == 200, placed.text
+    return placed.json()["orderId"]
+
+
+def test_order_events_reach_the_staffs_webhook_in_order(hooks, client, receiver):
+    staff = {"Authorization": f"Bearer {hooks.staff_key}"}
+    args = {"url": receiver.url, "events": ["order.*"]}
+    assert client.post("/v1/orders/webhooks.subscribe", json=args).status_code in (401, 403)
+    problem(client.post("/v1/orders/webhooks.subscribe", headers=staff, json={**args, "events": ["bill.*"]}),
+            400, "invalid_argument", "events")
+    webhook = call_orders(client, "webhooks.subscribe", staff, **args)
+    receiver.secret = webhook["secret"]
+    first, second = place_order(client), place_order(client)
+    for status in ("accepted", "preparing"):
+        call_orders(client, "order.updateStatus", staff, orderId=first, status=status)
+    call_orders(client, "order.cancel", {}, orderId=second)
+    receiver.wait_for(lambda r: len(r.applied) == 5)
+    events = [receiver.events[event_id]["data"] for event_id, _, _, _ in receiver.applied]
+    assert [kind for _, kind, _, _ in receiver.applied] == ["order.placed"] * 2 + ["order.status"] * 3
+    assert [(e["order"]["orderId"], e["order"]["status"], e.get("previousStatus")) for e in events] == [
+        (first, "placed", None), (second, "placed", None), (first, "accepted", "placed"),
+        (first, "preparing", "accepted"), (second, "cancelled", "placed")]
+    cursors = [cursor for _, _, cursor, _ in receiver.applied]
+    assert cursors == list(range(cursors[0], cursors[0] + 5)) and receiver.unsigned == 0
+    attempts = call_orders(client, "webhooks.deliveries", staff, webhookId=webhook["webhookId"])["attempts"]
+    assert [a["outcome"] for a in attempts] == ["delivered"] * 5
+    again = call_orders(client, "webhooks.redeliver", staff, webhookId=webhook["webhookId"], cursor=cursors[0])
+    assert again == {"eventId": f"msg_orders_{cursors[0]}", "queued": True}
+    receiver.wait_for(lambda r: r.deliveries == 6)
+    assert len(receiver.applied) == 5
+    call_orders(client, "webhooks.unsubscribe", staff, webhookId=webhook["webhookId"])
+    assert call_orders(client, "webhooks.list", staff) == {"webhooks": []}
+
+
+def call_orders(http, op, headers, **args):
+    answer = http.post(f"/v1/orders/{op}", headers=headers, json=args)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
 
 
 def test_subscriptions_are_checked_and_only_the_owner_manages_them(http, member):

@@ -11,7 +11,7 @@ from standardwebhooks.webhooks import Webhook
 
 class Receiver:
     """Serves POST / on 127.0.0.1; `url` is where to subscribe. `applied` lists the events it applied, in order of
-    arrival: (webhook-id, type, activity cursor, arrival time)."""
+    arrival: (webhook-id, type, cursor (a household's activity cursor, or the orders' event number), arrival time)."""
 
     def __init__(self):
         self.secret = None
@@ -73,7 +73,9 @@ class Receiver:
                 self.seen_ids.add(event_id)
                 event = json.loads(body)
                 self.events[event_id] = event
-                self.applied.append((event_id, event["type"], event["data"]["activity"]["cursor"], time.monotonic()))
+                data = event["data"]
+                cursor = data["activity"]["cursor"] if "activity" in data else data["cursor"]
+                self.applied.append((event_id, event["type"], cursor, time.monotonic()))
             self.lock.notify_all()
             return 204, {}
 

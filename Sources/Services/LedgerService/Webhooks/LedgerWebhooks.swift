@@ -54,6 +54,10 @@ struct ActivityEvents: WebhookEventSource {
         }
     }
 
+    func head(scope: String, in db: any SQLExecutor) async throws -> Int64 {
+        Int64(try await ActivityLog.counters(of: [scope], in: db)[scope] ?? 0)
+    }
+
     func event(scope: String, seq: Int64, in db: any SQLExecutor) async throws -> WebhookEvent? {
         try await events(scope: scope, after: seq - 1, limit: 1, in: db).first { $0.seq == seq }
     }

@@ -7,8 +7,8 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `order.place`, `order.get`, `order.cancel`, and the staff ops `order.list` and `order.updateStatus`.
-    mutating func registerOrderOps(_ orders: Orders, _ scopes: OrdersScopes) {
-        let handlers = OrderHandlers(orders: orders, placement: OrderPlacement(orders: orders))
+    mutating func registerOrderOps(_ orders: Orders, _ scopes: OrdersScopes, events: OrderEvents) {
+        let handlers = OrderHandlers(orders: orders, placement: OrderPlacement(orders: orders, events: events))
         register(OrderPlaceOp.self, in: scopes.batchedWrite, middleware: scopes.keyed, handler: handlers.place)
         register(OrderGetOp.self, in: scopes.read, handler: handlers.show)
         register(OrderCancelOp.self, in: scopes.write, handler: handlers.cancel)

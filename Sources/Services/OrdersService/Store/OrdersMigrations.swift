@@ -1,4 +1,5 @@
 import Storage
+import Webhooks
 
 /// The `orders` schema, step by step; every table is prefixed `orders_`, so one PostgreSQL database can hold the
 /// ledger's tables too.
@@ -54,6 +55,21 @@ enum OrdersMigrations {
                     code TEXT NOT NULL, customer_key TEXT NOT NULL, used BIGINT NOT NULL,
                     PRIMARY KEY (code, customer_key))
                 """,
+            ]
+        ),
+        // The staff's webhook subscriptions, their delivery log and the events asked to be sent again.
+        OrderWebhooks.tables.migration("002-webhooks"),
+        Migration(
+            "003-order-events",
+            [
+                // The outbox (OrderEvents): one row per order placed or moved, numbered by the counter row.
+                """
+                CREATE TABLE orders_events (
+                    seq BIGINT PRIMARY KEY, type TEXT NOT NULL, order_id TEXT NOT NULL, order_json TEXT NOT NULL,
+                    previous_status TEXT, at BIGINT NOT NULL)
+                """,
+                "CREATE TABLE orders_event_counter (scope TEXT PRIMARY KEY, seq BIGINT NOT NULL)",
+                "INSERT INTO orders_event_counter (scope, seq) VALUES ('orders', 0)",
             ]
         ),
     ]

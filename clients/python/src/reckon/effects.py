@@ -55,6 +55,12 @@ EFFECTS: Dict[str, Dict[str, Effect]] = {
         "order.cancel": "write",
         "order.updateStatus": "write",
         "order.list": "read",
+        "webhooks.subscribe": "write",
+        "webhooks.list": "read",
+        "webhooks.unsubscribe": "write",
+        "webhooks.resume": "write",
+        "webhooks.deliveries": "read",
+        "webhooks.redeliver": "write",
         "ops": "pure",
     },
     "ledger": {

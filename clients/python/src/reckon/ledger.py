@@ -4096,7 +4096,7 @@ def webhooks_redeliver(
     """Queues one event (an activity cursor) to be sent to a webhook again, once, ahead of its next events (`ledger` `webhooks.redeliver`).
 
     Args:
-        cursor: the event's activity cursor
+        cursor: the event's number
         webhook_id: wh_ and a UUID
     """
     wire_args: Dict[str, Any] = {
@@ -4123,7 +4123,7 @@ async def webhooks_redeliver_async(
     """Queues one event (an activity cursor) to be sent to a webhook again, once, ahead of its next events (`ledger` `webhooks.redeliver`).
 
     Args:
-        cursor: the event's activity cursor
+        cursor: the event's number
         webhook_id: wh_ and a UUID
     """
     wire_args: Dict[str, Any] = {

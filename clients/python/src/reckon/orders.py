@@ -437,6 +437,181 @@ class OrderListResult(_OrderListResultRequired, _OrderListResultOptional):
     pass
 
 
+_WebhooksSubscribeResultRequired = TypedDict(
+    "_WebhooksSubscribeResultRequired",
+    {
+        "createdAt": str,
+        "createdBy": str,
+        "cursor": int,
+        "events": List[str],
+        "failures": int,
+        "state": str,
+        "url": str,
+        "webhookId": str,
+    },
+)
+
+
+_WebhooksSubscribeResultOptional = TypedDict(
+    "_WebhooksSubscribeResultOptional",
+    {
+        "nextAttemptAt": Optional[str],
+        "reason": Optional[str],
+        "secret": Optional[str],
+    },
+    total=False,
+)
+
+
+class WebhooksSubscribeResult(_WebhooksSubscribeResultRequired, _WebhooksSubscribeResultOptional):
+    pass
+
+
+_WebhooksListResultWebhooksItemRequired = TypedDict(
+    "_WebhooksListResultWebhooksItemRequired",
+    {
+        "createdAt": str,
+        "createdBy": str,
+        "cursor": int,
+        "events": List[str],
+        "failures": int,
+        "state": str,
+        "url": str,
+        "webhookId": str,
+    },
+)
+
+
+_WebhooksListResultWebhooksItemOptional = TypedDict(
+    "_WebhooksListResultWebhooksItemOptional",
+    {
+        "nextAttemptAt": Optional[str],
+        "reason": Optional[str],
+        "secret": Optional[str],
+    },
+    total=False,
+)
+
+
+class WebhooksListResultWebhooksItem(_WebhooksListResultWebhooksItemRequired, _WebhooksListResultWebhooksItemOptional):
+    pass
+
+
+WebhooksListResult = TypedDict(
+    "WebhooksListResult",
+    {
+        "webhooks": List[WebhooksListResultWebhooksItem],
+    },
+)
+
+
+_WebhooksUnsubscribeResultRequired = TypedDict(
+    "_WebhooksUnsubscribeResultRequired",
+    {
+        "createdAt": str,
+        "createdBy": str,
+        "cursor": int,
+        "events": List[str],
+        "failures": int,
+        "state": str,
+        "url": str,
+        "webhookId": str,
+    },
+)
+
+
+_WebhooksUnsubscribeResultOptional = TypedDict(
+    "_WebhooksUnsubscribeResultOptional",
+    {
+        "nextAttemptAt": Optional[str],
+        "reason": Optional[str],
+        "secret": Optional[str],
+    },
+    total=False,
+)
+
+
+class WebhooksUnsubscribeResult(_WebhooksUnsubscribeResultRequired, _WebhooksUnsubscribeResultOptional):
+    pass
+
+
+_WebhooksResumeResultRequired = TypedDict(
+    "_WebhooksResumeResultRequired",
+    {
+        "createdAt": str,
+        "createdBy": str,
+        "cursor": int,
+        "events": List[str],
+        "failures": int,
+        "state": str,
+        "url": str,
+        "webhookId": str,
+    },
+)
+
+
+_WebhooksResumeResultOptional = TypedDict(
+    "_WebhooksResumeResultOptional",
+    {
+        "nextAttemptAt": Optional[str],
+        "reason": Optional[str],
+        "secret": Optional[str],
+    },
+    total=False,
+)
+
+
+class WebhooksResumeResult(_WebhooksResumeResultRequired, _WebhooksResumeResultOptional):
+    pass
+
+
+_WebhooksDeliveriesResultAttemptsItemRequired = TypedDict(
+    "_WebhooksDeliveriesResultAttemptsItemRequired",
+    {
+        "at": str,
+        "cursor": int,
+        "eventId": str,
+        "milliseconds": int,
+        "number": int,
+        "outcome": str,
+        "trigger": str,
+        "type": str,
+    },
+)
+
+
+_WebhooksDeliveriesResultAttemptsItemOptional = TypedDict(
+    "_WebhooksDeliveriesResultAttemptsItemOptional",
+    {
+        "error": Optional[str],
+        "status": Optional[int],
+    },
+    total=False,
+)
+
+
+class WebhooksDeliveriesResultAttemptsItem(_WebhooksDeliveriesResultAttemptsItemRequired, _WebhooksDeliveriesResultAttemptsItemOptional):
+    pass
+
+
+WebhooksDeliveriesResult = TypedDict(
+    "WebhooksDeliveriesResult",
+    {
+        "attempts": List[WebhooksDeliveriesResultAttemptsItem],
+        "more": bool,
+    },
+)
+
+
+WebhooksRedeliverResult = TypedDict(
+    "WebhooksRedeliverResult",
+    {
+        "eventId": str,
+        "queued": bool,
+    },
+)
+
+
 OpExample = TypedDict(
     "OpExample",
     {
@@ -1284,6 +1459,288 @@ async def order_list_async(
         SERVICE, "order.list", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
     )
     return cast(OrderListResult, reply)
+
+
+def webhooks_subscribe(
+    client: Client,
+    *,
+    events: Sequence[str],
+    url: str,
+    secret: Optional[Optional[str]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksSubscribeResult:
+    """Staff: subscribes a URL to order events (order.placed, order.status): answers the signing secret, once (`orders` `webhooks.subscribe`).
+
+    Args:
+        url: http or https
+        secret: the signing secret to use; a new one when absent
+    """
+    wire_args: Dict[str, Any] = {
+        "events": events,
+        "url": url,
+        "secret": secret,
+    }
+    reply = client.call(
+        SERVICE, "webhooks.subscribe", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksSubscribeResult, reply)
+
+
+async def webhooks_subscribe_async(
+    client: AsyncClient,
+    *,
+    events: Sequence[str],
+    url: str,
+    secret: Optional[Optional[str]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksSubscribeResult:
+    """Staff: subscribes a URL to order events (order.placed, order.status): answers the signing secret, once (`orders` `webhooks.subscribe`).
+
+    Args:
+        url: http or https
+        secret: the signing secret to use; a new one when absent
+    """
+    wire_args: Dict[str, Any] = {
+        "events": events,
+        "url": url,
+        "secret": secret,
+    }
+    reply = await client.call(
+        SERVICE, "webhooks.subscribe", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksSubscribeResult, reply)
+
+
+def webhooks_list(
+    client: Client,
+    *,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksListResult:
+    """Staff: the order webhooks, with where each one's delivery stands (`orders` `webhooks.list`).
+    """
+    wire_args: Dict[str, Any] = {
+    }
+    reply = client.call(
+        SERVICE, "webhooks.list", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksListResult, reply)
+
+
+async def webhooks_list_async(
+    client: AsyncClient,
+    *,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksListResult:
+    """Staff: the order webhooks, with where each one's delivery stands (`orders` `webhooks.list`).
+    """
+    wire_args: Dict[str, Any] = {
+    }
+    reply = await client.call(
+        SERVICE, "webhooks.list", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksListResult, reply)
+
+
+def webhooks_unsubscribe(
+    client: Client,
+    *,
+    webhook_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksUnsubscribeResult:
+    """Staff: deletes an order webhook and its delivery log; answers it as it was (`orders` `webhooks.unsubscribe`).
+
+    Args:
+        webhook_id: wh_ and a UUID
+    """
+    wire_args: Dict[str, Any] = {
+        "webhookId": webhook_id,
+    }
+    reply = client.call(
+        SERVICE, "webhooks.unsubscribe", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksUnsubscribeResult, reply)
+
+
+async def webhooks_unsubscribe_async(
+    client: AsyncClient,
+    *,
+    webhook_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksUnsubscribeResult:
+    """Staff: deletes an order webhook and its delivery log; answers it as it was (`orders` `webhooks.unsubscribe`).
+
+    Args:
+        webhook_id: wh_ and a UUID
+    """
+    wire_args: Dict[str, Any] = {
+        "webhookId": webhook_id,
+    }
+    reply = await client.call(
+        SERVICE, "webhooks.unsubscribe", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksUnsubscribeResult, reply)
+
+
+def webhooks_resume(
+    client: Client,
+    *,
+    webhook_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksResumeResult:
+    """Staff: starts an order webhook disabled by a 410 again, from the event it stopped at (`orders` `webhooks.resume`).
+
+    Args:
+        webhook_id: wh_ and a UUID
+    """
+    wire_args: Dict[str, Any] = {
+        "webhookId": webhook_id,
+    }
+    reply = client.call(
+        SERVICE, "webhooks.resume", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksResumeResult, reply)
+
+
+async def webhooks_resume_async(
+    client: AsyncClient,
+    *,
+    webhook_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksResumeResult:
+    """Staff: starts an order webhook disabled by a 410 again, from the event it stopped at (`orders` `webhooks.resume`).
+
+    Args:
+        webhook_id: wh_ and a UUID
+    """
+    wire_args: Dict[str, Any] = {
+        "webhookId": webhook_id,
+    }
+    reply = await client.call(
+        SERVICE, "webhooks.resume", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksResumeResult, reply)
+
+
+def webhooks_deliveries(
+    client: Client,
+    *,
+    webhook_id: str,
+    before: Optional[Optional[int]] = None,
+    limit: Optional[Optional[int]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksDeliveriesResult:
+    """Staff: an order webhook's delivery attempts, newest first (`orders` `webhooks.deliveries`).
+
+    Args:
+        webhook_id: wh_ and a UUID
+        before: the attempts numbered below this one
+        limit: default 100
+    """
+    wire_args: Dict[str, Any] = {
+        "webhookId": webhook_id,
+        "before": before,
+        "limit": limit,
+    }
+    reply = client.call(
+        SERVICE, "webhooks.deliveries", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksDeliveriesResult, reply)
+
+
+async def webhooks_deliveries_async(
+    client: AsyncClient,
+    *,
+    webhook_id: str,
+    before: Optional[Optional[int]] = None,
+    limit: Optional[Optional[int]] = None,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksDeliveriesResult:
+    """Staff: an order webhook's delivery attempts, newest first (`orders` `webhooks.deliveries`).
+
+    Args:
+        webhook_id: wh_ and a UUID
+        before: the attempts numbered below this one
+        limit: default 100
+    """
+    wire_args: Dict[str, Any] = {
+        "webhookId": webhook_id,
+        "before": before,
+        "limit": limit,
+    }
+    reply = await client.call(
+        SERVICE, "webhooks.deliveries", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksDeliveriesResult, reply)
+
+
+def webhooks_redeliver(
+    client: Client,
+    *,
+    cursor: int,
+    webhook_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksRedeliverResult:
+    """Staff: queues one order event (its number) to be sent to a webhook again, once (`orders` `webhooks.redeliver`).
+
+    Args:
+        cursor: the event's number
+        webhook_id: wh_ and a UUID
+    """
+    wire_args: Dict[str, Any] = {
+        "cursor": cursor,
+        "webhookId": webhook_id,
+    }
+    reply = client.call(
+        SERVICE, "webhooks.redeliver", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksRedeliverResult, reply)
+
+
+async def webhooks_redeliver_async(
+    client: AsyncClient,
+    *,
+    cursor: int,
+    webhook_id: str,
+    token: Optional[str] = None,
+    idempotency_key: IdempotencyKey = FRESH_KEY,
+    timeout: Optional[float] = None,
+) -> WebhooksRedeliverResult:
+    """Staff: queues one order event (its number) to be sent to a webhook again, once (`orders` `webhooks.redeliver`).
+
+    Args:
+        cursor: the event's number
+        webhook_id: wh_ and a UUID
+    """
+    wire_args: Dict[str, Any] = {
+        "cursor": cursor,
+        "webhookId": webhook_id,
+    }
+    reply = await client.call(
+        SERVICE, "webhooks.redeliver", present(wire_args), token=token, idempotency_key=idempotency_key, timeout=timeout
+    )
+    return cast(WebhooksRedeliverResult, reply)
 
 
 def ops(

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Webhooks
+
+/// The webhook relay's options, for the workers that run one (`reckon-ledger`, `reckon-orders`).
+public struct WebhookOptions: ParsableArguments {
+    @Flag(
+        help:
+            "Let webhooks post to loopback and private addresses (refused by default, so a subscriber cannot reach into the workers' network)."
+    )
+    public var webhookAllowPrivate = false
+
+    @Option(
+        help:
+            "Multiply the webhook retry schedule's delays (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) by this; for tests."
+    )
+    public var webhookRetryScale = 1.0
+
+    @Option(help: "Seconds a webhook stays with the worker delivering to it without renewal (renewed every third).")
+    public var webhookLeaseSeconds = 30.0
+
+    public init() {}
+
+    public func validate() throws {
+        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3 else {
+            throw ValidationError("--webhook-retry-scale must be positive and --webhook-lease-seconds at least 0.3")
+        }
+    }
+
+    /// The relay's settings these options give.
+    public var settings: WebhookRelaySettings {
+        WebhookRelaySettings(
+            allowPrivate: webhookAllowPrivate,
+            schedule: RetrySchedule(scale: webhookRetryScale),
+            lease: .milliseconds(Int64(webhookLeaseSeconds * 1000))
+        )
+    }
+}
