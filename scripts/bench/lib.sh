@@ -365,3 +365,42 @@ post_with_ledger_user() {
             "\"split\": {\"kind\": \"equal\"}}"
     done
 }
+
+# One round of the live-feed benchmarks (sse.sh, webhooks.sh): a gateway and a reckon-ledger from "$bin" on ENGINE
+# (a fresh database NAME_ROUND on the PostgreSQL server at "$pg_port", or a fresh SQLite folder), the ledger with
+# EXTRA arguments; sets `client` to the gateway's client endpoint. Logs go to "$work".
+#   start_ledger_round ENGINE NAME ROUND [EXTRA...]
+start_ledger_round() {
+    local engine=$1 name=$2 round=$3 worker database
+    shift 3
+    client="tcp://127.0.0.1:$(free_port)"
+    worker="tcp://127.0.0.1:$(free_port)"
+    if [ "$engine" = postgres ]; then
+        psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE ${name}_$round" >/dev/null
+        database=("--database" "postgres://postgres@127.0.0.1:$pg_port/${name}_$round")
+    else
+        database=("--data-dir" "$work/sqlite-$round")
+    fi
+    "$bin/reckon-gateway" --client-endpoint "$client" --worker-endpoint "$worker" --metrics-port 0 \
+        >>"$work/gateway.log" 2>&1 &
+    pids+=($!)
+    "$bin/reckon-ledger" --gateway "$worker" "${database[@]}" --metrics-port 0 "$@" >>"$work/ledger.log" 2>&1 &
+    pids+=($!)
+}
+
+# Starts reckon-http from "$bin" on a free port in front of the gateway at CLIENT, with its caller rate and its cap
+# on one caller's streams off, and sets `bridge` to its base URL once it answers /ready. Not called in $(...): a
+# subshell's `pids` would not reach stop_all, and the bridge would outlive the script.
+#   start_open_bridge CLIENT
+start_open_bridge() {
+    local port
+    port=$(free_port)
+    "$bin/reckon-http" --port "$port" --gateway "$1" --caller-rate 0 --max-long-polls-per-caller 0 \
+        --metrics-port 0 >>"$work/http.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 120); do
+        curl -sf "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
+        sleep 0.25
+    done
+    bridge="http://127.0.0.1:$port"
+}

@@ -29,39 +29,12 @@ its default slots (2 per CPU, $(nproc) CPUs)"
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
-# Starts reckon-http on a free port in front of the gateway and sets `bridge` to its base URL once it answers /ready.
-# Not called in $(...): a subshell's `pids` would not reach stop_all, and the bridge would outlive the script.
-start_bridge() {
-    local port
-    port=$(free_port)
-    "$bin/reckon-http" --port "$port" --gateway "$1" --caller-rate 0 --max-long-polls-per-caller 0 \
-        --metrics-port 0 >>"$work/http.log" 2>&1 &
-    pids+=($!)
-    for _ in $(seq 120); do
-        curl -sf "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
-        sleep 0.25
-    done
-    bridge="http://127.0.0.1:$port"
-}
-
 for engine in sqlite postgres; do
     for round in $(seq "$rounds"); do
-        client="tcp://127.0.0.1:$(free_port)"
-        worker="tcp://127.0.0.1:$(free_port)"
-        if [ "$engine" = postgres ]; then
-            psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE sse_$round" >/dev/null
-            database=("--database" "postgres://postgres@127.0.0.1:$pg_port/sse_$round")
-        else
-            database=("--data-dir" "$work/sqlite-$round")
-        fi
-        "$bin/reckon-gateway" --client-endpoint "$client" --worker-endpoint "$worker" --metrics-port 0 \
-            >>"$work/gateway.log" 2>&1 &
-        pids+=($!)
-        "$bin/reckon-ledger" --gateway "$worker" "${database[@]}" --metrics-port 0 >>"$work/ledger.log" 2>&1 &
-        pids+=($!)
-        start_bridge "$client"
+        start_ledger_round "$engine" sse "$round"
+        start_open_bridge "$client"
         first=$bridge
-        start_bridge "$client"
+        start_open_bridge "$client"
         second=$bridge
         report=$("$work/venv/bin/python" scripts/bench/sse-latency.py "$first" "$second" "${SUBSCRIBERS:-100}" \
             "${OTHERS:-10}" "${WRITES:-50}")

@@ -9,7 +9,8 @@
 # Every answer is checked (each call's status and content; every delivery verified, once, in cursor order, on both
 # paths); a run with any other answer, or a delivery missing, fails and says why.
 # Limits: reckon-http with its caller rate off (`--caller-rate 0`; the default, 100 calls a second, is above RATE
-# anyway) and its other limits at their defaults; the gateway at its defaults; the ledger at its default slots (2 per
+# anyway) and no cap on one caller's streams (`--max-long-polls-per-caller 0`; there is one), its other limits at
+# their defaults; the gateway at its defaults; the ledger at its default slots (2 per
 # CPU) with --webhook-allow-private (the receiver is on loopback) and the relay's defaults (4 lanes, 30 s lease, 1 s
 # idle look); LOG_LEVEL as set (default info).
 #   scripts/bench/webhooks.sh                (BIN defaults to .build/release: swift build -c release)
@@ -25,36 +26,16 @@ trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || t
 scripts/ensure-packages.sh python3-venv postgresql-15
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check httpx==0.28.1 httpx-sse==0.4.3 standardwebhooks==1.1.0
-print_limits "reckon-http --caller-rate 0; $gateway_limits; reckon-ledger at its default slots (2 per CPU, $(nproc) \
+print_limits "reckon-http --caller-rate 0 --max-long-polls-per-caller 0; $gateway_limits; reckon-ledger at its default slots (2 per CPU, $(nproc) \
 CPUs), --webhook-allow-private, relay defaults (4 lanes)"
 pg_port=$(free_port)
 RECKON_TEST_PG_FSYNC=on scripts/postgres-test-server.sh start "$work/pg" "$pg_port"
 
 for engine in sqlite postgres; do
     for round in $(seq "$rounds"); do
-        client="tcp://127.0.0.1:$(free_port)"
-        worker="tcp://127.0.0.1:$(free_port)"
-        if [ "$engine" = postgres ]; then
-            psql -q -h 127.0.0.1 -p "$pg_port" -U postgres -c "CREATE DATABASE hooks_$round" >/dev/null
-            database=("--database" "postgres://postgres@127.0.0.1:$pg_port/hooks_$round")
-        else
-            database=("--data-dir" "$work/sqlite-$round")
-        fi
-        "$bin/reckon-gateway" --client-endpoint "$client" --worker-endpoint "$worker" --metrics-port 0 \
-            >>"$work/gateway.log" 2>&1 &
-        pids+=($!)
-        "$bin/reckon-ledger" --gateway "$worker" "${database[@]}" --metrics-port 0 --webhook-allow-private \
-            >>"$work/ledger.log" 2>&1 &
-        pids+=($!)
-        port=$(free_port)
-        "$bin/reckon-http" --port "$port" --gateway "$client" --caller-rate 0 --metrics-port 0 \
-            >>"$work/http.log" 2>&1 &
-        pids+=($!)
-        for _ in $(seq 120); do
-            curl -sf "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
-            sleep 0.25
-        done
-        report=$("$work/venv/bin/python" scripts/bench/webhooks-latency.py "http://127.0.0.1:$port" "${RATE:-50}" \
+        start_ledger_round "$engine" hooks "$round" --webhook-allow-private
+        start_open_bridge "$client"
+        report=$("$work/venv/bin/python" scripts/bench/webhooks-latency.py "$bridge" "${RATE:-50}" \
             "${WRITES:-1000}")
         echo "$engine round $round: $report"
         echo "$report" >>"$work/$engine"
