@@ -1,5 +1,5 @@
 """The household app in Debian's headless chromium: two roommates live in two browsers, the lists, repeating bills
-and calendar, balances over time and invitations arriving live, a dropped connection resumed without a reload, and
+and calendar, a bill in another currency and balances in one, balances over time and invitations arriving live, a dropped connection resumed without a reload, and
 bills made offline stored once after reconnecting. axe finds no violation on any page with its results shown
 (web.py)."""
 import time
@@ -119,6 +119,33 @@ def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser
     assert not browser.find_elements(By.CSS_SELECTOR, "main .problem")
     check_accessibility(browser)
     screenshot(browser, f"household-lists-{width}")
+
+
+def test_a_bill_in_another_currency_is_valued_and_balances_switch_to_the_households_currency(stack, browser, http):
+    """A bill in yen on a day the rates miss is refused for its rate until the payer gives what it came to; the list
+    shows both amounts, and the balances, each currency apart, switch to everything in dollars, with the settle-up."""
+    ana, bob = f"ay{id(stack) % 1000}", f"by{id(stack) % 1000}"
+    household_with_roommate(browser, stack, http, ana, bob, "Trip")
+    bill = card(browser, "Add a bill").find_element(By.TAG_NAME, "form")
+    assert not bill.find_element(By.NAME, "rate").is_displayed()
+    fill(bill, {"description": "Ramen", "amount": "3000", "currency": "jpy"})
+    assert bill.find_element(By.NAME, "rate").is_displayed()
+    submit(bill)
+    wait_for(browser, lambda: field_error(bill, "rate"))
+    fill(bill, {"convertedAmount": "31.12"})
+    submit(bill)
+    wait_for(browser, lambda: bill_in(browser, "Ramen"))
+    row = browser.execute_script("return [...document.querySelectorAll('main tbody tr')]"
+                                 ".find(r => r.textContent.includes('Ramen'))?.textContent")
+    assert "(≈ $31.12)" in row, f"the list shows what the bill was worth in the household's currency: {row}"
+    wait_for(browser, lambda: "Balances in JPY" in card(browser, "Balances").text)
+    switch = wait_for(browser, lambda: card(browser, "Balances").find_element(By.CSS_SELECTOR, "input[type=checkbox]"))
+    assert "Show everything in CAD" in card(browser, "Balances").text
+    switch.click()
+    wait_for(browser, lambda: "Balances in CAD" in card(browser, "Balances").text
+             and "Balances in JPY" not in card(browser, "Balances").text)
+    wait_for(browser, lambda: f"{bob} pays {ana} $15.56" in card(browser, "Settle up").text)
+    check_accessibility(browser)
 
 
 def test_balances_over_time_follow_the_bills_days_and_invitations_arrive_live(stack, browser, http):

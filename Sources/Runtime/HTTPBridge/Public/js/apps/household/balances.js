@@ -1,17 +1,29 @@
-// Balances per currency as a chart of each member's net and a chart of the nets over time, and settle-up: each
-// suggested transfer with the bills and payments behind it, and a button that records it as a payment.
+// Balances per currency (or, switched, everything in the household's currency) as a chart of each member's net and
+// a chart of the nets over time, and settle-up: each suggested transfer with the bills and payments behind it, and a
+// button that records it as a payment.
 import { lineChart } from "../../chart.js";
 import { day, money } from "../../format.js";
 import { t } from "../../i18n.js";
 import { card, h, wide } from "../../ui.js";
 import { ledger } from "./session.js";
 
-/** The balances, settle-up and balances-over-time cards of `home`; `changed()` follows a recorded payment. */
+/** Whether balances and settle-up show everything in the household's currency (its switch), across refreshes. */
+let inHomeCurrency = false;
+
+/** The balances, settle-up and balances-over-time cards of `home`; `changed()` follows a recorded payment, or the
+ * switch between each currency apart and all in the household's. */
 export async function balances(home, names, changed) {
+  const valued = inHomeCurrency ? { in: home.currency } : {};
   const [totals, plan] = await Promise.all([
-    ledger("balances", { householdId: home.householdId }),
-    ledger("settle.suggest", { householdId: home.householdId }),
+    ledger("balances", { householdId: home.householdId, ...valued }),
+    ledger("settle.suggest", { householdId: home.householdId, ...valued }),
   ]);
+  const switcher = inHomeCurrency || totals.currencies.some((currency) => currency !== home.currency)
+    ? [h("label", { class: "check" }, h("input", { type: "checkbox", checked: inHomeCurrency, onchange: (event) => {
+      inHomeCurrency = event.currentTarget.checked;
+      changed();
+    } }), ` ${t("Show everything in {currency}", { currency: home.currency })}`)]
+    : [];
   const histories = await Promise.all(totals.currencies.map((currency) =>
     ledger("balances.history", { householdId: home.householdId, currency })));
   const charts = totals.currencies.map((currency) =>
@@ -36,7 +48,7 @@ export async function balances(home, names, changed) {
     }))];
   const overTime = histories.filter((history) => history.dates.length > 1)
     .map((history) => historyChart(history, names));
-  return [card(t("Balances"), ...(charts.length ? charts : [h("p", {}, t("Nothing owed yet."))])),
+  return [card(t("Balances"), ...switcher, ...(charts.length ? charts : [h("p", {}, t("Nothing owed yet."))])),
     card(t("Settle up"), ...transfers),
     ...(overTime.length ? [wide(card(t("Balances over time"), ...overTime))] : [])];
 }

@@ -1,5 +1,6 @@
-// Bills: the add form with every split kind (equal among some, exact amounts, shares, percentages, itemized lines)
-// and one or several payers, and the list of recent bills.
+// Bills: the add form with every split kind (equal among some, exact amounts, shares, percentages, itemized lines),
+// one or several payers and any currency (with the payer's rate or converted amount, else the day's reference rate),
+// and the list of recent bills, each in its currency and, when another, what it was worth in the household's.
 import { day, money } from "../../format.js";
 import { t } from "../../i18n.js";
 import { card, field, form, h, input, select, table, wide } from "../../ui.js";
@@ -28,19 +29,33 @@ export function addBill(home, added) {
     ["several", t("Several people")]], members[0]?.userId);
   const payers = h("div", { hidden: true }, perMember("payers", t("paid")));
   payer.addEventListener("change", () => { payers.hidden = payer.value !== "several"; });
+  const currency = input("currency", { value: home.currency, maxlength: 3, autocomplete: "off",
+    autocapitalize: "characters", pattern: "[A-Za-z]{3}", size: 4 });
+  const valued = h("div", { hidden: true }, h("div", { class: "row" },
+    field(t("Rate to {currency}", { currency: home.currency }), input("rate", { inputmode: "decimal" }),
+      t("optional: the day's reference rate otherwise")),
+    field(t("Or the amount in {currency}", { currency: home.currency }),
+      input("convertedAmount", { inputmode: "decimal" }), t("optional"))));
+  currency.addEventListener("input", () => { valued.hidden = foreign(currency.value, home) === null; });
   const bill = form([
     h("div", { class: "row" }, field(t("Description"), input("description", { autocomplete: "off" })),
-      field(t("Amount ({currency})", { currency: home.currency }),
-        input("amount", { inputmode: "decimal", autocomplete: "off" }))),
+      field(t("Amount"), input("amount", { inputmode: "decimal", autocomplete: "off" })),
+      field(t("Currency"), currency)), valued,
     h("div", { class: "row" }, field(t("Paid by"), payer), field(t("Split"), kind),
       field(t("Date"), input("date", { type: "date", value: localToday(), required: true }))), payers, detail,
   ], t("Add the bill"), async (values) => {
     await ledger("bills.add", billArgs(home, values, members), { write: true });
-    for (const name of ["description", "amount"]) bill.elements.namedItem(name).value = "";
+    for (const name of ["description", "amount", "rate", "convertedAmount"]) bill.elements.namedItem(name).value = "";
     added();
   });
   return card(t("Add a bill"), bill);
 }
+
+/** `text` as a currency code when it names one other than the household's, else null. */
+const foreign = (text, home) => {
+  const code = (text ?? "").trim().toUpperCase();
+  return code && code !== home.currency ? code : null;
+};
 
 /** Today in this browser's time zone, as a date input takes it (`2026-11-29`). */
 const localToday = () => {
@@ -78,6 +93,12 @@ function billArgs(home, values, members) {
   const args = { householdId: home.householdId, description: values.description ?? "", amount: values.amount ?? "",
     split };
   if (values.date) args.date = values.date;
+  const currency = foreign(values.currency, home);
+  if (currency) {
+    args.currency = currency;
+    if (values.rate) args.rate = values.rate;
+    if (values.convertedAmount) args.convertedAmount = values.convertedAmount;
+  }
   if (values.paidBy === "several") args.payers = byMember("payers");
   else args.paidBy = values.paidBy;
   return args;
@@ -97,5 +118,12 @@ export async function billList(home, names, changed) {
   return wide(card(t("Bills"), table(t("Recent bills"), columns, bills.map((bill) => [day(bill.date), bill.description,
     bill.payers.map((payer) => name(payer.userId)).join(", "),
     bill.shares.map((share) => `${name(share.userId)} ${money(share.amount, bill.currency)}`).join(", "),
-    money(bill.amount, bill.currency), remove(bill)]))));
+    worth(bill), remove(bill)]))));
+}
+
+/** A bill's amount, and what it was worth in the household's currency when it is in another. */
+function worth(bill) {
+  const amount = money(bill.amount, bill.currency);
+  return bill.value ? t("{amount} (≈ {value})", { amount, value: money(bill.value.amount, bill.value.currency) })
+    : amount;
 }
