@@ -116,6 +116,13 @@ public struct WebhookRelay: Service {
             await group.next()
             group.cancelAll()
         }
+        guard Task.isCancelled else { return }
+        // Shutting down mid-delivery: the lease is given up, so another worker need not wait for it to run out. Every
+        // attempt already moved the cursor in its own transaction.
+        let (database, store) = (database, store)
+        await Task.detached {
+            _ = try? await database.write { db in try await store.free(subscription.id, owner: owner, in: db) }
+        }.value
     }
 
     /// Renews the lease every third of its length; returns when it cannot (the lease is lost, or the database gone).

@@ -183,6 +183,16 @@ public struct WebhookStore: Sendable {
         )
     }
 
+    /// Gives `owner`'s lease up, leaving the subscription where its last attempt left it.
+    func free(_ id: String, owner: String, in db: any SQLExecutor) async throws {
+        try await db.query(
+            """
+            UPDATE \(tables.subscriptions) SET lease_owner = NULL, lease_until = 0
+            WHERE id = \(id) AND lease_owner = \(owner)
+            """
+        )
+    }
+
     /// Where a subscription's delivery stands after an attempt.
     struct Progress: Sendable {
         var cursor: Int64

@@ -19,9 +19,9 @@ from test_mapping import problem
 from webhook_receiver import Receiver
 
 # Loopback receivers need --webhook-allow-private; the retry schedule runs a thousand times faster (5 ms, 300 ms,
-# 1.8 s, ...), a dead worker's lease runs out after 2 s, and the background turn that records reminders comes every
+# 1.8 s, ...), a dead worker's lease runs out after 5 s, and the background turn that records reminders comes every
 # half second.
-RELAY = ["--webhook-allow-private", "--webhook-retry-scale", "0.001", "--webhook-lease-seconds", "2"]
+RELAY = ["--webhook-allow-private", "--webhook-retry-scale", "0.001", "--webhook-lease-seconds", "5"]
 HOOKS = [*RELAY, "--background-seconds", "0.5"]
 
 
@@ -89,7 +89,8 @@ def test_every_committed_change_of_its_types_arrives_signed_once_and_in_order(cl
     receiver.wait_for(lambda r: len(r.applied) >= len(expected))
     assert [cursor for _, _, cursor, _ in receiver.applied] == expected
     assert [kind for _, kind, _, _ in receiver.applied] == ["bill.added"] * 5 + ["bill.edited", "bill.deleted"]
-    assert receiver.unsigned == 0 and receiver.deliveries == len(expected)
+    # A lease lost to a stalled machine may send an event twice (at least once); the receiver applies it once.
+    assert receiver.unsigned == 0 and receiver.deliveries >= len(expected)
     attempts = deliveries(client, headers, home, webhook)
     assert [a["outcome"] for a in attempts] == ["delivered"] * 7 and attempts[0]["status"] == 204
     assert attempts[0]["eventId"] == f"msg_{home}_{expected[-1]}"
@@ -126,6 +127,17 @@ def test_retry_after_is_honoured(client, receiver):
     assert seconds(delivered["at"]) - seconds(failed["at"]) >= 2
 
 
+def until(look, done, timeout=60):
+    """`look()` again until `done` holds of what it answers (an API read of what the relay commits just after the
+    receiver answered), at most `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = look()
+        if done(found):
+            return found
+        assert time.monotonic() < deadline, f"still {found} after {timeout} s"
+
+
 def seconds(iso):
     return datetime.datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
@@ -136,10 +148,9 @@ def test_a_410_disables_the_webhook_until_its_owner_resumes_it(client, receiver)
     receiver.script = [(410, {})]
     bill(client, headers, home, me, "Water")
     receiver.wait_for(lambda r: r.deliveries == 1)
-    for _ in range(500):  # the 410 is committed just after the receiver answered it: a round trip or two
-        listed = call(client, "webhooks.list", headers, householdId=home)["webhooks"][0]
-        if listed["state"] != "active":
-            break
+    # The 410 is committed just after the receiver answered it.
+    listed = until(lambda: call(client, "webhooks.list", headers, householdId=home)["webhooks"][0],
+                   lambda webhook: webhook["state"] != "active")
     assert (listed["state"], listed["reason"]) == ("disabled", "the receiver answered 410 Gone")
     bill(client, headers, home, me, "Gas")
     resumed = call(client, "webhooks.resume", headers, householdId=home, webhookId=webhook["webhookId"])
@@ -158,9 +169,9 @@ def test_redeliver_sends_one_event_again_with_its_own_id(client, receiver):
     queued = call(client, "webhooks.redeliver", headers, householdId=home, webhookId=webhook["webhookId"],
                   cursor=cursor)
     assert queued == {"eventId": event_id, "queued": True}
-    receiver.wait_for(lambda r: r.deliveries == 2)
+    receiver.wait_for(lambda r: r.deliveries >= 2)
     assert len(receiver.applied) == 1  # the receiver dedupes by webhook-id: applied once
-    latest = deliveries(client, headers, home, webhook)[0]
+    latest = until(lambda: deliveries(client, headers, home, webhook)[0], lambda a: a["trigger"] == "redeliver")
     assert (latest["trigger"], latest["eventId"], latest["outcome"]) == ("redeliver", event_id, "delivered")
     missing = client.post("/v1/ledger/webhooks.redeliver", headers=headers, json={
         "householdId": home, "webhookId": webhook["webhookId"], "cursor": 999})
@@ -217,7 +228,7 @@ def test_order_events_reach_the_staffs_webhook_in_order(hooks, client, receiver)
     assert [a["outcome"] for a in attempts] == ["delivered"] * 5
     again = call_orders(client, "webhooks.redeliver", staff, webhookId=webhook["webhookId"], cursor=cursors[0])
     assert again == {"eventId": f"msg_orders_{cursors[0]}", "queued": True}
-    receiver.wait_for(lambda r: r.deliveries == 6)
+    receiver.wait_for(lambda r: r.deliveries >= 6)
     assert len(receiver.applied) == 5
     call_orders(client, "webhooks.unsubscribe", staff, webhookId=webhook["webhookId"])
     assert call_orders(client, "webhooks.list", staff) == {"webhooks": []}
