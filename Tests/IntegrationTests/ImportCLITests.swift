@@ -3,7 +3,8 @@ import Testing
 import Wire
 
 /// `reckon import` as a user runs it, through a real gateway and `reckon-ledger`: a Splitwise export previewed,
-/// imported, and imported once only; a name mapped with `--member`; a file with a bad row refused whole.
+/// imported, and imported once only; a name mapped with `--member`, another invited with `--invite`; a file with a bad
+/// row refused whole.
 @Suite struct ImportCLITests {
     @Test func aSplitwiseExportIsImportedOnceFromTheCommandLine() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reckon-import-\(UUID().uuidString)")
@@ -53,6 +54,24 @@ import Wire
         #expect(try await succeed(["balances"], bob).contains("-32.15"))
         let again = try await succeed(mapped, alice)
         #expect(again.contains("Already imported (nothing written)"), "\(again)")
+
+        // "Cy" is nobody here: --invite asks cy in and imports nothing until cy accepts; then the same command
+        // imports, with Cy as cy.
+        let (cy, trip) = (ReckonCLI.configFolder(), folder.appendingPathComponent("trip.csv"))
+        defer { try? FileManager.default.removeItem(at: cy) }
+        _ = try await succeed(["signup", "cyd", "--password-stdin"], cy, input: "correct horse\n")
+        _ = try await succeed(["login", "cyd", "--password-stdin"], cy, input: "correct horse\n")
+        try "Date,Description,Category,Cost,Currency,Alice,Cy\r\n2026-03-01,Train,General,20.00,CAD,10.00,-10.00\r\n"
+            .write(to: trip, atomically: true, encoding: .utf8)
+        let inviting = ["import", trip.path, "--from", "splitwise", "--invite", "Cy=cyd"]
+        let invited = try await succeed(inviting, alice)
+        #expect(invited.contains("Invited cyd as Cy.") && invited.contains("Nothing imported"), "\(invited)")
+        #expect(try await succeed(inviting, alice).contains("cyd is invited already."))
+        let inbox = try JSONValue(parsing: try await succeed(["household", "requests", "--json"], cy))
+        let request = try #require(inbox["received"]?.arrayValue?.first?["requestId"]?.stringValue)
+        _ = try await succeed(["household", "accept", request], cy)
+        let imported = try JSONValue(parsing: try await succeed(inviting + ["--json"], alice))
+        #expect(imported["bills"] == 1 && imported["errorCount"] == 0)
 
         let bad = folder.appendingPathComponent("bad.csv")
         try "Date,Description,Category,Cost,Currency,Alice,bob\n2026-02-30,Odd,General,1.00,CAD,0.50,-0.50\n"

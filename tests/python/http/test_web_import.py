@@ -1,6 +1,6 @@
 """The household app's import card in Debian's headless chromium: a Splitwise export chosen from disk is previewed,
-its unmatched name is mapped to a member in the page, and the import lands in the household's bills and balances;
-axe finds no violation with the preview shown."""
+its unmatched name is mapped to a member in the page (or someone is invited by username for it), and the import lands
+in the household's bills and balances; axe finds no violation with the preview shown."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -36,3 +36,24 @@ def test_a_splitwise_export_is_previewed_mapped_and_imported(stack, browser, htt
     balances = http.get("/v1/ledger/balances", params={"householdId": home}, headers=headers).json()["members"]
     assert {b["userId"]: b["net"] for b in balances} == {me: "30.00", next(
         b["userId"] for b in balances if b["userId"] != me): "-30.00"}
+
+
+def test_a_name_nobody_answers_to_is_invited_from_the_preview(stack, browser, http, tmp_path):
+    headers, home, _ = household_with_roommate(browser, stack, http, f"iv{id(stack) % 1000}", f"ic{id(stack) % 1000}",
+                                               "Inviting")
+    guest = f"ig{id(stack) % 1000}"
+    assert http.post("/v1/ledger/auth.signup", json={"username": guest, "password": "correct horse"}).status_code == 200
+    export = tmp_path / "trip.csv"
+    export.write_text("Date,Description,Category,Cost,Currency,Dee\r\n2026-03-01,Train,General,20.00,CAD,0.00\r\n")
+    importer = card(browser, "Import").find_element(By.TAG_NAME, "form")
+    importer.find_element(By.NAME, "file").send_keys(str(export))
+    submit(importer)
+    username = "input[aria-label='Username to invite as Dee']"
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, username))
+    check_accessibility(browser)
+    browser.find_element(By.CSS_SELECTOR, username).send_keys(guest)
+    card(browser, "Import").find_element(By.XPATH, ".//button[normalize-space()='Invite']").click()
+    wait_for(browser, lambda: f"Invited {guest}: import once they accept." in card(browser, "Import").text)
+    sent = http.get("/v1/ledger/roommates.list", params={"householdId": home}, headers=headers).json()["sent"]
+    assert [(r["user"]["username"], r["status"]) for r in sent if r["user"]["username"] == guest] == [
+        (guest, "pending")]

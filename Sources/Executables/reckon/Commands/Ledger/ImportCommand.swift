@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import LedgerAPI
 
-/// `reckon import FILE --from splitwise|ihatemoney|reckon [--dry-run] [--member NAME=USER]`: a household's history
-/// brought in.
+/// `reckon import FILE --from splitwise|ihatemoney|reckon [--dry-run] [--member NAME=USER] [--invite NAME=USERNAME]`:
+/// a household's history brought in, inviting who is not a member yet.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -27,6 +27,15 @@ struct ImportCommand: AsyncParsableCommand {
     )
     var members: [String] = []
 
+    @Option(
+        name: .customLong("invite"),
+        help: ArgumentHelp(
+            "NAME=USERNAME: the file's member NAME is USERNAME, invited to the household when not yet a member; repeatable.",
+            discussion: "While an invitation is waiting, nothing is imported; run the same command once it is accepted."
+        )
+    )
+    var invites: [String] = []
+
     @Flag(help: "Show what would be imported, and every row's error, writing nothing.")
     var dryRun = false
 
@@ -36,11 +45,33 @@ struct ImportCommand: AsyncParsableCommand {
         let household = try await options.members()
         var mapped: [String: String] = [:]
         for entry in members {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw ValidationError("--member: expected NAME=USER, not \"\(entry)\"")
+            let (name, user) = try Self.pair(entry, option: "--member", value: "USER")
+            mapped[name] = try household.userId(user)
+        }
+        var waiting: [String] = []
+        for entry in invites {
+            let (name, username) = try Self.pair(entry, option: "--invite", value: "USERNAME")
+            if let member = try? household.userId(username) {
+                mapped[name] = member
+                continue
             }
-            mapped[parts[0]] = try household.userId(parts[1])
+            let homeId = household.household.householdId
+            let sent = try await options.ledger.call(RoommatesListOp.self, .init(householdId: homeId)).sent
+            if sent.contains(where: { $0.status == "pending" && $0.user.username.lowercased() == username.lowercased() }
+            ) {
+                print("\(username) is invited already.")
+            } else {
+                _ = try await options.ledger.call(
+                    RoommatesRequestOp.self,
+                    .init(householdId: homeId, username: username)
+                )
+                print("Invited \(username) as \(name).")
+            }
+            waiting.append(username)
+        }
+        guard waiting.isEmpty else {
+            print("Nothing imported: run this again once \(waiting.joined(separator: ", ")) accepted.")
+            return
         }
         let text = try readFile()
         let args = ImportStartOp.Args(
@@ -53,6 +84,15 @@ struct ImportCommand: AsyncParsableCommand {
         let result = try await options.ledger.call(ImportStartOp.self, args)
         try options.ledger.print(typed: result) { LedgerRendering.imported($0, household) }
         if !result.errors.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `NAME=VALUE` split in two.
+    private static func pair(_ entry: String, option: String, value: String) throws -> (String, String) {
+        let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw ValidationError("\(option): expected NAME=\(value), not \"\(entry)\"")
+        }
+        return (parts[0], parts[1])
     }
 
     private func readFile() throws -> String {

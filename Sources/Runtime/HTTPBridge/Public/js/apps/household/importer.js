@@ -1,5 +1,6 @@
 // Bringing a household's history in: a Splitwise group export, IHateMoney's or a Reckon backup, previewed first (every row's
-// problem, who each of the file's names is), then imported whole, once.
+// problem, who each of the file's names is, with an invitation by username for a name nobody here answers to), then
+// imported whole, once.
 import { t } from "../../i18n.js";
 import { card, field, form, h, select, table } from "../../ui.js";
 import { ledger } from "./session.js";
@@ -29,7 +30,7 @@ export function importer(home, names, imported) {
         mapped = { ...mapped, [name]: choice.value || undefined };
         preview().catch((error) => result.replaceChildren(h("p", { class: "problem", role: "alert" }, error.message)));
       });
-      return [name, choice];
+      return [name, userId ? choice : h("div", {}, choice, invitation(name))];
     });
     const problems = answer.errors.map((note) => [note.row, note.column ?? "", note.message]);
     const ready = !answer.errors.length && !answer.alreadyImported;
@@ -47,6 +48,22 @@ export function importer(home, names, imported) {
       problems.length ? table(t("Rows to fix"), [[t("Row"), true], [t("Column")], [t("Problem")]], problems) : "",
       go,
     ];
+  };
+  /** For a name nobody here answers to: invite someone by username, to map the name to once they accept. */
+  const invitation = (name) => {
+    const username = h("input", { type: "text", autocomplete: "off", "aria-label": t("Username to invite as {name}",
+      { name }) });
+    const said = h("span", { role: "status" });
+    const invite = h("button", { type: "button", class: "quiet", onclick: async () => {
+      try {
+        await ledger("roommates.request", { householdId: home.householdId, username: username.value.trim() },
+          { write: true });
+        said.textContent = t("Invited {username}: import once they accept.", { username: username.value.trim() });
+      } catch (error) {
+        said.textContent = error.message;
+      }
+    } }, t("Invite"));
+    return h("div", { class: "row" }, username, invite, said);
   };
   const element = form([
     field(t("File"), file, t("A Splitwise group's CSV export, IHateMoney's bills.json, or a backup this app saved.")),

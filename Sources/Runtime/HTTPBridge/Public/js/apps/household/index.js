@@ -99,13 +99,15 @@ async function build(view) {
         home ? importer(home, names, () => refresh(["owed", "bills", "money"])) : null));
     await refresh();
     stopFollowing();
-    // Another member's change (or this one's, seen again) refreshes what it touches; membership changes rebuild the
-    // page, whose forms list the members; a half-typed form is left alone.
+    // Another member's change (or this one's, seen again) refreshes what it touches; membership changes (an invitation
+    // accepted, a member gone) rebuild the page, whose forms list the members; a half-typed form is left alone, and so
+    // is an invitation sent or declined, which changes the roommates card alone.
     const touched = { bill: ["owed", "bills"], payment: ["owed", "money"], recurring: ["money", "owed", "bills"],
-      shopping: ["lists"], stock: ["lists"], event: ["calendar"] };
+      shopping: ["lists"], stock: ["lists"], event: ["calendar"], request: ["roommates"] };
+    const rebuilds = (entry) => entry.action === "request.accepted" || !touched[entry.entity];
     const changed = (entries) => {
       feed.add(entries);
-      if (entries.some((entry) => !touched[entry.entity])) { again(); return; }
+      if (entries.some(rebuilds)) { again(); return; }
       refresh([...new Set(entries.flatMap((entry) => touched[entry.entity]))]);
     };
     const expired = () => { session.token = null; again(); };
