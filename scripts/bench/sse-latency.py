@@ -14,12 +14,11 @@ import json
 import statistics
 import sys
 import time
-import uuid
 
 import httpx
 from httpx_sse import aconnect_sse
 
-from answer_checks import Unexpected, checked, percentile
+from answer_checks import Unexpected, bench_household, checked, percentile
 
 
 async def subscribe(url, home, token, ready, seen, label, descriptions):
@@ -51,16 +50,8 @@ async def subscribe(url, home, token, ready, seen, label, descriptions):
 
 
 async def main(bridge_a, bridge_b, subscribers_a, subscribers_b, writes):
-    name, password = "bench" + uuid.uuid4().hex[:8], "bench password"
     async with httpx.AsyncClient(base_url=bridge_a, timeout=30) as http:
-        user = checked(await http.post("/v1/ledger/auth.signup", json={"username": name, "password": password}),
-                       "auth.signup", username=name, userId=str)
-        token = checked(await http.post("/v1/ledger/auth.login", json={"username": name, "password": password}),
-                        "auth.login", user=user, token=str)["token"]
-        auth = {"Authorization": f"Bearer {token}"}
-        me = checked(await http.get("/v1/ledger/auth.me", headers=auth), "auth.me", **user)["userId"]
-        home = checked(await http.post("/v1/ledger/household.create", headers=auth, json={"name": "Bench"}),
-                       "household.create", name="Bench", householdId=str)["householdId"]
+        token, auth, me, home = await bench_household(http)
         ready = asyncio.Semaphore(0)
         seen = []
         descriptions = [f"bill {number}" for number in range(writes)]

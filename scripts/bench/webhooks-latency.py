@@ -19,13 +19,12 @@ import statistics
 import sys
 import threading
 import time
-import uuid
 
 import httpx
 from httpx_sse import aconnect_sse
 from standardwebhooks.webhooks import Webhook
 
-from answer_checks import Unexpected, checked, percentile
+from answer_checks import Unexpected, bench_household, checked, percentile
 
 
 class Receiver:
@@ -99,16 +98,8 @@ def figures(delays):
 
 async def main(bridge, rate, writes):
     receiver = Receiver()
-    name, password = "bench" + uuid.uuid4().hex[:8], "bench password"
     async with httpx.AsyncClient(base_url=bridge, timeout=30) as http:
-        user = checked(await http.post("/v1/ledger/auth.signup", json={"username": name, "password": password}),
-                       "auth.signup", username=name, userId=str)
-        token = checked(await http.post("/v1/ledger/auth.login", json={"username": name, "password": password}),
-                        "auth.login", user=user, token=str)["token"]
-        auth = {"Authorization": f"Bearer {token}"}
-        me = user["userId"]
-        home = checked(await http.post("/v1/ledger/household.create", headers=auth, json={"name": "Bench"}),
-                       "household.create", name="Bench", householdId=str)["householdId"]
+        token, auth, me, home = await bench_household(http)
         hook = checked(await http.post("/v1/ledger/webhooks.subscribe", headers=auth, json={
             "householdId": home, "url": receiver.url, "events": ["bill.*"]}), "webhooks.subscribe", state="active",
             secret=str)
