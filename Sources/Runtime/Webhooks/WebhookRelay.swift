@@ -147,7 +147,7 @@ public struct WebhookRelay: Service {
                 try await database.write { db in try await store.dropRedelivery(s.id, seq: seq, in: db) }
                 continue
             }
-            let (attempt, next) = try await send(event, to: s, trigger: WebhookAttempt.redeliver, failures: 0, sender)
+            let (attempt, next) = try await send(event, to: s, trigger: WebhookAttempt.redeliver, sender)
             let gone = attempt.outcome == "gone"
             let recorded = try await database.write { db in
                 try await store.record(attempt, of: s.id, owner: owner, progress: gone ? next : nil, in: db)
@@ -178,7 +178,6 @@ public struct WebhookRelay: Service {
                     event,
                     to: s,
                     trigger: WebhookAttempt.schedule,
-                    failures: progress.failures,
                     sender,
                     from: progress
                 )
@@ -199,15 +198,16 @@ public struct WebhookRelay: Service {
         try await database.write { db in try await store.release(s.id, owner: owner, progress: done, in: db) }
     }
 
-    /// Sends `event` to `subscription`; returns the attempt to log and where the subscription then stands.
+    /// Sends `event` to `subscription`; returns the attempt to log and where the subscription then stands, moved on
+    /// from `progress` (a redelivery has none: it moves nothing, unless the receiver answers 410).
     private func send(
         _ event: WebhookEvent,
         to subscription: WebhookSubscription,
         trigger: String,
-        failures: Int,
         _ sender: WebhookSender,
         from progress: WebhookStore.Progress? = nil
     ) async throws -> (WebhookAttempt, WebhookStore.Progress) {
+        let failures = progress?.failures ?? 0
         let id = WebhookEvent.messageID(scope: subscription.scope, seq: event.seq)
         let at = WallClock.millisecondsSince1970()
         let outcome = await sender.send(
