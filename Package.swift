@@ -168,7 +168,7 @@ let package = Package(
         .target(
             name: "HTTPBridge",
             dependencies: [
-                "EnvelopeTracing",
+                "IPAddresses", "EnvelopeTracing",
                 "ReckonClient", "Wire", "GatewayAPI", "LedgerAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -194,10 +194,11 @@ let package = Package(
             ],
             path: "Sources/Storage/StorageCommands"
         ),
+        .target(name: "IPAddresses", path: "Sources/Runtime/IPAddresses"),
         .target(
             name: "Webhooks",
             dependencies: [
-                "Storage", "Wire", "CSodium",
+                "Storage", "Wire", "CSodium", "IPAddresses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -392,6 +393,7 @@ let package = Package(
         ),
         .testTarget(name: "WireTests", dependencies: ["Wire"]),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks"]),
+        .testTarget(name: "IPAddressesTests", dependencies: ["IPAddresses"]),
         .testTarget(name: "AutoscaleTests", dependencies: ["Autoscale"]),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(

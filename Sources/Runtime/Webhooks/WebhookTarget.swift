@@ -1,4 +1,5 @@
 import Foundation
+import IPAddresses
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,7 @@ public struct WebhookTarget: Sendable, Hashable {
         if lower == "localhost" || lower.hasSuffix(".localhost") {
             throw Refusal(reason: "\(host) is this machine")
         }
-        if let address = IPAddress(literal: self.host), !address.isPublic {
+        if let address = IPAddress(self.host), !NonPublicAddresses.isPublic(address) {
             throw Refusal(reason: "\(host) is not a public address")
         }
     }
@@ -46,73 +47,40 @@ public struct WebhookTarget: Sendable, Hashable {
     /// - Throws: ``Refusal`` when one is not, or the name does not resolve.
     public func checkResolved(allowPrivate: Bool) throws {
         guard !allowPrivate else { return }
-        let addresses = try IPAddress.resolve(host)
+        let addresses = try NonPublicAddresses.resolve(host)
         guard !addresses.isEmpty else { throw Refusal(reason: "\(host) does not resolve") }
-        if let refused = addresses.first(where: { !$0.isPublic }) {
+        if let refused = addresses.first(where: { !NonPublicAddresses.isPublic($0) }) {
             throw Refusal(reason: "\(host) resolves to \(refused), which is not a public address")
         }
     }
 }
 
-/// An IPv4 or IPv6 address, as bytes, and whether it is reachable on the public internet.
-struct IPAddress: Sendable, Hashable, CustomStringConvertible {
-    let bytes: [UInt8]
+/// Where a webhook must not go unless the operator allows it: the blocks of loopback, private (RFC 1918, IPv6
+/// unique local), link-local, carrier-grade shared, benchmarking, multicast, reserved, documentation and unspecified
+/// addresses, and the IPv6 forms of the IPv4 ones.
+enum NonPublicAddresses {
+    static let blocks: [IPBlock] = [
+        "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.0.0.0/24",
+        "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15", "224.0.0.0/3", "::/127", "fc00::/7", "fe80::/10", "ff00::/8",
+        "2001:db8::/32",
+    ].compactMap(IPBlock.init)
 
-    /// The address `text` spells (`192.0.2.1`, `2001:db8::1`), or nil.
-    init?(literal text: String) {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            bytes = withUnsafeBytes(of: &v4) { Array($0) }
-        } else if inet_pton(AF_INET6, text, &v6) == 1 {
-            bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        } else {
-            return nil
-        }
-    }
-
-    private init(bytes: [UInt8]) { self.bytes = bytes }
-
-    var description: String {
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = bytes.count == 4 ? AF_INET : AF_INET6
-        _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// False for loopback, private (RFC 1918, IPv6 unique local), link-local, carrier-grade shared, multicast,
-    /// reserved and unspecified addresses, and IPv6 forms of such IPv4 ones.
-    var isPublic: Bool {
-        if bytes.count == 4 { return Self.isPublicV4(bytes) }
-        let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]
-        if Array(bytes.prefix(12)) == mappedPrefix { return Self.isPublicV4(Array(bytes.suffix(4))) }
-        if bytes.prefix(15).allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
-        if bytes[0] & 0xfe == 0xfc { return false }  // fc00::/7 unique local
-        if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80 { return false }  // fe80::/10 link-local
-        if bytes[0] == 0xff { return false }  // multicast
-        if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d && bytes[3] == 0xb8 { return false }  // docs
-        return true
-    }
-
-    private static func isPublicV4(_ b: [UInt8]) -> Bool {
-        switch (b[0], b[1]) {
-        case (0, _), (10, _), (127, _), (169, 254), (192, 168), (198, 18), (198, 19): false
-        case (172, 16...31), (100, 64...127): false
-        case (224...255, _): false
-        case (192, 0) where b[2] == 0 || b[2] == 2: false
-        default: true
-        }
+    /// Whether `address` (or the IPv4 address it maps) is in none of ``blocks``.
+    static func isPublic(_ address: IPAddress) -> Bool {
+        let checked = address.mappedIPv4 ?? address
+        return !blocks.contains { $0.contains(checked) }
     }
 
     /// Every address `host` resolves to now (a literal resolves to itself).
     /// - Throws: ``WebhookTarget/Refusal`` when it does not resolve.
     static func resolve(_ host: String) throws -> [IPAddress] {
-        if let literal = IPAddress(literal: host) { return [literal] }
+        if let literal = IPAddress(host) { return [literal] }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, nil, &hints, &list)
-        guard status == 0 else { throw WebhookTarget.Refusal(reason: "\(host) does not resolve") }
+        guard getaddrinfo(host, nil, &hints, &list) == 0 else {
+            throw WebhookTarget.Refusal(reason: "\(host) does not resolve")
+        }
         defer { freeaddrinfo(list) }
         var found: [IPAddress] = []
         var next = list
@@ -120,12 +88,12 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             if entry.ai_family == AF_INET, let address = entry.ai_addr {
                 address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
                     var raw = v4.pointee.sin_addr
-                    found.append(IPAddress(bytes: withUnsafeBytes(of: &raw) { Array($0) }))
+                    found += [IPAddress(bytes: withUnsafeBytes(of: &raw) { Array($0) })].compactMap { $0 }
                 }
             } else if entry.ai_family == AF_INET6, let address = entry.ai_addr {
                 address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
                     var raw = v6.pointee.sin6_addr
-                    found.append(IPAddress(bytes: withUnsafeBytes(of: &raw) { Array($0) }))
+                    found += [IPAddress(bytes: withUnsafeBytes(of: &raw) { Array($0) })].compactMap { $0 }
                 }
             }
             next = entry.ai_next

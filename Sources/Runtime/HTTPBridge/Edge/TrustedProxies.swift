@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import HTTPTypes
+import IPAddresses
 
 /// The proxies (`--trusted-proxy`: addresses or CIDR blocks, IPv4 or IPv6) whose `Forwarded` or `X-Forwarded-For`
 /// header the bridge believes. A request from one of them is for the address its header names: walking the header
@@ -8,44 +8,26 @@ import HTTPTypes
 /// A request from anywhere else is for its peer address, whatever its headers say, so a client cannot choose the
 /// address its limits are counted under.
 public struct TrustedProxies: Sendable {
-    /// One block: an address's bytes and how many leading bits must match.
-    struct Block: Sendable, Equatable {
-        let bytes: [UInt8]
-        let prefix: Int
-
-        func contains(_ address: [UInt8]) -> Bool {
-            guard address.count == bytes.count else { return false }
-            for bit in 0..<prefix {
-                let mask = UInt8(0x80) >> UInt8(bit % 8)
-                if address[bit / 8] & mask != bytes[bit / 8] & mask { return false }
-            }
-            return true
-        }
-    }
-
-    let blocks: [Block]
+    let blocks: [IPBlock]
 
     /// No trusted proxy: every request is for its peer.
     public static let none = TrustedProxies(blocks: [])
 
-    private init(blocks: [Block]) { self.blocks = blocks }
+    private init(blocks: [IPBlock]) { self.blocks = blocks }
 
     /// Parses `--trusted-proxy` values.
     /// - Throws: ``InvalidProxy`` naming the first value that is not an address or CIDR block.
     public init(parsing values: [String]) throws {
         blocks = try values.map { value in
-            let parts = value.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let bytes = Self.addressBytes(parts[0]) else { throw InvalidProxy(value: value) }
-            let prefix = parts.count == 2 ? Int(parts[1]) : bytes.count * 8
-            guard let prefix, (0...bytes.count * 8).contains(prefix) else { throw InvalidProxy(value: value) }
-            return Block(bytes: bytes, prefix: prefix)
+            guard let block = IPBlock(value) else { throw InvalidProxy(value: value) }
+            return block
         }
     }
 
     /// Whether `address` is a trusted proxy.
     func trusts(_ address: String) -> Bool {
-        guard !blocks.isEmpty, let bytes = Self.addressBytes(address) else { return false }
-        return blocks.contains { $0.contains(bytes) }
+        guard !blocks.isEmpty, let parsed = IPAddress(address) else { return false }
+        return blocks.contains { $0.contains(parsed) }
     }
 
     /// The address a request from `peer` with `headers` is for.
@@ -54,7 +36,7 @@ public struct TrustedProxies: Sendable {
         let named = Self.forwardedFor(headers) ?? Self.xForwardedFor(headers)
         guard !named.isEmpty else { return peer }
         for entry in named.reversed() {
-            guard Self.addressBytes(entry) != nil else { return peer }
+            guard IPAddress(entry) != nil else { return peer }
             if !trusts(entry) { return entry }
         }
         return named.first ?? peer
@@ -93,15 +75,6 @@ public struct TrustedProxies: Sendable {
             return String(text[..<colon])
         }
         return text
-    }
-
-    /// An IPv4 (4 bytes) or IPv6 (16 bytes) address's bytes.
-    static func addressBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-        return nil
     }
 }
 
