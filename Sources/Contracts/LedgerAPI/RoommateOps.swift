@@ -15,7 +15,7 @@ public enum RoommatesRequestOp: OpContract {
     public static let summary = "Asks a user (by username) to join the household; they accept or decline"
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["householdId", "username"],
-        "properties": ["householdId": LedgerOps.id, "username": ["type": "string"]],
+        "properties": ["householdId": LedgerOps.id, "username": LedgerOps.username],
     ]
     public struct Args: Codable, Sendable, Hashable {
         public var householdId: String

@@ -1717,6 +1717,9 @@ def roommates_request(
     timeout: Optional[float] = None,
 ) -> RoommatesRequestResult:
     """Asks a user (by username) to join the household; they accept or decline (`ledger` `roommates.request`).
+
+    Args:
+        username: 3 to 32 of a-z 0-9 . _ -, kept lower-cased
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
@@ -1738,6 +1741,9 @@ async def roommates_request_async(
     timeout: Optional[float] = None,
 ) -> RoommatesRequestResult:
     """Asks a user (by username) to join the household; they accept or decline (`ledger` `roommates.request`).
+
+    Args:
+        username: 3 to 32 of a-z 0-9 . _ -, kept lower-cased
     """
     wire_args: Dict[str, Any] = {
         "householdId": household_id,
