@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bills.add (AMOUNT, 84.30, split equally among the 3 members of a household) through the gateway, on SQLite and on
+# bills.add (AMOUNT, 84.30, split equally among the 3 members of a household; each with a fresh idempotency key, as
+# ReckonClient and reckon-http's Idempotency-Key send it, so each also stores its result) through the gateway, on SQLite and on
 # PostgreSQL 15, at 1 client, 16 clients in one household (every write queues for the household's activity counter)
 # and 16 clients each in a household of its own; one reckon-ledger with its default slots. On PostgreSQL, beside
 # it, pgbench runs the statements one bills.add sends, traced from the server's log (trace-to-pgbench.py), against
@@ -85,8 +86,8 @@ measure_reckon() {
     start_ticks
     for _ in $(seq "$runs"); do
         results+=("$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
-            --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --token "$token" \
-            --expect '"billId":' "${args[@]}" | report_figures)")
+            --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --idempotency-keys \
+            --token "$token" --expect '"billId":' "${args[@]}" | report_figures)")
     done
     measured=$((runs * (requests + warmup)))
     row reckon "$clients" "$([ $# -gt 1 ] && echo own || echo one)"
@@ -160,8 +161,8 @@ measure_pair() {
         vacuum_pg "$pg_port" "$database_name"
         before=$(ticks_now)
         results+=("$("$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" \
-            --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --token "$token" \
-            --expect '"billId":' "${args[@]}" | report_figures)")
+            --clients "$clients" --requests "$requests" --warmup "$warmup" --quiet --json --idempotency-keys \
+            --token "$token" --expect '"billId":' "${args[@]}" | report_figures)")
         add_ticks mdp_ticks "$before" "$(ticks_now)"
         vacuum_pg "$pg_port" "$database_name"
         before=$(ticks_now)
@@ -228,8 +229,9 @@ for engine in ${ENGINES:-sqlite postgres}; do
     if [ "$engine" = postgres ]; then
         trace_to_pgbench "$work/pg" "$pg_port" "$work/bill" \
             "'$bin/reckon-bench' run ledger bills.add --gateway '$RECKON_CLIENT_ENDPOINT' --clients 1 --requests 1 \
-            --warmup 0 --quiet --json --token '$token' --args '$(bill_args "${homes[0]}")'" \
-            --fresh b_ --fresh r_ --drop "WHERE ledger_rounding.version = '?[0-9]+'?"
+            --warmup 0 --quiet --json --idempotency-keys --token '$token' --args '$(bill_args "${homes[0]}")'" \
+            --fresh b_ --fresh r_ --fresh / --drop "WHERE ledger_rounding.version = '?[0-9]+'?" \
+            --ignore "FROM ledger_webhooks"
         own_scripts=()
         for index in "${!homes[@]}"; do
             for kind in each one; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns one transaction from a PostgreSQL statement trace (`log_statement = all`) into two pgbench scripts.
 
-    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]... [--drop PATTERN]...
+    trace-to-pgbench.py LOG OUT_PREFIX [--fresh PREFIX]... [--drop PATTERN]... [--ignore PATTERN]...
 
 LOG holds the server's log from just before the transaction, as logged for the extended protocol (`execute
 <unnamed>: SQL` and `DETAIL:  parameters: $1 = '...'`); the session of the first statement is taken, up to its COMMIT
@@ -16,6 +16,8 @@ once per connection, then bound and executed):
   literal becomes a concatenation, so the variables are bound as parameters).
 --drop PATTERN: text matching the regular expression is taken out of every statement after its parameters are
   written in (a version check that would fail when the statement runs again, say).
+--ignore PATTERN: a statement matching the regular expression is not the request's, wherever it runs (a webhook
+  relay's look for work, say): it is left out, and never taken as the first statement.
 """
 import argparse
 import re
@@ -24,27 +26,31 @@ UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 PARAMETER = re.compile(r"\$(\d+) = (NULL|'(?:[^']|'')*')")
 
 
-def transaction(lines):
-    """The log lines of the session that executes the first statement: from its BEGIN to its COMMIT, or, when it sends
-    no BEGIN (each statement its own transaction), all of its statements."""
-    session, mine, kept = None, False, []
+def transaction(lines, ignore=()):
+    """The log lines of the session that executes the first statement not matching `ignore`: from its BEGIN to its
+    COMMIT, or, when it sends no BEGIN (each statement its own transaction), all of its statements; the statements
+    matching `ignore`, with their parameters, left out."""
+    session, mine, ignored, kept = None, False, False, []
     for line in lines:
         record = re.match(r"\S+ \S+ \S+ \[(\d+)\]", line)
         if record:
-            if session is None and re.search(r"execute [^:]*: ", line):
+            executed = re.search(r"execute [^:]*: (.*)", line)
+            if executed or "DETAIL:  parameters: " not in line:
+                ignored = bool(executed) and any(re.search(pattern, executed.group(1)) for pattern in ignore)
+            if session is None and executed and not ignored:
                 session = record.group(1)
             mine = record.group(1) == session
-        if mine:
+        if mine and not ignored:
             kept.append(line)
             if record and re.search(r"execute [^:]*: COMMIT", line):
                 break
     return kept
 
 
-def statements(lines):
-    """(sql, {n: literal}) for each statement in the log lines, in order."""
+def statements(lines, ignore=()):
+    """(sql, {n: literal}) for each statement of the request in the log lines, in order."""
     found = []
-    for line in transaction(lines):
+    for line in transaction(lines, ignore):
         executed = re.search(r"LOG:\s+execute [^:]*: (.*)", line)
         if executed:
             found.append([executed.group(1), {}])
@@ -90,9 +96,10 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--fresh", action="append", default=[])
     parser.add_argument("--drop", action="append", default=[])
+    parser.add_argument("--ignore", action="append", default=[])
     args = parser.parse_args()
     with open(args.log) as log:
-        found = statements(log.read().splitlines())
+        found = statements(log.read().splitlines(), args.ignore)
     sql = [render(text, parameters, args.fresh, args.drop) for text, parameters in found]
     header = "".join(f"\\set fresh{i} random(1, 1000000000000)\n" for i in range(len(args.fresh)))
     with open(f"{args.out}-each.sql", "w") as each:

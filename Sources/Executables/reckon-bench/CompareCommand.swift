@@ -46,6 +46,7 @@ struct CompareCommand: AsyncParsableCommand {
     func validate() throws {
         guard clients >= 2 else { throw ValidationError("--clients must be at least 2 (1 client always runs)") }
         guard load.args.count <= 1 else { throw ValidationError("compare takes one --args (it also runs --direct)") }
+        guard !load.idempotencyKeys else { throw ValidationError("compare also runs --direct, which sends no keys") }
         guard (slots ?? clients) >= clients else { throw ValidationError("--slots must be at least --clients") }
         guard floodRate > 0, floodDuration.nanoseconds > 0 else {
             throw ValidationError("--flood-rate and --flood-duration must be positive")

@@ -8,6 +8,8 @@ final class GatewayClients: LoadTransport {
     private let endpoint: String
     private let target: BenchTarget
     private var requests: [[[UInt8]]] = []
+    /// Each client's requests sent so far, which number its fresh idempotency keys.
+    private var sent: [Int] = []
     private var sockets: [ZMQSocket] = []
     private var pollIndices: [Int] = []
 
@@ -23,6 +25,7 @@ final class GatewayClients: LoadTransport {
     func prepare(clients: Int, poller: inout ZMQPoller) throws {
         for client in 0..<clients {
             requests.append(PeerCodec.encodeClientRequest(service: target.service, body: target.body(client: client)))
+            sent.append(0)
             let socket = try ZMQSocket(context: context, type: .dealer)
             try socket.connect(endpoint)
             sockets.append(socket)
@@ -31,7 +34,10 @@ final class GatewayClients: LoadTransport {
     }
 
     func send(client: Int) throws {
-        try sockets[client].send(requests[client])
+        guard target.keyPrefix != nil else { return try sockets[client].send(requests[client]) }
+        sent[client] += 1
+        let body = target.body(client: client, sequence: sent[client])
+        try sockets[client].send(PeerCodec.encodeClientRequest(service: target.service, body: body))
     }
 
     func receive(_ poller: ZMQPoller, _ handle: (Int, ReplyOutcome) throws -> Void) throws {

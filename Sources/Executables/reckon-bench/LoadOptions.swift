@@ -18,9 +18,24 @@ struct LoadOptions: ParsableArguments {
     )
     var expect: [String] = []
 
+    @Flag(
+        help: """
+            Every request carries an idempotency key of its own, as ReckonClient and reckon-http's Idempotency-Key \
+            send it: the op stores each result to answer a repeat (through the gateway only).
+            """
+    )
+    var idempotencyKeys = false
+
     /// What every request asks of `service`'s `op`, and what its reply must hold.
     func target(service: String, op: String) throws -> BenchTarget {
-        try BenchTarget(service: service, op: op, arguments: argumentObjects, token: token, expect: expect)
+        try BenchTarget(
+            service: service,
+            op: op,
+            arguments: argumentObjects,
+            token: token,
+            expect: expect,
+            freshKeys: idempotencyKeys
+        )
     }
 
     /// The argument objects given, `{}` when none.

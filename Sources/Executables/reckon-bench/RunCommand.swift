@@ -61,6 +61,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard workerEndpoint == nil || direct else { throw ValidationError("--worker-endpoint goes with --direct") }
         guard load.args.count <= 1 || !direct else { throw ValidationError("--direct takes one --args") }
+        guard !load.idempotencyKeys || !direct else {
+            throw ValidationError("--idempotency-keys goes through the gateway")
+        }
     }
 
     /// The workers to start: the given command lines, or `reckon-SERVICE --slots K` from the stack folder.

@@ -4,8 +4,8 @@ import ServiceLifecycle
 import Storage
 import Wire
 
-/// Delivers a service's events to their subscribers, as a `Service` in each worker. Each of its lanes claims one
-/// due subscription at a time with a lease (``WebhookStore``), sends the subscription's events after its cursor in
+/// Delivers a service's events to their subscribers, as a `Service` in each worker. It claims due subscriptions
+/// with a lease (``WebhookStore``), each for one of its lanes, which sends the subscription's events after its cursor in
 /// their order, one at a time, and logs every attempt in the transaction that moves the cursor on, so several
 /// workers never send one subscription's events at once and a dead worker's subscriptions are taken over when its
 /// lease runs out. A failed attempt is tried again on the ``RetrySchedule`` (or after the receiver's `Retry-After`),
@@ -44,43 +44,73 @@ public struct WebhookRelay: Service {
 
     public func run() async {
         let sender = WebhookSender(allowPrivate: settings.allowPrivate)
-        await cancelWhenGracefulShutdown {
-            await withTaskGroup(of: Void.self) { group in
-                for lane in 0..<settings.lanes {
-                    group.addTask { await self.lane("\(self.process)/\(lane)", sender) }
-                }
-            }
-        }
+        await cancelWhenGracefulShutdown { await scout(sender) }
         await sender.shutdown()
     }
 
-    /// What a lane found to do.
+    /// What a look found to do.
     private enum Turn: Sendable {
         case claimed(WebhookSubscription)
         /// Nothing now; the first due subscription falls due in this many milliseconds.
         case idle(Int64?)
     }
 
-    private func lane(_ owner: String, _ sender: WebhookSender) async {
-        let poll = settings.poll.milliseconds
-        while !Task.isCancelled {
-            do {
-                let turn = try await signals.watch(key, timeout: settings.poll) { () async throws -> Turn? in
-                    let turn = try await claimNext(owner)
-                    if case .idle(let due) = turn, (due ?? poll) >= poll { return nil }
-                    return turn
+    /// Looks for due subscriptions and hands each it claims to a free lane, which delivers to it. One look runs at a
+    /// time however many changes are announced (the signals that come during a look make one more), and none while
+    /// no subscription is active at all: then it only asks, once a poll, whether one is. So a worker whose service
+    /// has no webhooks reads nothing more per write, and a new first subscription is found within a poll.
+    private func scout(_ sender: WebhookSender) async {
+        await withTaskGroup(of: Int.self) { lanes in
+            var free = Array((0..<settings.lanes).reversed())
+            var active = false
+            while !Task.isCancelled {
+                guard let lane = free.popLast() else {
+                    if let done = await lanes.next() { free.append(done) }
+                    continue
                 }
-                switch turn {
-                case .claimed(let subscription): await work(subscription, owner, sender)
-                case .idle(let due?): try await Task.sleep(for: .milliseconds(due))
-                case .idle(nil), nil: continue
+                let owner = "\(process)/\(lane)"
+                do {
+                    if !active {
+                        active = try await database.read { db in try await store.anyActive(in: db) }
+                        guard active else {
+                            free.append(lane)
+                            try await Task.sleep(for: settings.poll)
+                            continue
+                        }
+                    }
+                    switch try await look(owner) {
+                    case .claimed(let subscription):
+                        lanes.addTask {
+                            await self.work(subscription, owner, sender)
+                            self.signals.signal(self.key)  // the scout looks again: more events, or a retry's time
+                            return lane
+                        }
+                    case .idle(let due?):
+                        free.append(lane)
+                        try await Task.sleep(for: .milliseconds(due))
+                    case .idle(nil), nil:
+                        free.append(lane)
+                        active = false  // a poll found nothing: is any subscription still active?
+                    }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    free.append(lane)
+                    logger.info("webhook relay waits for the database", metadata: ["error": "\(error)"])
+                    try? await Task.sleep(for: settings.poll)
                 }
-            } catch is CancellationError {
-                return
-            } catch {
-                logger.info("webhook relay waits for the database", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: settings.poll)
             }
+        }
+    }
+
+    /// Claims a due subscription for `owner` at once, or after a signal of a change, or returns nil after a poll
+    /// with nothing due (`.idle` for one due within the poll).
+    private func look(_ owner: String) async throws -> Turn? {
+        let poll = settings.poll.milliseconds
+        return try await signals.watch(key, timeout: settings.poll) { () async throws -> Turn? in
+            let turn = try await claimNext(owner)
+            if case .idle(let due) = turn, (due ?? poll) >= poll { return nil }
+            return turn
         }
     }
 
@@ -189,7 +219,6 @@ public struct WebhookRelay: Service {
                 if attempt.outcome == "failed" || attempt.outcome == "gone" {
                     try await database.write { db in try await store.release(s.id, owner: owner, progress: next, in: db)
                     }
-                    signals.signal(key)  // so the idle lanes learn when the retry falls due
                     return
                 }
             }

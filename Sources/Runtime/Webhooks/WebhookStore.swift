@@ -39,6 +39,11 @@ public struct WebhookStore: Sendable {
         ).map(Self.subscription)
     }
 
+    /// Whether any subscription, of any scope, is active.
+    func anyActive(in db: any SQLExecutor) async throws -> Bool {
+        try await !db.query("SELECT id FROM \(tables.subscriptions) WHERE state = 'active' LIMIT 1").isEmpty
+    }
+
     /// The subscription `id` of `scope`, or nil.
     public func find(_ id: String, scope: String, in db: any SQLExecutor) async throws -> WebhookSubscription? {
         try await db.query(
