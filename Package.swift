@@ -333,6 +333,8 @@ let package = Package(
                 "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
                 "CalcService", "CalcAPI", "ReckonClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Sources/Executables/reckon-ledger"
         ),

@@ -4,6 +4,8 @@ import Calculator
 import Foundation
 import LedgerService
 import Logging
+import NIOCore
+import NIOPosix
 import Observability
 import ServerCommands
 import StorageCommands
@@ -19,7 +21,14 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     )
 
     /// Every option may also come from the environment (`RECKON_MAX_QUEUE` for `--max-queue`).
-    static func main() async { await mainWithEnvironment() }
+    ///
+    /// Swift concurrency's jobs run on NIO's event loops, the ones postgres-nio's connections live on, instead of on
+    /// the global pool: an op's task starts on a loop, so its statements cost no hop to a pool thread and back
+    /// (issue #36; decision 0117).
+    static func main() async {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await mainWithEnvironment()
+    }
 
     @Option(help: "Days a session token lasts.")
     var sessionDays = 30
