@@ -57,8 +57,8 @@ public struct WebhookRelay: Service {
 
     /// Looks for due subscriptions and hands each it claims to a free lane, which delivers to it. One look runs at a
     /// time however many changes are announced (the signals that come during a look make one more), and none while
-    /// no subscription is active at all: then it only asks, once a poll, whether one is. So a worker whose service
-    /// has no webhooks reads nothing more per write, and a new first subscription is found within a poll.
+    /// no subscription is active at all: then it only asks whether one is, once a poll or when one is made in this
+    /// process. So a worker whose service has no webhooks reads nothing more per write.
     private func scout(_ sender: WebhookSender) async {
         await withTaskGroup(of: Int.self) { lanes in
             var free = Array((0..<settings.lanes).reversed())
@@ -71,10 +71,13 @@ public struct WebhookRelay: Service {
                 let owner = "\(process)/\(lane)"
                 do {
                     if !active {
-                        active = try await database.read { db in try await store.anyActive(in: db) }
+                        // Asked once a poll, and at each subscription made, resumed or redelivered in this process.
+                        let found = try await WebhookStore.news.watch(store.newsKey, timeout: settings.poll) {
+                            try await database.read { db in try await store.anyActive(in: db) } ? true : nil
+                        }
+                        active = found ?? false
                         guard active else {
                             free.append(lane)
-                            try await Task.sleep(for: settings.poll)
                             continue
                         }
                     }

@@ -7,8 +7,20 @@ import Wire
 /// was taken over changes nothing.
 public struct WebhookStore: Sendable {
     public let tables: WebhookTables
+    /// Signalled (on a store's ``newsKey``) once a write that may make one of its subscriptions due commits: one
+    /// subscribed or resumed, a redelivery asked for. It wakes this process's relay at once, even while the relay
+    /// knows of no active subscription and so reads nothing at the services' own writes (decision 0115).
+    static let news = ChangeSignals()
+    /// This store's key in ``news``: its tables' prefix.
+    var newsKey: String { tables.prefix }
 
     public init(tables: WebhookTables) { self.tables = tables }
+
+    /// Signals ``news`` once `db`'s transaction commits.
+    private func announce(in db: any SQLExecutor) {
+        let key = newsKey
+        db.afterCommit { Self.news.signal(key) }
+    }
 
     private static let columns: SQL =
         "id, scope, url, secret, events, state, reason, created_by, created_at, cursor, failures, next_at, attempts"
@@ -23,6 +35,7 @@ public struct WebhookStore: Sendable {
                 \(s.createdBy), \(s.createdAt), \(s.cursor), \(s.failures), \(s.nextAt), \(s.attempts), NULL, 0)
             """
         )
+        announce(in: db)
     }
 
     /// The subscriptions of `scope`, oldest first.
@@ -71,7 +84,8 @@ public struct WebhookStore: Sendable {
         now: Int64,
         in db: any SQLExecutor
     ) async throws -> Bool {
-        try await !db.query(
+        announce(in: db)
+        return try await !db.query(
             """
             UPDATE \(tables.subscriptions) SET state = \(state), reason = \(reason), failures = 0, next_at = \(now)
             WHERE id = \(id) AND scope = \(scope) RETURNING id
@@ -87,6 +101,7 @@ public struct WebhookStore: Sendable {
             ON CONFLICT (webhook_id, event_seq) DO NOTHING
             """
         )
+        announce(in: db)
     }
 
     /// The events asked to be sent again to the subscription, oldest request first.
