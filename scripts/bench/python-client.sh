@@ -13,7 +13,8 @@
 # LOG_LEVEL as set (default info).
 #   BIN=.build/debug scripts/bench/python-client.sh        (BIN defaults to .build/release: swift build -c release)
 # Env: BIN, ROUNDS (5), CALLS_ASYNC (10000), CALLS_MAJORTOMO (3000: also the blocking client's), IN_FLIGHT (100),
-# LOG_LEVEL.
+# LOG_LEVEL, BEFORE (a git revision: its clients/python is installed in a second venv, and its reckon.Client runs in
+# the same rounds, one call at a time, for a side-by-side "before" row).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/bench/lib.sh
@@ -22,6 +23,12 @@ rounds=${ROUNDS:-5}
 make_workdir python-client
 make_venv majortomo==0.2.0 six ./clients/python
 driver() { "$work/venv/bin/python" scripts/bench/python-client.py "$@"; }
+if [[ -n ${BEFORE:-} ]]; then
+    mkdir "$work/before"
+    git archive "$BEFORE" clients/python | tar -x -C "$work/before"
+    python3 -m venv "$work/venv-before"
+    "$work/venv-before/bin/pip" install -q --disable-pip-version-check "$work/before/clients/python"
+fi
 print_limits "reckon up's defaults, no reckon-http: $gateway_limits; calc 4 slots per CPU ($(nproc) CPUs)"
 
 endpoint="tcp://127.0.0.1:$(free_port)"
@@ -32,6 +39,12 @@ for round in $(seq "$rounds"); do
     blocking=$(driver blocking "$endpoint" "${CALLS_MAJORTOMO:-3000}")
     async=$(driver async "$endpoint" "${CALLS_ASYNC:-10000}" "${IN_FLIGHT:-100}")
     echo "round $round: majortomo $majortomo calls/s, Client $blocking calls/s, AsyncClient $async calls/s"
+    if [[ -n ${BEFORE:-} ]]; then
+        before=$("$work/venv-before/bin/python" scripts/bench/python-client.py blocking "$endpoint" \
+            "${CALLS_MAJORTOMO:-3000}")
+        echo "round $round: Client at $BEFORE $before calls/s"
+        echo "$before" >>"$work/before-calls"
+    fi
     echo "$majortomo" >>"$work/majortomo"
     echo "$blocking" >>"$work/blocking"
     echo "$async" >>"$work/async"
@@ -45,4 +58,8 @@ echo "| client | calls/s (median of $rounds) | / majortomo |"
 echo "|---|---:|---:|"
 echo "| majortomo 0.2.0 \`Client\`, one at a time | $majortomo | 1.00 |"
 echo "| reckon.Client, one at a time (bar ≥ 1.0) | $blocking | $(ratio "$blocking") |"
+if [[ -n ${BEFORE:-} ]]; then
+    before=$(median <"$work/before-calls")
+    echo "| reckon.Client at $BEFORE, one at a time | $before | $(ratio "$before") |"
+fi
 echo "| reckon.AsyncClient, ${IN_FLIGHT:-100} in flight (bar ≥ 5) | $async | $(ratio "$async") |"

@@ -86,6 +86,28 @@ def test_a_call_that_ends_does_not_wait_for_another_threads_call(stack: Stack) -
         assert outcome == {"value": "4"}
 
 
+def test_another_threads_call_is_answered_while_a_call_waits_alone_on_its_socket(stack: Stack) -> None:
+    """calc is paused: a thread's call, made alone, waits on its socket with the loop stopped. The main thread's
+    ``gateway ping`` wakes that wait (the call goes on waiting on the loop, which serves the ping) and is answered
+    while the first call still waits, not once it ends (its 30 s timeout)."""
+    with reckon.Client(stack.endpoints, timeout=30.0) as blocking:
+        assert calc.evaluate(blocking, expression="1+1")["value"] == "2"
+        outcome: dict[str, object] = {}
+
+        def first_call() -> None:
+            outcome["value"] = calc.evaluate(blocking, expression="2+2")["value"]
+
+        first = threading.Thread(target=first_call, daemon=True)
+        with stack.paused("reckon-calc"):
+            first.start()
+            while calls_waiting(blocking) == 0:
+                time.sleep(0.001)
+            gateway.ping(blocking)
+            assert first.is_alive() and calls_waiting(blocking) == 1, "the ping waited for the first call to end"
+        first.join(timeout=60)
+        assert outcome == {"value": "4"}
+
+
 async def test_a_blocking_client_called_from_a_running_loop_still_answers(stack: Stack) -> None:
     """As from a notebook's cell: the caller's thread runs an event loop, so the call is made from a helper thread."""
     with reckon.Client(stack.endpoints, timeout=10.0) as blocking:

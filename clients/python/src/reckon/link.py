@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, List, Optional, Set, cast
+from typing import Any, Callable, List, Optional, Set, Tuple, cast
 
 import zmq
 
 from .curve import Curve
+
+# pyzmq's flags as plain ints: its enums cost a call each time they are combined or compared, a dozen times a call.
+_EVENTS = int(zmq.EVENTS)
+_POLLIN = int(zmq.POLLIN)
+_NOBLOCK = int(zmq.NOBLOCK)
+_MORE = int(zmq.NOBLOCK | zmq.SNDMORE)
 
 
 class Link:
@@ -47,17 +53,34 @@ class Link:
         self._on_reply = on_reply
         self._loop = asyncio.get_running_loop()
         self._drain_scheduled = False
+        self._poller: Optional[Tuple[int, zmq.Poller]] = None  # for wait(): the wake descriptor and its poller
         self._loop.add_reader(self.socket.FD, self.drain)
 
     def drain(self) -> None:
-        """Hands every reply waiting on the socket to ``on_reply``."""
+        """The loop's turn to read the socket: hands every reply waiting on it to ``on_reply``."""
         self._drain_scheduled = False
+        self.read()
+
+    def read(self) -> None:
+        """Hands every reply waiting on the socket to ``on_reply``, from the loop or from a thread that waits on the
+        socket while the loop is not running; a drain already scheduled on the loop stays scheduled, so sends made
+        meanwhile add none."""
         if self.socket.closed:
             return
-        while cast(int, self.socket.getsockopt(zmq.EVENTS)) & zmq.POLLIN:
-            frames = self.socket.recv_multipart(zmq.NOBLOCK)
+        while cast(int, self.socket.getsockopt(_EVENTS)) & _POLLIN:
+            frames = self.socket.recv_multipart(_NOBLOCK)
             self.last_heard = time.monotonic()
             self._on_reply(self, frames)
+
+    def wait(self, wake: int, milliseconds: int) -> bool:
+        """Blocks the calling thread (the loop stopped) until the socket has something to read, the file descriptor
+        ``wake`` is readable, or ``milliseconds`` pass; returns whether ``wake`` is readable."""
+        if self._poller is None or self._poller[0] != wake:
+            poller = zmq.Poller()
+            poller.register(self.socket, zmq.POLLIN)
+            poller.register(wake, zmq.POLLIN)
+            self._poller = (wake, poller)
+        return any(ready == wake for ready, _ in self._poller[1].poll(milliseconds))
 
     def send(self, call_id: str, frames: List[bytes]) -> None:
         """Sends a request for call ``call_id``; the call now waits on this link.
@@ -72,7 +95,9 @@ class Link:
 
     def post(self, frames: List[bytes]) -> None:
         """Sends a message, without waiting (the socket has no high-water mark)."""
-        self.socket.send_multipart(frames, zmq.NOBLOCK)
+        last = len(frames) - 1
+        for index, frame in enumerate(frames):
+            self.socket.send(frame, _NOBLOCK if index == last else _MORE)
         if not self._drain_scheduled:
             self._drain_scheduled = True
             self._loop.call_soon(self.drain)

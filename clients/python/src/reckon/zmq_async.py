@@ -35,14 +35,16 @@ from .wire import final_reply_body, reply_id, request_frames, result_of
 
 
 @dataclass(eq=False)
-class _Call:
-    """A call waiting for its reply: the request, where it went, and the future its reply resolves."""
+class Call:
+    """A call waiting for its reply: the request, where it went, its timeout, and the future its reply resolves."""
 
     id: str
     service: str
     frames: List[bytes]
     resendable: bool
     reply: asyncio.Future[Any]
+    seconds: float
+    deadline: float
     links: List[Link] = field(default_factory=list)
 
 
@@ -69,7 +71,7 @@ class ZmqAsyncTransport:
         self._links: List[Link] = []
         self._retired: List[Link] = []
         self._active = 0
-        self._pending: Dict[str, _Call] = {}
+        self._pending: Dict[str, Call] = {}
         self._ids = itertools.count(1)
         self._prefix = f"py-{os.getpid()}-{uuid.uuid4().hex[:8]}-"
         self._probe: Optional[Tuple[str, float]] = None
@@ -80,6 +82,11 @@ class ZmqAsyncTransport:
     def active_endpoint(self) -> str:
         """The endpoint of the gateway calls go to now."""
         return self.endpoints[self._active]
+
+    @property
+    def connected(self) -> bool:
+        """Whether the first call has connected the sockets (on its loop), and ``close`` has not closed them."""
+        return self._context is not None and not self._closed
 
     async def call(
         self,
@@ -98,34 +105,89 @@ class ZmqAsyncTransport:
         if self._closed:
             raise Unavailable("client is closed")
         self._start()
+        call = self.send(
+            service,
+            op,
+            args,
+            token=token,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            trace=trace_fields() if trace is None else trace,
+            loop=asyncio.get_running_loop(),
+        )
+        return await self.answer(call)
+
+    def send(
+        self,
+        service: str,
+        op: str,
+        args: Optional[Mapping[str, Any]],
+        *,
+        token: Optional[str],
+        idempotency_key: IdempotencyKey,
+        timeout: Optional[float],
+        trace: Mapping[str, str],
+        loop: asyncio.AbstractEventLoop,
+    ) -> Call:
+        """Sends a call through the gateway in use (the sockets connected) and returns it, waiting for its reply on
+        ``loop``'s future: :meth:`answer` (on the loop) or :meth:`answer_here` (with the loop stopped) ends it."""
         key = key_to_send(idempotency_key)
         call_id = self._prefix + str(next(self._ids))
-        loop = asyncio.get_running_loop()
-        call = _Call(
+        seconds = self.timeout if timeout is None else timeout
+        call = Call(
             id=call_id,
             service=service,
             frames=request_frames(
-                service,
-                op,
-                args or {},
-                request_id=call_id,
-                token=token,
-                idempotency_key=key,
-                trace=trace_fields() if trace is None else trace,
+                service, op, args or {}, request_id=call_id, token=token, idempotency_key=key, trace=trace
             ),
             resendable=key is not None,
             reply=loop.create_future(),
+            seconds=seconds,
+            deadline=time.monotonic() + seconds,
         )
-        seconds = self.timeout if timeout is None else timeout
         self._pending[call_id] = call
-        expiry = loop.call_later(seconds, self._expire, call, seconds)
+        self._send(call, self._links[self._active])
+        return call
+
+    async def answer(self, call: Call) -> Any:
+        """Waits on the loop for ``call``'s reply until its deadline (failing over as the rules say), ends the call
+        and returns its result."""
+        loop = asyncio.get_running_loop()
+        expiry = loop.call_later(max(0.0, call.deadline - time.monotonic()), self._expire, call, call.seconds)
         try:
-            self._send(call, self._links[self._active])
             body = await call.reply
         finally:
             expiry.cancel()
             self._forget(call)
         return result_of(body)
+
+    def answer_here(self, call: Call, wake: int) -> Tuple[bool, Any]:
+        """Waits for ``call``'s reply on its socket from the calling thread, while the loop is not running, and
+        ends the call when it comes: ``(True, result)``. It waits at most until the deadline with one gateway, and
+        at most ``failover_after`` with several (the probe and the failover run on the loop), and no longer once
+        the file descriptor ``wake`` is readable; then it answers ``(False, None)`` and the call still waits, for
+        :meth:`answer`. An exception (a signal's) ends the call.
+
+        Raises:
+            reckon.Error: the call's failure, as :meth:`answer` raises it.
+        """
+        link = call.links[-1]
+        window = call.seconds if len(self._links) == 1 else min(call.seconds, self.failover_after)
+        until = time.monotonic() + window
+        try:
+            while not call.reply.done():
+                left = until - time.monotonic()
+                if left <= 0:
+                    return False, None
+                woken = link.wait(wake, int(left * 1000) + 1)
+                link.read()
+                if woken and not call.reply.done():
+                    return False, None
+        except BaseException:
+            self._forget(call)
+            raise
+        self._forget(call)
+        return True, result_of(call.reply.result())
 
     async def close(self) -> None:
         """Fails every waiting call with :class:`~reckon.Unavailable` and closes the sockets. Later calls fail at
@@ -158,7 +220,7 @@ class ZmqAsyncTransport:
         assert self._context is not None
         return Link(self._context, endpoint, self._curve, self._on_reply)
 
-    def _send(self, call: _Call, link: Link) -> None:
+    def _send(self, call: Call, link: Link) -> None:
         """Sends ``call`` through ``link``; a send that fails ends the call with ``unavailable``."""
         call.links.append(link)
         try:
@@ -181,11 +243,11 @@ class ZmqAsyncTransport:
             call.reply.set_result(body)
 
     @staticmethod
-    def _settle(call: _Call, error: Exception) -> None:
+    def _settle(call: Call, error: Exception) -> None:
         if not call.reply.done():
             call.reply.set_exception(error)
 
-    def _expire(self, call: _Call, seconds: float) -> None:
+    def _expire(self, call: Call, seconds: float) -> None:
         """Ends a call whose timeout passed, and replaces the socket it went through (Lazy Pirate)."""
         if call.reply.done():
             return
@@ -200,7 +262,7 @@ class ZmqAsyncTransport:
         self._links[self._links.index(link)] = self._connect(link.endpoint)
         self._retired.append(link)
 
-    def _forget(self, call: _Call) -> None:
+    def _forget(self, call: Call) -> None:
         """Drops an ended call, and closes retired sockets left with no call."""
         self._pending.pop(call.id, None)
         for link in call.links:
@@ -238,7 +300,7 @@ class ZmqAsyncTransport:
         self._active = (self._active + 1) % len(self._links)
         new = self._links[self._active]
         new.last_heard = time.monotonic()
-        waiting: List[_Call] = []
+        waiting: List[Call] = []
         for link in [old] + [link for link in self._retired if link.endpoint == old.endpoint]:
             waiting += [self._pending[call_id] for call_id in link.waiting if call_id in self._pending]
             link.waiting.clear()
