@@ -18,11 +18,19 @@ public struct WebhookOptions: ParsableArguments {
     @Option(help: "Seconds a webhook stays with the worker delivering to it without renewal (renewed every third).")
     public var webhookLeaseSeconds = 30.0
 
+    @Option(
+        help:
+            "Seconds between an idle relay's looks for work it was not told of (another process's writes on SQLite, a retry that fell due)."
+    )
+    public var webhookPollSeconds = 1.0
+
     public init() {}
 
     public func validate() throws {
-        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3 else {
-            throw ValidationError("--webhook-retry-scale must be positive and --webhook-lease-seconds at least 0.3")
+        guard webhookRetryScale > 0, webhookLeaseSeconds >= 0.3, webhookPollSeconds >= 0.01 else {
+            throw ValidationError(
+                "--webhook-retry-scale must be positive, --webhook-lease-seconds at least 0.3 and --webhook-poll-seconds at least 0.01"
+            )
         }
     }
 
@@ -31,7 +39,8 @@ public struct WebhookOptions: ParsableArguments {
         WebhookRelaySettings(
             allowPrivate: webhookAllowPrivate,
             schedule: RetrySchedule(scale: webhookRetryScale),
-            lease: .milliseconds(Int64(webhookLeaseSeconds * 1000))
+            lease: .milliseconds(Int64(webhookLeaseSeconds * 1000)),
+            poll: .milliseconds(Int64(webhookPollSeconds * 1000))
         )
     }
 }

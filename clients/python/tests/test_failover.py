@@ -13,7 +13,7 @@ import pytest
 
 import reckon
 from households import Person, household, sign_up
-from reckon import ledger
+from reckon import calc, ledger
 from stack import Stack
 
 WRITES = 150
@@ -28,6 +28,21 @@ def two_gateways() -> Iterator[Stack]:
         yield started
     finally:
         started.stop()
+
+
+def test_a_blocking_call_waiting_alone_fails_over_when_its_gateway_stops(two_gateways: Stack) -> None:
+    """The first gateway is stopped (SIGSTOP) once the client knows it: a keyed call made alone waits on its socket
+    for failover_after, then on the loop, whose probe goes unanswered; the call is sent again through the second
+    gateway and answered there, long before its 20 s timeout."""
+    with reckon.Client(two_gateways.endpoints, timeout=20, failover_after=0.3) as client:
+        assert calc.evaluate(client, expression="1+1")["value"] == "2"
+        first = two_gateways.gateway_pids()[0]
+        os.kill(first, signal.SIGSTOP)
+        try:
+            assert calc.evaluate(client, expression="2+3")["value"] == "5"
+            assert client.active_endpoint == two_gateways.endpoints[1]
+        finally:
+            os.kill(first, signal.SIGCONT)
 
 
 async def write_bills(stack: Stack, owner: Person, flat: str) -> List[BaseException]:

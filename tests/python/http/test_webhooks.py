@@ -353,3 +353,21 @@ def test_a_postgres_restart_mid_delivery_loses_nothing(own_postgres, receiver):
             assert receiver.unsigned == 0
     finally:
         stack.stop()
+
+
+def test_a_first_subscription_is_delivered_at_once_not_at_the_relays_next_look():
+    """Here the relay looks for work it was not told of once an hour. While no webhook is active, it waits for its
+    process's news of a subscription (decision 0115), so the first one made through it, and the bill after it, are
+    delivered at once, not at that hourly look."""
+    stack = Stack("sqlite", ledger_extra=[*RELAY, "--webhook-poll-seconds", "3600"])
+    receiver = Receiver()
+    try:
+        with httpx.Client(base_url=stack.url, timeout=30) as http:
+            headers, me, home = sign_up(http)
+            subscribe(http, receiver, headers, home)
+            bill(http, headers, home, me, "Rent")
+            receiver.wait_for(lambda r: len(r.applied) == 1)
+            assert [kind for _, kind, _, _ in receiver.applied] == ["bill.added"]
+    finally:
+        receiver.close()
+        stack.stop()
