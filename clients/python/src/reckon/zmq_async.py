@@ -68,6 +68,7 @@ class ZmqAsyncTransport:
         self.failover_after = failover_after
         self._curve = curve
         self._context: Optional[zmq.Context[Any]] = None
+        self._loop: asyncio.AbstractEventLoop  # the loop of the first call, set with the sockets
         self._links: List[Link] = []
         self._retired: List[Link] = []
         self._active = 0
@@ -105,17 +106,9 @@ class ZmqAsyncTransport:
         if self._closed:
             raise Unavailable("client is closed")
         self._start()
-        call = self.send(
-            service,
-            op,
-            args,
-            token=token,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-            trace=trace_fields() if trace is None else trace,
-            loop=asyncio.get_running_loop(),
+        return await self.answer(
+            self.send(service, op, args, token=token, idempotency_key=idempotency_key, timeout=timeout, trace=trace)
         )
-        return await self.answer(call)
 
     def send(
         self,
@@ -126,11 +119,11 @@ class ZmqAsyncTransport:
         token: Optional[str],
         idempotency_key: IdempotencyKey,
         timeout: Optional[float],
-        trace: Mapping[str, str],
-        loop: asyncio.AbstractEventLoop,
+        trace: Optional[Mapping[str, str]],
     ) -> Call:
-        """Sends a call through the gateway in use (the sockets connected) and returns it, waiting for its reply on
-        ``loop``'s future: :meth:`answer` (on the loop) or :meth:`answer_here` (with the loop stopped) ends it."""
+        """Sends a call through the gateway in use (the sockets connected, on their loop) and returns it, waiting for
+        its reply: :meth:`answer` (on the loop) or :meth:`answer_here` (with the loop stopped) ends it. It carries
+        ``trace``, else the current trace context."""
         key = key_to_send(idempotency_key)
         call_id = self._prefix + str(next(self._ids))
         seconds = self.timeout if timeout is None else timeout
@@ -138,10 +131,16 @@ class ZmqAsyncTransport:
             id=call_id,
             service=service,
             frames=request_frames(
-                service, op, args or {}, request_id=call_id, token=token, idempotency_key=key, trace=trace
+                service,
+                op,
+                args or {},
+                request_id=call_id,
+                token=token,
+                idempotency_key=key,
+                trace=trace_fields() if trace is None else trace,
             ),
             resendable=key is not None,
-            reply=loop.create_future(),
+            reply=self._loop.create_future(),
             seconds=seconds,
             deadline=time.monotonic() + seconds,
         )
@@ -211,6 +210,7 @@ class ZmqAsyncTransport:
         succeeds before a gateway is up)."""
         if self._context is not None:
             return
+        self._loop = asyncio.get_running_loop()
         self._context = zmq.Context()
         self._links = [self._connect(endpoint) for endpoint in self.endpoints]
         if len(self._links) > 1:

@@ -76,14 +76,7 @@ class ZmqBlockingTransport:
         if self._lead_alone():
             try:
                 call = self._async.send(
-                    service,
-                    op,
-                    args,
-                    token=token,
-                    idempotency_key=idempotency_key,
-                    timeout=timeout,
-                    trace=trace,
-                    loop=self._loop,
+                    service, op, args, token=token, idempotency_key=idempotency_key, timeout=timeout, trace=trace
                 )
                 return self._answer_here(call)
             finally:
