@@ -46,7 +46,10 @@ class ZmqBlockingTransport:
         self._helper: Optional[concurrent.futures.ThreadPoolExecutor] = None
         self._wakeup: Optional[tuple[socket.socket, socket.socket]] = None  # the signal wakeup pair, once set
         self._here = False  # whether the leader waits on its call's socket, the loop stopped
-        self._nudge: Optional[tuple[socket.socket, socket.socket]] = None  # wakes that wait: _nudges()
+        # Another thread's call writes to it to wake a call waiting alone on its socket (_answer_here).
+        self._nudge_reader, self._nudge_writer = socket.socketpair()
+        self._nudge_reader.setblocking(False)
+        self._nudge_writer.setblocking(False)
 
     @property
     def endpoints(self) -> list[str]:
@@ -103,8 +106,8 @@ class ZmqBlockingTransport:
                 signal.set_wakeup_fd(previous)  # changed since by someone else: theirs now
             reader.close()
             writer.close()
-        for end in self._nudge or ():
-            end.close()
+        self._nudge_reader.close()
+        self._nudge_writer.close()
         self._loop.close()
 
     def _lead_alone(self) -> bool:
@@ -123,7 +126,7 @@ class ZmqBlockingTransport:
         """The reply of a call made alone, waited for on its socket (no loop turn, no hand-off: what makes one call
         at a time as cheap as a plain blocking client's); when another thread's call comes meanwhile, or the wait
         outlasts what may pass without the loop (the probe, the failover), the call goes on waiting on the loop."""
-        answered, result = self._async.answer_here(call, self._nudges()[0].fileno())
+        answered, result = self._async.answer_here(call, self._nudge_reader.fileno())
         if answered:
             return result
         with self._mutex:
@@ -131,18 +134,9 @@ class ZmqBlockingTransport:
         self._settle_nudges()
         return self._lead(lambda: self._async.answer(call))
 
-    def _nudges(self) -> tuple[socket.socket, socket.socket]:
-        """The pair on which another thread's call wakes a call waiting on its socket, made at the first such call."""
-        if self._nudge is None:
-            reader, writer = socket.socketpair()
-            reader.setblocking(False)
-            writer.setblocking(False)
-            self._nudge = (reader, writer)
-        return self._nudge
-
     def _settle_nudges(self) -> None:
         with contextlib.suppress(BlockingIOError):
-            while self._nudges()[0].recv(4096):
+            while self._nudge_reader.recv(4096):
                 pass
 
     def _run(self, make: Callable[[], Coroutine[Any, Any, T]]) -> T:
@@ -156,7 +150,7 @@ class ZmqBlockingTransport:
             self._leading = True
             if self._here:
                 with contextlib.suppress(BlockingIOError):
-                    self._nudges()[1].send(b"!")
+                    self._nudge_writer.send(b"!")
         if not lead:
             future = asyncio.run_coroutine_threadsafe(make(), self._loop)
             future.add_done_callback(lambda _: self._ended())
