@@ -20,6 +20,7 @@ from .curve import Curve
 _EVENTS = int(zmq.EVENTS)
 _POLLIN = int(zmq.POLLIN)
 _NOBLOCK = int(zmq.NOBLOCK)
+_RCVMORE = int(zmq.RCVMORE)
 _MORE = int(zmq.NOBLOCK | zmq.SNDMORE)
 
 
@@ -67,8 +68,11 @@ class Link:
         meanwhile add none."""
         if self.socket.closed:
             return
-        while cast(int, self.socket.getsockopt(_EVENTS)) & _POLLIN:
-            frames = self.socket.recv_multipart(_NOBLOCK)
+        socket = self.socket
+        while cast(int, socket.getsockopt(_EVENTS)) & _POLLIN:
+            frames = [socket.recv(_NOBLOCK)]
+            while socket.getsockopt(_RCVMORE):
+                frames.append(socket.recv(_NOBLOCK))
             self.last_heard = time.monotonic()
             self._on_reply(self, frames)
 
