@@ -4,11 +4,12 @@ It runs a :class:`~reckon.zmq_async.ZmqAsyncTransport` on an event loop of its o
 (request ids, timeouts, failover), and may be used from many threads at once, each call blocking only its caller.
 The loop runs on the calling thread: one call at a time costs no hand-off to another thread (issue #36: the thread
 it used to run on cost a third of majortomo's calls a second). A call made alone, once the sockets are connected,
-waits on its socket with the loop stopped, as a plain blocking client does (a loop turn per call cost a fifth more);
-it goes on waiting on the loop when another thread's call comes, or after ``failover_after`` with several gateways.
-When several threads call at once, the first runs the loop, serving the others' calls too; when its own call ends while others wait, a helper thread takes the loop over
-until none waits. A call from a thread that already runs an event loop (a notebook, an async view) is made from a
-helper thread instead.
+waits on its socket with the loop stopped, as a plain blocking client does (a loop turn a call cost about a third of
+its calls a second: decision 0118); it goes on waiting on the loop when another thread's call comes, or after
+``failover_after`` with several gateways. When several threads call at once, the first runs the loop, serving the
+others' calls too; when its own call ends while others wait, a helper thread takes the loop over until none waits.
+A call from a thread that already runs an event loop (a notebook, an async view) is made from a helper thread
+instead.
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ class ZmqBlockingTransport:
         return self._lead(lambda: self._async.answer(call))
 
     def _settle_nudges(self) -> None:
+        """Empties the nudge pair of nudges that came too late to wake a wait (the next wait would end at once)."""
         with contextlib.suppress(BlockingIOError):
             while self._nudge_reader.recv(4096):
                 pass
