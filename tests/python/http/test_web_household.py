@@ -187,9 +187,9 @@ def test_balances_over_time_follow_the_bills_days_and_invitations_arrive_live(st
 
 
 def test_a_dropped_live_connection_resumes_without_a_reload(stack, browser, http):
-    """The page's bridge goes away and comes back: EventSource reconnects by itself with its last event id, and a
-    bill added meanwhile (through another bridge) shows, in the same page, never reloaded, in the bills and once in
-    the activity feed, which keeps every change in order."""
+    """The page's bridge goes away and comes back: the Activity card says it is reconnecting, EventSource reconnects
+    by itself with its last event id, and a bill added meanwhile (through another bridge) shows, in the same page,
+    never reloaded, in the bills and once in the activity feed, which keeps every change in order."""
     url = stack.bridge()
     browser.set_window_size(1280, 900)
     browser.get(f"{url}/#/household")
@@ -202,23 +202,32 @@ def test_a_dropped_live_connection_resumes_without_a_reload(stack, browser, http
     made = wait_for(browser, lambda: card(browser, "A new household")).find_element(By.TAG_NAME, "form")
     fill(made, {"name": "Loft"})
     submit(made)
-    wait_for(browser, lambda: card(browser, "Add a bill"))
+    # The page has read what it shows and opened its stream: a bridge stopped earlier fails the page's first reads.
+    wait_for(browser, lambda: live_state(browser) == "live")
     browser.execute_script("window.notReloaded = true")
     token = browser.execute_script("return localStorage.getItem('reckon.ledger.token')")
     home = browser.execute_script("return localStorage.getItem('reckon.ledger.household')")
     auth = {"Authorization": f"Bearer {token}"}
     me = http.get("/v1/ledger/auth.me", headers=auth).json()["userId"]
     stop_bridge(stack, url)  # the page's stream ends with it
+    wait_for(browser, lambda: live_state(browser) == "reconnecting")
+    assert card(browser, "Activity").find_element(By.CSS_SELECTOR, "[role=status]").text == "Reconnecting…"
     bill = {"householdId": home, "description": "Added while away", "amount": "12.00", "paidBy": me,
             "split": {"kind": "equal"}}
     assert http.post("/v1/ledger/bills.add", headers=auth, json=bill).status_code == 200
     start_bridge_again(stack, url)
     wait_for(browser, lambda: bill_in(browser, "Added while away"), timeout=60)
+    assert live_state(browser) == "live"
     assert browser.execute_script("return window.notReloaded === true")
     wait_for(browser, lambda: "Added while away" in card(browser, "Activity").text)
     cursors = browser.execute_script(
         "return [...document.querySelectorAll('div.feed li[data-cursor]')].map((li) => Number(li.dataset.cursor))")
     assert cursors == list(range(max(cursors), 0, -1)), f"the feed lost or repeated a change: {cursors}"
+
+
+def live_state(browser):
+    """The Activity card's live status: "connecting", "live" or "reconnecting"."""
+    return card(browser, "Activity").find_element(By.CSS_SELECTOR, "[role=status]").get_attribute("data-live")
 
 
 def test_two_bills_made_offline_are_stored_once_after_reconnecting(stack, browser, http):

@@ -108,8 +108,15 @@ export function activityFeed(home, names) {
     "aria-label": t("Activity, newest first") }, list, older);
   new IntersectionObserver((seen) => { if (seen.some((entry) => entry.isIntersecting)) more(); }, { root: scroller })
     .observe(older);
+  // Whether changes show as they happen: the page's event stream open, or being opened again.
+  const status = h("p", { class: "muted", role: "status", "data-live": "connecting" }, t("Connecting…"));
   return {
-    card: card(t("Activity"), scroller),
+    card: card(t("Activity"), status, scroller),
+    /** Shows the live stream's `state`: "live" (open) or "reconnecting". */
+    live(state) {
+      status.dataset.live = state;
+      status.textContent = state === "live" ? t("Live: changes show as they happen") : t("Reconnecting…");
+    },
     async newest() {
       list.replaceChildren();
       const first = await page(0);

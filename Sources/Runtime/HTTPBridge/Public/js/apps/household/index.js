@@ -117,7 +117,7 @@ async function build(view) {
     // page is rebuilt (accepting it elsewhere may have made this user a member).
     const stopInbox = followInbox(() => (!roommatesSlot.isConnected ? stopThis()
       : home ? refresh(["roommates"]) : again()), expired);
-    const stopFeed = home ? follow(home.householdId, newest, changed, expired) : () => {};
+    const stopFeed = home ? follow(home.householdId, newest, changed, expired, feed.live) : () => {};
     // Changes made offline: listed while they wait, and once sent, the page shows them as Reckon stored them.
     const stopOutbox = outbox(outboxSlot);
     const sent = () => refresh();
