@@ -17,11 +17,6 @@ swift build --build-tests
 # the Python client's typed helpers (scripts/generate-python-client.py).
 scripts/api-docs.sh --check
 python3 scripts/generate-python-client.py --check
-# The Swift SDK generated from docs/openapi.json (Examples/ReckonSDK: swift-openapi-generator at build time), whose
-# flow tests/python/http/test_swift_sdk.py runs against a live stack. About 5 minutes the first time.
-swift build --package-path Examples/ReckonSDK --product reckon-sdk-flow
-export RECKON_SWIFT_SDK_FLOW=$PWD/Examples/ReckonSDK/.build/debug/reckon-sdk-flow
-
 # A PostgreSQL server of the test run's own, on a free loopback port, removed when the run ends.
 pg_dir=$(mktemp -d /tmp/reckon-test-pg.XXXXXX)
 py_venv=$(mktemp -d /tmp/reckon-test-py.XXXXXX)
@@ -35,9 +30,17 @@ clean_up() {
     pkill -KILL -f "^$PWD/.build/.*/reckon up" 2>/dev/null || true
     flock -w 10 /tmp/reckon-multihost.lock scripts/multihost.sh down 2>/dev/null || true
     scripts/postgres-test-server.sh stop "$pg_dir" 2>/dev/null || true
-    rm -rf "$pg_dir" "$py_venv" "$pg_dir.replies.jsonl"
+    [ -z "${sdk_build:-}" ] || kill "$sdk_build" 2>/dev/null || true
+    rm -rf "$pg_dir" "$py_venv" "$pg_dir.replies.jsonl" "$pg_dir.sdk.log"
 }
 trap clean_up EXIT
+
+# The Swift SDK generated from docs/openapi.json (Examples/ReckonSDK: swift-openapi-generator at build time), whose
+# flow tests/python/http/test_swift_sdk.py runs against a live stack. About 5 minutes the first time, so it builds
+# while PostgreSQL starts and the venvs below install, which wait mostly on the network.
+swift build --package-path Examples/ReckonSDK --product reckon-sdk-flow >"$pg_dir.sdk.log" 2>&1 &
+sdk_build=$!
+export RECKON_SWIFT_SDK_FLOW=$PWD/Examples/ReckonSDK/.build/debug/reckon-sdk-flow
 scripts/postgres-test-server.sh start "$pg_dir" "$pg_port"
 export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pg_port POSTGRES_USER=postgres
 echo "PostgreSQL 15 for the tests on 127.0.0.1:$pg_port"
@@ -64,6 +67,9 @@ export RECKON_ICALENDAR_PYTHON=$py_venv/bin/python
 python3 -m venv "$py_venv/ihatemoney"
 "$py_venv/ihatemoney/bin/pip" install -q --disable-pip-version-check ihatemoney==7.2.1
 export RECKON_IHATEMONEY_PYTHON=$py_venv/ihatemoney/bin/python
+wait "$sdk_build" || { cat "$pg_dir.sdk.log"; echo "the Swift SDK's build failed"; exit 1; }
+sdk_build=
+tail -n 1 "$pg_dir.sdk.log"
 # Every reply the end-to-end suites' clients receive, one JSON line each (Tests/IntegrationTests/Support).
 export RECKON_REPLY_LOG=$pg_dir.replies.jsonl
 

@@ -8,6 +8,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from stack import ENGINES, Stack, sign_up
+from web import WIDTH_OF
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
@@ -17,6 +18,13 @@ def stack(request):
     running = Stack(request.param)
     yield running
     running.stop()
+
+
+@pytest.fixture
+def width(stack):
+    """The one width a browser flow through stored data runs at on this stack's database (web.WIDTH_OF); a test that
+    parametrizes `width` itself runs at every width."""
+    return WIDTH_OF[stack.engine]
 
 
 @pytest.fixture

@@ -9,10 +9,11 @@ import signal
 import pytest
 from selenium.webdriver.common.by import By
 
-from web import (WIDTHS, card, check_accessibility, console_errors, field_error, fill, french, open_app, press, screenshot,
-                 submit, wait_for)
+from web import (ONE_ENGINE, WIDTHS, card, check_accessibility, console_errors, field_error, fill,
+                 french, open_app, press, screenshot, submit, wait_for)
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, width):
     open_app(browser, stack, "calc", width)
@@ -64,6 +65,7 @@ def test_the_calculator_from_expressions_to_a_loan_schedule(stack, browser, widt
     screenshot(browser, f"calculator-{width}")
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("width", WIDTHS)
 def test_an_answer_never_stands_beside_inputs_it_does_not_belong_to(stack, browser, width):
     """A refused input empties the answer the previous inputs had (it once stayed under the error), and an amount
@@ -111,6 +113,7 @@ def test_an_answer_never_stands_beside_inputs_it_does_not_belong_to(stack, brows
     assert field_error(form, "employment") == "Employment income must be a number, such as 85000 or 85,000.50."
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_empty_field_of_a_form_is_named_at_once_in_its_own_words(stack, browser, width):
     """Signing up with nothing typed names both fields (it once named only the password), before anything is sent."""
@@ -125,6 +128,7 @@ def test_every_empty_field_of_a_form_is_named_at_once_in_its_own_words(stack, br
     assert browser.switch_to.active_element == sign_up_form.find_element(By.NAME, "username")
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_app_follows_the_system_theme_with_contrast_kept_in_both_languages(stack, browser, width):
     """With the system asking for light and then for dark (Chromium's media emulation), every app's first view, in
@@ -145,6 +149,7 @@ def test_every_app_follows_the_system_theme_with_contrast_kept_in_both_languages
     assert console_errors(browser) == [], "every text has its French"
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, width):
     open_app(browser, stack, "tax", width)
@@ -174,6 +179,7 @@ def test_the_tax_estimate_with_its_breakdown_pie_and_topics(stack, browser, widt
     screenshot(browser, f"tax-{width}")
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("language", ["en", "fr-CA"])
 @pytest.mark.parametrize("app", ["calc", "tax", "ceiling", "order", "household"])
 def test_a_first_load_fetches_only_from_the_bridge_under_150_kB(stack, browser, app, language):
@@ -196,6 +202,7 @@ def test_a_first_load_fetches_only_from_the_bridge_under_150_kB(stack, browser, 
     assert fetched == [], f"another app's code came with {app}: {fetched}"
 
 
+@ONE_ENGINE
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_ceiling_estimator_walks_the_tree_to_a_bill_of_materials(stack, browser, width):
     open_app(browser, stack, "ceiling", width)
@@ -228,7 +235,6 @@ def test_the_ceiling_estimator_walks_the_tree_to_a_bill_of_materials(stack, brow
     wait_for(browser, lambda: browser.find_elements(By.LINK_TEXT, "600 X 600"))
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_ordering_from_the_menu_to_a_status_page_that_follows_the_kitchen(stack, browser, http, width):
     open_app(browser, stack, "order", width)
     browser.execute_script("localStorage.clear()")
@@ -276,7 +282,6 @@ def test_ordering_from_the_menu_to_a_status_page_that_follows_the_kitchen(stack,
     wait_for(browser, lambda: "Status: accepted" in browser.find_element(By.TAG_NAME, "main").text)
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_a_dish_added_at_the_end_of_the_menu_shows_in_view_and_the_basket_says_nothing_stray(stack, browser, width):
     """The basket once sat out of view beside (or under) a long menu, so adding a dish showed nothing, and it read
     "null" where it had no specials and no vouchers. A bar at the bottom of the menu now says what was added."""

@@ -5,14 +5,12 @@ bills made offline stored once after reconnecting. axe finds no violation on any
 import time
 
 import httpx
-import pytest
 from selenium.webdriver.common.by import By
 
-from web import (WIDTHS, bill_in, card, check_accessibility, click, field_error, fill, household_with_roommate,
+from web import (bill_in, card, check_accessibility, click, field_error, fill, household_with_roommate,
                  screenshot, sign_up, start_bridge_again, stop_bridge, submit, wait_for)
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, browser, second_browser, width):
     ana, bob = f"ana{width}{id(stack) % 1000}", f"bob{width}{id(stack) % 1000}"
     sign_up(second_browser, stack, bob, width)
@@ -75,7 +73,6 @@ def test_two_roommates_split_bills_and_settle_up_live_in_two_browsers(stack, bro
     check_accessibility(browser)
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_a_household_keeps_its_lists_repeating_bills_and_calendar(stack, browser, width):
     sign_up(browser, stack, f"cy{width}{id(stack) % 1000}", width)
     made = card(browser, "A new household").find_element(By.TAG_NAME, "form")

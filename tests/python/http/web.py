@@ -10,6 +10,7 @@ import tempfile
 import time
 
 import httpx
+import pytest
 from axe_selenium_python import Axe
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
@@ -18,6 +19,12 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 WIDTHS = {"phone": 390, "desktop": 1280}
+# What a page shows without a service's stored data (the calculator, tax and ceiling apps, which call calc alone; the
+# themes; the forms' own checks) runs on one database, at both widths. A flow through stored data that takes the
+# `width` fixture (conftest.py) instead of parametrizing it runs at one width a database, WIDTH_OF: the phone's on
+# SQLite and the desktop's on PostgreSQL, so each width and each database is seen (CI's time, README).
+ONE_ENGINE = pytest.mark.parametrize("stack", ["sqlite"], indirect=True)
+WIDTH_OF = {"sqlite": "phone", "postgres": "desktop"}
 # The theme each width runs in, so that axe checks every view the flows show in both: the system asks for dark on
 # the phone (Chromium's media emulation) and for light on the desktop.
 THEMES = {"phone": "dark", "desktop": "light"}
