@@ -6,7 +6,8 @@
 #   scripts/postgres-test-server.sh stop DIR                   stops it (the files stay until DIR is removed)
 #   scripts/postgres-test-server.sh terminate PORT              ends every client's backend (pg_terminate_backend),
 #       as an operator or a crashed backend would; prints how many it ended
-# The server runs as the `postgres` user when started by root (PostgreSQL refuses to run as root).
+# The server runs as the `postgres` user when started by root (PostgreSQL refuses to run as root). Env:
+# RECKON_TEST_PG_FSYNC (off), RECKON_TEST_PG_OPTIONS (more server options, "-c shared_preload_libraries=…" say).
 set -euo pipefail
 command=${1:?usage: start DIR PORT [ADDRESS] | stop DIR | terminate PORT}
 if [ "$command" = terminate ]; then
@@ -29,7 +30,7 @@ start)
         if [ "$address" != 127.0.0.1 ]; then echo "host all all samenet trust" >>"$dir/pg_hba.conf"; fi
     fi
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 30 \
-        -o "-c listen_addresses=$address -p $port -k $dir -c fsync=${RECKON_TEST_PG_FSYNC:-off} -c max_connections=500" start >/dev/null
+        -o "-c listen_addresses=$address -p $port -k $dir -c fsync=${RECKON_TEST_PG_FSYNC:-off} -c max_connections=500 ${RECKON_TEST_PG_OPTIONS:-}" start >/dev/null
     ;;
 stop)
     "${as_owner[@]}" "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null
