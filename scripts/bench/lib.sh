@@ -226,9 +226,9 @@ bad and sys.exit(f"reckon-bench counted {bad} unexpected replies, so this run is
 print(round(r["requests_per_second"]), round(l["p50"]), round(l["p90"]), bad)'
 }
 
-# Vacuums DATABASE on the PostgreSQL server at PORT, so a row starts without the dead row versions the rows before
-# it left behind (thousands of updates of one household's counter and totals, which every later write would step
-# over), and PostgreSQL's CPU per request counts no vacuum of someone else's.
+# Vacuums and analyzes DATABASE on the PostgreSQL server at PORT, so a row starts without the dead row versions the
+# rows before it left behind, with statistics that match its tables (the plans of Reckon's prepared statements are
+# made from them: decision 0121), and PostgreSQL's CPU per request counts no vacuum of someone else's.
 #   vacuum_pg PORT DATABASE
 vacuum_pg() { psql -q -h 127.0.0.1 -p "$1" -U postgres -c "VACUUM ANALYZE" "$2" >/dev/null; }
 
