@@ -230,8 +230,9 @@ def test_order_events_reach_the_staffs_webhook_in_order(hooks, client, receiver)
         (first, "preparing", "accepted"), (second, "cancelled", "placed")]
     cursors = [cursor for _, _, cursor, _ in receiver.applied]
     assert cursors == list(range(cursors[0], cursors[0] + 5)) and receiver.unsigned == 0
-    attempts = until(lambda: call_orders(client, "webhooks.deliveries", staff, webhookId=webhook["webhookId"])["attempts"],
-                     lambda attempts: len(attempts) >= 5)  # recorded just after the receiver answered
+    def listed():  # each attempt is recorded just after its receiver answered
+        return call_orders(client, "webhooks.deliveries", staff, webhookId=webhook["webhookId"])["attempts"]
+    attempts = until(listed, lambda attempts: len(attempts) >= 5)
     assert [a["outcome"] for a in attempts] == ["delivered"] * 5
     again = call_orders(client, "webhooks.redeliver", staff, webhookId=webhook["webhookId"], cursor=cursors[0])
     assert again == {"eventId": f"msg_orders_{cursors[0]}", "queued": True}
