@@ -14,6 +14,7 @@
 # On PostgreSQL, bills.add then goes over MDP and through reckon-http in turn, at 1 client and 16 in households of
 # their own (HTTP=0 leaves it out).
 # Env: BIN (.build/release), RUNS (3), REQUESTS (2000 measured per run), ENGINES ("sqlite postgres"), INPROCESS (1),
+# PROFILE (seconds of perf on the worker while the tables fill, profile_worker; unset, none),
 # HTTP (1), HTTP_SECONDS (5: each wrk run through reckon-http),
 # SLOTS (the worker's --slots; its default when unset),
 # AMOUNT (84.30: whole cents each, so rounding reads nothing; 100.00 leaves a cent over, so every bill rounds against
@@ -32,6 +33,7 @@ amount=${AMOUNT:-84.30}
 http_seconds=${HTTP_SECONDS:-5}
 warmup=100
 make_workdir ledger
+[ -z "${PROFILE:-}" ] || scripts/ensure-packages.sh linux-perf >&2
 chmod 755 "$work"  # the postgres user keeps its server in here
 trap 'stop_all; scripts/postgres-test-server.sh stop "$work/pg" 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -122,6 +124,23 @@ fill_tables() {
     "$bin/reckon-bench" run ledger bills.add --gateway "$RECKON_CLIENT_ENDPOINT" --clients 16 --requests "$requests" \
         --warmup 0 --quiet --json --idempotency-keys --token "$token" --expect '"billId":' "${args[@]}" |
         report_figures >/dev/null
+}
+
+# With PROFILE=SECONDS: perf samples reckon-ledger for SECONDS while fill_tables runs (16 clients in their own
+# households; REQUESTS large enough to outlast it, say 30000), then prints the shares of its samples by part of a bill
+# (profile-shares.py; the parts overlap, so they do not add up to 100 %).
+profile_worker() {
+    local pid=${worker_pids[0]}
+    sleep 2
+    perf record -q -F 499 -g -o "$work/perf.data" -p "$pid" -- sleep "$PROFILE" 2>/dev/null
+    perf script -i "$work/perf.data" -F comm,pid,tid,ip,sym 2>/dev/null | swift demangle --simplified |
+        python3 scripts/bench/profile-shares.py "$pid" "MDP: the worker's socket loop=WorkerLoop" \
+            "the op's arguments decoded (Codable)=ArgsDecoder" "JSON written (Codable)=JSONValueEncoder" \
+            "SQL built and rendered=SQL." "postgres-nio=Postgres" "the session and idempotency read=SessionStore.signedIn" \
+            "the bill composed (split, amounts)=BillComposer" "the bill's row=BillStore.insert" \
+            "the running totals=BalanceTotals.apply" "the activity entry=ActivityLog.record" \
+            "a key path built at run time=_swift_getKeyPath" "memory freed (swift_release)=swift_release" \
+            "system calls=entry_SYSCALL" >&2
 }
 
 # The floor under one client's bills.add through the gateway: `calc evaluate "1+1"` by one client through the same
@@ -256,7 +275,13 @@ for engine in ${ENGINES:-sqlite postgres}; do
             own_scripts+=("$work/bill$index")
         done
     fi
+    profiler=
+    if [ -n "${PROFILE:-}" ]; then
+        profile_worker &
+        profiler=$!
+    fi
     fill_tables
+    [ -z "$profiler" ] || wait "$profiler"
     measure_reckon 1 "${homes[0]}"
     measure_reckon 16 "${homes[0]}"
     measure_reckon 16 "${homes[@]}"

@@ -29,6 +29,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
     public func rendered(placeholder: (Int) -> String) -> (text: String, values: [SQLValue]) {
         var text = ""
         var values: [SQLValue] = []
+        values.reserveCapacity(fragments.count / 2)
         for fragment in fragments {
             switch fragment {
             case .text(let literal):
@@ -45,6 +46,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
     public static func joined(_ parts: [SQL], separator: String) -> SQL {
         var result = SQL(stringLiteral: "")
         result.fragments = []
+        result.fragments.reserveCapacity(parts.reduce(parts.count) { $0 + $1.fragments.count })
         for (index, part) in parts.enumerated() {
             if index > 0 { result.fragments.append(.text(separator)) }
             result.fragments += part.fragments
@@ -55,6 +57,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// Appends another statement's pieces.
     public static func + (lhs: SQL, rhs: SQL) -> SQL {
         var result = lhs
+        result.fragments.reserveCapacity(lhs.fragments.count + rhs.fragments.count)
         result.fragments += rhs.fragments
         return result
     }
@@ -63,7 +66,9 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
     public struct StringInterpolation: StringInterpolationProtocol {
         var fragments: [Fragment] = []
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            fragments.reserveCapacity(2 * interpolationCount + 1)
+        }
 
         public mutating func appendLiteral(_ literal: String) {
             if !literal.isEmpty { fragments.append(.text(literal)) }

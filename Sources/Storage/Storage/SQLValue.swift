@@ -34,5 +34,12 @@ extension SQLValue: SQLBindable {
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {
-    public var sqlValue: SQLValue { map(\.sqlValue) ?? .null }
+    /// A switch, not `map(\.sqlValue)`: a key path into a generic type is built at run time on every call, which
+    /// was 2 % of the ledger worker's CPU on a bill (perf, 2026-12-01).
+    public var sqlValue: SQLValue {
+        switch self {
+        case .some(let value): value.sqlValue
+        case .none: .null
+        }
+    }
 }
