@@ -11,8 +11,10 @@ enum OpenAPIDocument {
         let headers = HeaderSchemas(requestTimeouts: requestTimeouts)
         var components = ComponentSchemas()
         var paths: [(String, JSONValue)] = []
+        var ledgerNames: [String: String] = [:]
         for listing in services {
             let names = components.add(listing)
+            if listing.service == "ledger" { ledgerNames = names }
             for op in listing.ops {
                 var operations: [(String, JSONValue)] = [
                     ("post", operation(op, of: listing, get: false, headers: headers))
@@ -27,7 +29,9 @@ enum OpenAPIDocument {
                 }
             }
         }
-        if let stream = activityStreamPath(services) { paths.append(stream) }
+        if let (path, stream) = activityStreamPath(services) {
+            paths.append((path, ComponentSchemas.pointing(stream, ledgerNames)))
+        }
         return [
             "openapi": "3.1.0",
             "jsonSchemaDialect": .string(JSONSchema.dialect),
