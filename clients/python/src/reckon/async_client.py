@@ -69,9 +69,10 @@ class AsyncClient:
             args: the op's arguments, with the wire's names. ``Decimal`` values go as exact decimal strings.
             token: a ledger session token, or the orders staff key.
             idempotency_key: makes a write safe to send again (through another gateway, or after a 503 or 429);
-                a fresh one by default. ``None`` for a call that must never run twice: over ZeroMQ it fails with
-                :class:`~reckon.Unavailable` if its gateway dies before replying, and over HTTP it is never
-                retried.
+                a fresh one by default on an op that may write. An op whose effect is ``pure`` or ``read`` changes
+                nothing: it gets no fresh key and is always safe to send again. ``None`` for a write that must never
+                run twice: over ZeroMQ it fails with :class:`~reckon.Unavailable` if its gateway dies before
+                replying, and over HTTP it is never retried.
             timeout: seconds to wait for the answer; the client's ``timeout`` by default.
 
         Raises:

@@ -11,8 +11,8 @@ import httpx
 
 from .errors import DeadlineExceeded, Error
 from .json_text import encode_json
-from .keys import IdempotencyKey, KeyChoice, key_to_send
-from .retry import Retry, changes_nothing, safe_to_repeat
+from .keys import IdempotencyKey, key_to_send
+from .retry import Retry, safe_to_repeat
 from .trace import trace_fields
 
 
@@ -63,10 +63,7 @@ class HttpCall:
         self.op = op
         self.url = routes.url(service, op)
         self.body = encode_json(args if type(args) is dict else dict(args or {}))
-        if isinstance(idempotency_key, KeyChoice):  # a fresh key protects writes; other ops need none
-            self.key = None if changes_nothing(service, op) else key_to_send(idempotency_key)
-        else:
-            self.key = idempotency_key
+        self.key = key_to_send(idempotency_key, service, op)
         own: Optional[Dict[str, str]] = None
         if token is not None:
             own = {"Authorization": "Bearer " + token}

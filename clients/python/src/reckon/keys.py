@@ -6,23 +6,30 @@ import enum
 import os
 from typing import Optional, Union
 
+from .retry import changes_nothing
+
 
 class KeyChoice(enum.Enum):
-    """The default of ``idempotency_key``: a fresh key (a UUID) for every call."""
+    """The default of ``idempotency_key``: a fresh key (a UUID) for every call of an op that may write."""
 
     FRESH = "fresh"
 
 
 FRESH_KEY = KeyChoice.FRESH
-"""Pass as ``idempotency_key`` (the default) for a fresh key per call; pass ``None`` for no key at all."""
+"""Pass as ``idempotency_key`` (the default) for a fresh key on each call of an op that may write (a ``pure`` or
+``read`` op changes nothing, so it needs none); pass ``None`` for no key at all."""
 
 IdempotencyKey = Union[str, None, KeyChoice]
 """What ``idempotency_key`` takes: a key of your own, :data:`FRESH_KEY`, or ``None``."""
 
 
-def key_to_send(choice: IdempotencyKey) -> Optional[str]:
-    """The key a call carries: the caller's own, a fresh UUID for :data:`FRESH_KEY`, or none."""
-    return _fresh_uuid() if isinstance(choice, KeyChoice) else choice
+def key_to_send(choice: IdempotencyKey, service: str, op: str) -> Optional[str]:
+    """The key a call of ``op`` on ``service`` carries: the caller's own; for :data:`FRESH_KEY`, a fresh UUID when
+    the op may write (an op this release does not know counts as a write) and none when it changes nothing; none
+    for ``None``."""
+    if isinstance(choice, KeyChoice):
+        return None if changes_nothing(service, op) else _fresh_uuid()
+    return choice
 
 
 def _fresh_uuid() -> str:

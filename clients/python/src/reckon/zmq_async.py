@@ -6,9 +6,9 @@ The rules are ``ReckonClient``'s (docs/api.md, "Several gateways"):
 - Calls go to one gateway at a time, the first to begin with.
 - While calls wait and that gateway has been silent for ``failover_after``, the client sends it ``gateway ping``;
   if the probe goes unanswered for ``failover_after`` too, the client moves to the next gateway (round the list)
-  and stays there. Calls that carry an idempotency key are sent again through it; the others fail with
-  :class:`~reckon.Unavailable`, since their outcome is unknown. A late reply through the old gateway still answers
-  its call, once.
+  and stays there. Calls that are safe to repeat are sent again through it: those of ops that change nothing
+  (``pure``, ``read``) and those that carry an idempotency key. The others fail with :class:`~reckon.Unavailable`,
+  since their outcome is unknown. A late reply through the old gateway still answers its call, once.
 - After a timeout the socket is replaced (the zguide's Lazy Pirate rule): new calls go through a fresh socket to the
   same gateway, and the old one is closed, dropping anything it still held unsent, once no call waits on it.
 """
@@ -30,6 +30,7 @@ from .curve import Curve
 from .errors import DeadlineExceeded, Unavailable
 from .keys import FRESH_KEY, IdempotencyKey, key_to_send
 from .link import Link
+from .retry import safe_to_repeat
 from .trace import trace_fields
 from .wire import final_reply_body, reply_id, request_frames, result_of
 
@@ -124,7 +125,7 @@ class ZmqAsyncTransport:
         """Sends a call through the gateway in use (the sockets connected, on their loop) and returns it, waiting for
         its reply: :meth:`answer` (on the loop) or :meth:`answer_here` (with the loop stopped) ends it. It carries
         ``trace``, else the current trace context."""
-        key = key_to_send(idempotency_key)
+        key = key_to_send(idempotency_key, service, op)
         call_id = self._prefix + str(next(self._ids))
         seconds = self.timeout if timeout is None else timeout
         call = Call(
@@ -139,7 +140,7 @@ class ZmqAsyncTransport:
                 idempotency_key=key,
                 trace=trace_fields() if trace is None else trace,
             ),
-            resendable=key is not None,
+            resendable=safe_to_repeat(service, op, key),
             reply=self._loop.create_future(),
             seconds=seconds,
             deadline=time.monotonic() + seconds,
