@@ -136,6 +136,7 @@ profile_worker() {
     perf script -i "$work/perf.data" -F comm,pid,tid,ip,sym 2>/dev/null | swift demangle --simplified |
         python3 scripts/bench/profile-shares.py "$pid" "MDP: the worker's socket loop=WorkerLoop" \
             "the op's arguments decoded (Codable)=ArgsDecoder" "JSON written (Codable)=JSONValueEncoder" \
+            "JSON a type writes itself (JSONWriter)=JSONWriter" \
             "SQL built and rendered=SQL." "postgres-nio=Postgres" "the session and idempotency read=SessionStore.signedIn" \
             "the bill composed (split, amounts)=BillComposer" "the bill's row=BillStore.insert" \
             "the running totals=BalanceTotals.apply" "the activity entry=ActivityLog.record" \

@@ -6,7 +6,7 @@ import Wire
 extension SettlePlanView: JSONWritable {
     public func writeJSON(to writer: inout JSONWriter) {
         writer.object { members in
-            members.member("methods", SortedStrings(methods))
+            members.member("methods", sorting: methods) { $0.member($1, $2) }
             members.member("transfers", transfers)
         }
     }
@@ -32,25 +32,6 @@ extension ReasonView: JSONWritable {
             members.member("description", description)
             members.member("id", id)
             members.member("kind", kind)
-        }
-    }
-}
-
-/// A string-to-string object written with its keys in UTF-8 byte order.
-private struct SortedStrings: JSONWritable {
-    let values: [String: String]
-
-    init(_ values: [String: String]) { self.values = values }
-
-    func encode(to encoder: any Encoder) throws {
-        try values.encode(to: encoder)
-    }
-
-    func writeJSON(to writer: inout JSONWriter) {
-        writer.object { members in
-            for (key, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                members.member(key, value)
-            }
         }
     }
 }

@@ -115,6 +115,21 @@ public struct JSONWriter {
         array(elements)
     }
 
+    /// Writes a member holding a string-keyed object with its keys in UTF-8 byte order, as every object Reckon
+    /// writes; `write` writes each of its members.
+    public mutating func member<Value>(
+        _ key: String,
+        sorting values: [String: Value],
+        _ write: (inout JSONWriter, String, Value) -> Void
+    ) {
+        self.key(key)
+        object { writer in
+            for (name, value) in values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                write(&writer, name, value)
+            }
+        }
+    }
+
     private mutating func key(_ key: String) {
         separate()
         JSONValue.writeString(key, to: &bytes)
