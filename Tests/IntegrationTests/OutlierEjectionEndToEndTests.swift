@@ -5,11 +5,12 @@ import Wire
 @Suite struct OutlierEjectionEndToEndTests {
     /// A worker that heartbeats but never answers (``HoldingWorker``, registered first, so it gets the first request)
     /// lets that request pass its deadline, is ejected at once with `--eject-after-deadlines 1`, logged and counted,
-    /// and the real worker serves what follows.
+    /// and the real worker serves what follows. The deadline (5 s) is one a real worker meets with both cores busy:
+    /// at 500 ms, a clean clone's run saw the real worker miss it too, and be ejected in turn.
     @Test func workerThatNeverAnswersIsEjectedLoggedAndCounted() async throws {
         let stack = try await LocalStack.start(
             workers: [],
-            gatewayArguments: ["--deadline-ms", "500", "--eject-after-deadlines", "1"]
+            gatewayArguments: ["--deadline-ms", "5000", "--eject-after-deadlines", "1"]
         )
         defer { stack.stop() }
         let blackHole = try await stack.holdingWorkerBesideARealOne()
