@@ -116,7 +116,7 @@ import Wire
                 .init(title: "x", op: "evaluate", args: ["expression": "2+"]),
                 token: ana.token
             )
-            #expect(badArgs.code == .invalidArgument && badArgs.field?.hasPrefix("args.") == true)
+            #expect(badArgs.code == .invalidArgument && badArgs.field?.hasPrefix("args.") == true, "\(badArgs)")
             let untitled = try await ledger.failure(
                 RecordsSaveOp.self,
                 .init(title: "  ", op: "evaluate", args: ["expression": "1"]),

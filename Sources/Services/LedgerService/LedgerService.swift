@@ -39,6 +39,9 @@ public enum LedgerService {
         /// - `calc` (none): where saved calculations (`records.save`, `records.rerun`) run calc's ops; without it
         ///   they answer `unavailable`.
         public var calc: (any CalcCalls)?
+        /// - `calcTimeout` (4 s): the longest a saved calculation's call to calc may take, within what is left of
+        ///   the op's own deadline.
+        public var calcTimeout: Duration
         /// - `now` (the system clock): the current time; its UTC date is ``today()``, up to which recurring bills
         ///   are due, and its date in a caller's time zone is where `inventory.list`'s expiring filter counts from.
         public var now: @Sendable () -> Date
@@ -59,6 +62,7 @@ public enum LedgerService {
             hashQueue: Int? = nil,
             rates: RatesTable? = nil,
             calc: (any CalcCalls)? = nil,
+            calcTimeout: Duration = .seconds(4),
             now: @escaping @Sendable () -> Date = { Date() },
             activityFeed: ActivityFeed = ActivityFeed(),
             webhooks: WebhookRelaySettings = WebhookRelaySettings()
@@ -72,6 +76,7 @@ public enum LedgerService {
             self.hashQueue = max(0, hashQueue ?? hashThreads)
             self.rates = rates
             self.calc = calc
+            self.calcTimeout = calcTimeout
             self.now = now
             self.activityFeed = activityFeed
             self.webhooks = webhooks
@@ -221,7 +226,7 @@ public enum LedgerService {
             RecordHandlers(
                 records: RecordStore(),
                 profiles: ProfileStore(),
-                calc: CalcRunner(calc: configuration.calc)
+                calc: CalcRunner(calc: configuration.calc, timeout: configuration.calcTimeout)
             ),
             scopes
         )

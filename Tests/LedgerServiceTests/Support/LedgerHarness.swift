@@ -15,7 +15,8 @@ struct LedgerHarness: DispatchingHarness {
     let dispatcher: OpDispatcher
     let configuration: LedgerService.Configuration
 
-    /// The configuration tests use: minimal Argon2id work, and the clock stopped at noon UTC of `today`, or at
+    /// The configuration tests use: minimal Argon2id work, calc given as long as the op (a loaded run of the suite
+    /// can keep the in-process calc from a core for seconds), and the clock stopped at noon UTC of `today`, or at
     /// `now` (ISO 8601) when given.
     static func configuration(
         today: String = "2026-11-23",
@@ -27,9 +28,13 @@ struct LedgerHarness: DispatchingHarness {
             passwords: .minimal,
             loginFailureLimit: loginFailureLimit,
             calc: calc,
+            calcTimeout: requestTimeout,
             now: { stopped }
         )
     }
+
+    /// How long an op may run.
+    static let requestTimeout = Duration.seconds(60)
 
     /// calc in the tests' own process, its data loaded once; if it fails to load, saved calculations answer
     /// `unavailable` and their tests say so.
@@ -57,7 +62,7 @@ struct LedgerHarness: DispatchingHarness {
         dispatcher = OpDispatcher(
             service: LedgerService.name,
             registry: LedgerService.makeRegistry(configuration: configuration, database: database),
-            requestTimeout: .seconds(60),
+            requestTimeout: Self.requestTimeout,
             logger: logger
         )
     }

@@ -4,11 +4,11 @@ import Wire
 /// calc's ops as saved calculations run them: a record's result is computed by calc (``CalcCalls``), never taken
 /// from the client, with a tax op's situation filled from the caller's profile.
 struct CalcRunner: Sendable {
-    /// The longest a calculation may take, within what is left of the op's own deadline.
-    static let timeout = Duration.seconds(4)
-
     /// Where calc runs; `nil` when this worker was given none.
     let calc: (any CalcCalls)?
+
+    /// The longest a calculation may take, within what is left of the op's own deadline.
+    let timeout: Duration
 
     /// The result of calc's `op` on `args`, with a tax op's situation filled from `profile` where `args` leaves it
     /// out, within `deadline`.
@@ -27,7 +27,7 @@ struct CalcRunner: Sendable {
             TaxProfileDefaults.ops.contains(op) && TaxProfileDefaults.needsProfile(args)
             ? TaxProfileDefaults.apply(profile, to: args) : args
         do {
-            return try await calc.call(op, args: given, timeout: min(Self.timeout, deadline - .now))
+            return try await calc.call(op, args: given, timeout: min(timeout, deadline - .now))
         } catch let error as WireError where error.code == .unknownOp {
             throw WireError(.invalidArgument, "calc has no op \(op)", field: "op")
         } catch var error as WireError {
