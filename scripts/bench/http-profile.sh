@@ -5,6 +5,8 @@
 # reckon-http's hottest symbols. wrk's answers are checked (wrk-check.lua): a run with any other answer fails.
 #   BIN=.build/release scripts/bench/http-profile.sh
 # Env: BIN (.build/release), CONNECTIONS (1), SECONDS_EACH (15), FREQUENCY (2999 samples a second), LOG_LEVEL.
+# LEDGER=1 profiles `bills.add` instead, as http-ab.sh drives it: a reckon-ledger on SQLite joins the stack (and the
+# profile), and wrk POSTs a bill into one of 16 households in turn, each with a fresh Idempotency-Key.
 # perf's own sampling costs CPU too, so the figures are shares and an upper bound per request, not a latency.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,8 +21,20 @@ print_limits "reckon-http --caller-rate 0 (off); the gateway --client-rate 0 (of
 $(nproc) CPUs; perf at $frequency Hz with call graphs"
 start_bridge_stack "$bin"
 names=(reckon-gateway reckon-calc reckon-http)
+if [[ ${LEDGER:-0} = 1 ]]; then
+    "$bin/reckon-ledger" --gateway "$workers" --data-dir "$work/ledger" >>"$work/ledger.log" 2>&1 &
+    pids+=($!)
+    stack_pids+=($!)
+    names+=(reckon-ledger)
+    post_with_ledger_user "${bridge%%/v1/*}" 16 >"$work/bodies"
+fi
 # wrk runs two seconds longer than perf on both sides, so every sample falls in steady load.
-wrk_run "$bridge" "$connections" $((seconds + 4)) 200 "$calc_expect" >"$work/wrk" &
+if [[ ${LEDGER:-0} = 1 ]]; then
+    wrk_script=scripts/bench/wrk-post.lua wrk_run "${bridge%%/v1/*}/v1/ledger/bills.add" "$connections" \
+        $((seconds + 4)) 200 '"billId":' "$work/bodies" "$token" "profile-$RANDOM$RANDOM" >"$work/wrk" &
+else
+    wrk_run "$bridge" "$connections" $((seconds + 4)) 200 "$calc_expect" >"$work/wrk" &
+fi
 wrk_pid=$!
 sleep 2
 perf record -q -F "$frequency" -g -o "$work/perf.data" -p "$(IFS=,; echo "${stack_pids[*]}")" -- sleep "$seconds" \
