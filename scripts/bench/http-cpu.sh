@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU time per call through reckon-http beside its floors (issue #36, item 2), without a profiler's own cost: the
 # systems of http.sh at 1 connection and at 16, ROUNDS rounds taken in turn, and for each run the user + system time
-# each server process used (from /proc/PID/stat) over the calls counted:
+# each server process used (from /proc/PID/stat) over the calls made meanwhile (wrk's, or loadgen's and its warm-up):
 #   nginx   Debian's nginx-light answering a fixed JSON body (its master and its workers, one per CPU)
 #   mdp     calc evaluate 1+1 over MDP from the C load generator, straight to the gateway (gateway, calc)
 #   bridge  the same op through reckon-http (reckon-http, gateway, calc)
@@ -43,7 +43,7 @@ measure() {
             "$calc_expect")
         read -r p50 rps <<<"$(python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(r["p50_us"], r["rps"])' \
             "$report")"
-        calls=$requests
+        calls=$((requests + 200 * connections))  # and loadgen's 200 warm-up calls a client
     else
         read -r p50 rps <<<"$(wrk_run "$([[ $system == nginx ]] && echo "$nginx" || echo "$bridge")" "$connections" \
             "$seconds" 200 "$calc_expect")"
@@ -52,7 +52,8 @@ measure() {
     read -r -a after <<<"$(used "$@")"
     local row="| $system | $connections | ${p50%.*} | ${rps%.*}" total=0 index us
     for index in "${!after[@]}"; do
-        us=$(awk -v t=$((after[index] - before[index])) -v hz="$ticks" -v n="$calls" 'BEGIN { printf "%.0f", t * 1e6 / hz / n }')
+        us=$(awk -v t=$((after[index] - before[index])) -v hz="$ticks" -v n="$calls" \
+            'BEGIN { printf "%.0f", t * 1e6 / hz / n }')
         row+=" | $us"
         total=$((total + us))
     done
