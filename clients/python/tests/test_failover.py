@@ -33,27 +33,33 @@ def two_gateways() -> Iterator[Stack]:
 
 
 def test_a_blocking_call_waiting_alone_fails_over_when_its_gateway_stops(two_gateways: Stack) -> None:
-    """The first gateway is stopped (SIGSTOP) once the client knows it: a call made alone waits on its socket for
-    failover_after, then on the loop, whose probe goes unanswered; the call is sent again through the second gateway
+    """The client's gateway is stopped (SIGSTOP) once the client knows it: a call made alone waits on its socket for
+    failover_after, then on the loop, whose probe goes unanswered; the call is sent again through the other gateway
     and answered there, long before its 20 s timeout. It is a pure op sent without a key (``idempotency_key=None``):
-    it changes nothing, so it is safe to send again all the same. It is answered while the first gateway is stopped,
-    so through the second; where the client points afterwards is not checked, since a second gateway slower than
-    failover_after (both cores busy) rightly sends it on round the list."""
+    it changes nothing, so it is safe to send again all the same. It is answered while its gateway is stopped, so
+    through the other; where the client points afterwards is not checked, since a gateway slower than failover_after
+    (both cores busy) rightly sends it on round the list."""
     with reckon.Client(two_gateways.endpoints, timeout=20, failover_after=0.3) as client:
         assert calc.evaluate(client, expression="1+1", idempotency_key=None)["value"] == "2"
-        with stopped(two_gateways.gateway_pids()[0]):
+        with stopped(gateway_in_use(two_gateways, client)):
             assert calc.evaluate(client, expression="2+3", idempotency_key=None)["value"] == "5"
 
 
 def test_a_write_without_a_key_fails_when_its_gateway_stops(two_gateways: Stack) -> None:
     """A write sent with ``idempotency_key=None`` is never sent twice: when its gateway stops before replying, the
-    call fails with ``Unavailable``, saying its outcome is unknown, while a keyed one goes through the second."""
+    call fails with ``Unavailable``, saying its outcome is unknown, while a keyed one goes through the other."""
     with reckon.Client(two_gateways.endpoints, timeout=20, failover_after=0.3) as client:
         assert orders.cart_create(client, idempotency_key=None)["cartId"]
-        with stopped(two_gateways.gateway_pids()[0]):
+        with stopped(gateway_in_use(two_gateways, client)):
             with pytest.raises(reckon.Unavailable, match="outcome is unknown"):
                 orders.cart_create(client, idempotency_key=None)
             assert orders.cart_create(client, idempotency_key="failover-cart")["cartId"]
+
+
+def gateway_in_use(stack: Stack, client: reckon.Client) -> int:
+    """The process id of the gateway ``client`` sends its calls to now: the first, unless a call slower than twice
+    failover_after (both cores busy) has already moved it on."""
+    return stack.gateway_pids()[stack.endpoints.index(client.active_endpoint)]
 
 
 @contextlib.contextmanager

@@ -241,6 +241,10 @@ class ZmqAsyncTransport:
             return
         call = self._pending.get(answered)
         if call is not None and not call.reply.done():
+            # Answered, so no longer waiting, from now: the watchdog must not count it until its caller resumes and
+            # forgets it (a probe that expired meanwhile moved the client on from a gateway that had answered).
+            for sent in call.links:
+                sent.waiting.discard(call.id)
             call.reply.set_result(body)
 
     @staticmethod
