@@ -35,18 +35,20 @@ used() { for pid in "$@"; do awk '{ printf "%d ", $14 + $15 }' "/proc/$pid/stat"
 # One run of SYSTEM at CONNECTIONS: prints its row, "p50, req/s, then µs of CPU a call for each process watched".
 #   measure SYSTEM CONNECTIONS PIDS...
 measure() {
-    local system=$1 connections=$2 before after p50 rps calls report
+    local system=$1 connections=$2 before after p50 rps calls report figures
     shift 2
     read -r -a before <<<"$(used "$@")"
     if [[ $system == mdp ]]; then
         report=$("$work/loadgen" mdp "$endpoint" "$connections" $((requests / connections)) calc "$calc_body" \
             "$calc_expect")
-        read -r p50 rps <<<"$(python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(r["p50_us"], r["rps"])' \
-            "$report")"
+        figures=$(python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(r["p50_us"], r["rps"])' "$report")
+        read -r p50 rps <<<"$figures"
         calls=$((requests + 200 * connections))  # and loadgen's 200 warm-up calls a client
     else
-        read -r p50 rps <<<"$(wrk_run "$([[ $system == nginx ]] && echo "$nginx" || echo "$bridge")" "$connections" \
-            "$seconds" 200 "$calc_expect")"
+        # An assignment, so that a failed run (any unexpected answer) ends the script under `set -e`.
+        figures=$(wrk_run "$([[ $system == nginx ]] && echo "$nginx" || echo "$bridge")" "$connections" "$seconds" \
+            200 "$calc_expect")
+        read -r p50 rps <<<"$figures"
         calls=$(awk -v r="$rps" -v s="$seconds" 'BEGIN { print r * s }')
     fi
     read -r -a after <<<"$(used "$@")"
