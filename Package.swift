@@ -311,7 +311,7 @@ let package = Package(
             dependencies: [
                 "Telemetry",
                 "CalcService", "CalcAPI", "ReckonClient", "LedgerAPI", "WorkerRuntime", "Observability",
-                "ServerCommands",
+                "ServerCommands", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -331,7 +331,7 @@ let package = Package(
             dependencies: [
                 "Telemetry",
                 "LedgerService", "StorageCommands", "WorkerRuntime", "Observability", "ServerCommands", "Calculator",
-                "CalcService", "CalcAPI", "ReckonClient",
+                "CalcService", "CalcAPI", "ReckonClient", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -31,7 +31,8 @@ struct CalcWorkerCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The gateways' client endpoints (a comma list), where tax ops read the profile of a request's token (env RECKON_PROFILES_VIA).",
-            discussion: "Without it, tax requests must name their province themselves."
+            discussion: "Without it, tax requests must name their province themselves. With CURVE, it connects with "
+                + "this worker's keys, which a gateway's client allow-list must then list."
         )
     )
     var profilesVia: String?
@@ -43,20 +44,20 @@ struct CalcWorkerCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-calc")
         let logger = Logger(label: "reckon.calc")
+        let configuration = try worker.configuration(
+            service: CalcService.name,
+            server: server,
+            defaultSlots: WorkerConfiguration.computeSlots
+        )
         let ops = try CalcService.makeRegistry(
             configuration: .init(
                 ratesFile: ratesFile ?? environment["RECKON_RATES_FILE"],
                 taxDataDirectory: taxData ?? environment["RECKON_TAX_DATA"],
                 ceilingCatalogue: ceilingCatalogue ?? environment["RECKON_CEILING_CATALOGUE"],
-                profiles: try (profilesVia ?? environment["RECKON_PROFILES_VIA"]).map(
-                    LedgerProfileSource.init(endpoints:)
-                )
+                profiles: try (profilesVia ?? environment["RECKON_PROFILES_VIA"]).map {
+                    try LedgerProfileSource(endpoints: $0, curve: configuration.curve)
+                }
             )
-        )
-        let configuration = try worker.configuration(
-            service: CalcService.name,
-            server: server,
-            defaultSlots: WorkerConfiguration.computeSlots
         )
         try await WorkerProcess.run(
             configuration: configuration,

@@ -3,18 +3,18 @@ import CalcService
 import LedgerAPI
 import ReckonClient
 import Wire
+import ZeroMQ
 
 /// Reads profiles from the `ledger` service through the gateway's client endpoint, with the caller's own token, so
 /// calc never sees anyone else's profile and keeps no state.
 final class LedgerProfileSource: TaxProfileSource {
     private let client: ReckonClient
 
-    /// Connects to the client endpoints of the gateways, a comma list (lazily: the gateways may start later).
+    /// Connects to the client endpoints of the gateways, a comma list (lazily: the gateways may start later), over
+    /// CURVE with the worker's own keys when it has them.
     /// - Throws: ``ZMQError`` for a malformed endpoint.
-    init(endpoints: String) throws {
-        client = try ReckonClient(
-            configuration: .init(endpoints: endpoints.split(separator: ",").map { String($0) })
-        )
+    init(endpoints: String, curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?) throws {
+        client = try ReckonClient(configuration: .init(endpointList: endpoints, curve: curve))
     }
 
     func profile(token: String, deadline: ContinuousClock.Instant) async throws -> TaxProfile {

@@ -60,7 +60,8 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The gateways' client endpoints (a comma list), where saved calculations run calc's ops on the calc workers (env RECKON_CALC_VIA).",
-            discussion: "Without it, this worker runs calc's ops in its own process."
+            discussion: "Without it, this worker runs calc's ops in its own process. With CURVE, it connects with this "
+                + "worker's keys, which a gateway's client allow-list must then list."
         )
     )
     var calcVia: String?
@@ -92,6 +93,7 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         let (registry, traceExport) = try ProcessTelemetry.bootstrap(serviceName: "reckon-ledger")
         let logger = Logger(label: "reckon.ledger")
         let ratesPath = ratesFile ?? environment["RECKON_RATES_FILE"]
+        let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let service = LedgerService.Configuration(
             sessionLifetime: .seconds(sessionDays * 24 * 3600),
             passwords: PasswordHasher(passes: UInt64(argon2Passes), memoryBytes: argon2MemoryMiB << 20),
@@ -100,11 +102,11 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
             hashThreads: hashThreads ?? LedgerService.Configuration.defaultHashThreads,
             hashQueue: hashQueue,
             rates: try ratesPath.map(RatesTable.load(path:)),
-            calc: try (calcVia ?? environment["RECKON_CALC_VIA"]).map(GatewayCalc.init(endpoints:))
-                ?? CalcInProcess(configuration: .init(ratesFile: ratesPath)),
+            calc: try (calcVia ?? environment["RECKON_CALC_VIA"]).map {
+                try GatewayCalc(endpoints: $0, curve: configuration.curve)
+            } ?? CalcInProcess(configuration: .init(ratesFile: ratesPath)),
             webhooks: webhooks.settings
         )
-        let configuration = try worker.configuration(service: LedgerService.name, server: server)
         let opened = try await database.open(
             sqliteFile: "ledger.sqlite",
             keptOpen: configuration.slots,

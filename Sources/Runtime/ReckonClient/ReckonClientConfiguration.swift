@@ -36,6 +36,13 @@ extension ReckonClient {
             self.curve = curve
         }
 
+        /// The gateways of a comma list of client endpoints (`tcp://gw-a:5555,tcp://gw-b:5555`), as a worker's
+        /// `--calc-via` or `--profiles-via` gives them, with `curve` (a worker passes its own keys: the gateway's public
+        /// key and its key pair, which a gateway's client allow-list must then list).
+        public init(endpointList: String, curve: (serverKey: CurveKey, keyPair: CurveKeyPair)?) {
+            self.init(endpoints: endpointList.split(separator: ",").map { String($0) }, curve: curve)
+        }
+
         /// One gateway.
         public init(
             endpoint: String,
