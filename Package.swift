@@ -456,7 +456,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "ReckonClient", "LoopClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI", "ReckonTesting",
-                "Storage", "Spawn",
+                "Storage", "Spawn", "CalcAPI",
             ]
         ),
         .testTarget(

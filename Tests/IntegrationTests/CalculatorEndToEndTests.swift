@@ -1,3 +1,4 @@
+import CalcAPI
 import ReckonClient
 import Testing
 import Wire
@@ -41,6 +42,31 @@ import Wire
                 return error.code == .invalidArgument && error.field == "expression"
                     && error.details?.first?.code.rawValue == "division_by_zero" && error.message.contains("column 2")
             }
+        }
+    }
+
+    /// A loan schedule too large for a reply is refused with the field that leaves it out, not dropped by the
+    /// gateway (which answered `internal`); the same loan without it is answered, and a schedule of 9,125 payments,
+    /// under the limit, comes whole through the gateway's default 1 MiB limit.
+    @Test func aScheduleTooLargeForAReplyIsRefusedWithTheFieldThatOmitsIt() async throws {
+        try await withCalcStack { stack in
+            func daily(years: Int, omitted: Bool = false) -> JSONValue {
+                [
+                    "principal": "300000", "ratePercent": "5", "years": .number(String(years)), "paymentsPerYear": 365,
+                    "scheduleOmitted": .bool(omitted),
+                ]
+            }
+            await #expect {
+                _ = try await stack.call("calc", "loan", daily(years: 50))
+            } throws: { error in
+                guard let error = error as? WireError else { return false }
+                return error.code == .invalidArgument && error.field == "scheduleOmitted"
+                    && error.message.contains("18250 payments")
+            }
+            #expect(try await stack.call("calc", "loan", daily(years: 50, omitted: true))["numberOfPayments"] == 18250)
+            let whole = try await stack.call("calc", "loan", daily(years: 25))
+            #expect(whole["schedule"]?.arrayValue?.count == 9125)
+            #expect(whole.serialized.count <= LoanOp.scheduleByteLimit + 1024)
         }
     }
 

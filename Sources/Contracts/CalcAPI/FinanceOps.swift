@@ -92,7 +92,11 @@ public enum LoanOp: OpContract {
     public static let refusals = [
         OpRefusal(.invalidArgument, field: "years", "years × paymentsPerYear is not whole, or over 20,000 payments"),
         OpRefusal(.invalidArgument, field: "ratePercent", "a rate under 0 or over 1000"),
+        OpRefusal(.invalidArgument, field: "scheduleOmitted", "a schedule over 1,000 KiB of JSON, unless omitted"),
     ]
+    /// The most bytes of JSON a schedule may take: under the gateway's default reply limit (1 MiB,
+    /// `--max-message-bytes`) with room for the rest of the reply.
+    public static let scheduleByteLimit = 1_000 * 1024
     public static let argsSchema: JSONValue = [
         "type": "object", "required": ["principal", "ratePercent", "years"],
         "properties": [

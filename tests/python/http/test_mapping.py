@@ -353,6 +353,13 @@ def test_a_saved_calculation_is_computed_by_calc_through_the_gateway(http, membe
             400, "invalid_argument", field="op")
 
 
+def test_a_loan_schedule_too_large_for_a_reply_is_a_400_naming_the_field_that_omits_it(http):
+    args = {"principal": "300000", "ratePercent": "5", "years": 50, "paymentsPerYear": 365}
+    problem(http.post("/v1/calc/loan", json=args), 400, "invalid_argument", field="scheduleOmitted")
+    omitted = http.post("/v1/calc/loan", json={**args, "scheduleOmitted": True})
+    assert omitted.status_code == 200 and omitted.json()["numberOfPayments"] == 18250, omitted.text
+
+
 def test_the_web_apps_files_are_gzipped_when_asked_and_whole_otherwise(http):
     route = "/js/ui.js"
     plain = http.get(route, headers={"Accept-Encoding": "identity"})

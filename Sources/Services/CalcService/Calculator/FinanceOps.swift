@@ -133,18 +133,34 @@ extension LoanOp.Result {
                 "payment and each row's interest rounded half-up to cents; the last payment absorbs the rest"
             case .none: "rows carried exactly; shown to \(digits) significant digits"
             }
-        schedule =
-            args.scheduleOmitted == true
-            ? nil
-            : rows.map {
-                Row(
-                    period: $0.period,
-                    payment: show($0.payment),
-                    interest: show($0.interest),
-                    principal: show($0.principal),
-                    balance: show($0.balance)
-                )
-            }
+        guard args.scheduleOmitted != true else { return }
+        let schedule = rows.map {
+            Row(
+                period: $0.period,
+                payment: show($0.payment),
+                interest: show($0.interest),
+                principal: show($0.principal),
+                balance: show($0.balance)
+            )
+        }
+        let bytes = schedule.reduce(0) { $0 + Self.jsonBytes(of: $1) }
+        guard bytes <= LoanOp.scheduleByteLimit else {
+            throw CalculatorError(
+                .invalidArgument,
+                "the schedule of \(rows.count) payments would be \(bytes / 1024) KiB of JSON, over the "
+                    + "\(LoanOp.scheduleByteLimit / 1024) KiB a reply carries: send scheduleOmitted, or fewer payments "
+                    + "or digits",
+                field: "scheduleOmitted"
+            )
+        }
+        self.schedule = schedule
+    }
+
+    /// The bytes of `row` in the reply's JSON, with the comma after it:
+    /// `{"balance":"…","interest":"…","payment":"…","period":N,"principal":"…"},`.
+    private static func jsonBytes(of row: Row) -> Int {
+        67 + String(row.period).utf8.count + row.payment.utf8.count + row.interest.utf8.count
+            + row.principal.utf8.count + row.balance.utf8.count
     }
 }
 
