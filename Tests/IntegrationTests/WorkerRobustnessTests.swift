@@ -8,10 +8,8 @@ import ZeroMQ
 /// keeps serving.
 @Suite struct WorkerRobustnessTests {
     @Test func workerSurvivesGarbageFromTheGateway() async throws {
-        let port = try FreePorts.take(1)[0]
-        let endpoint = "tcp://127.0.0.1:\(port)"
         let reply = try await onThread { () -> [[UInt8]]? in
-            let router = try RawPeer(.router, bind: endpoint)
+            let (router, endpoint) = try FreePorts.bound { try RawPeer(.router, bind: $0) }
             let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1"])
             defer { worker.kill(SIGKILL) }
             // READY with Reckon's capacity frame: one slot.
@@ -44,12 +42,11 @@ import ZeroMQ
     /// A plain-text worker meeting a CURVE gateway fails the handshake with a protocol error, after which libzmq drops
     /// the connection for good and a blocking send would hold the slot forever; SIGTERM must still stop the worker.
     @Test func workerStopsOnSigtermWhenItsHandshakeFails() async throws {
-        let endpoint = "tcp://127.0.0.1:\(try FreePorts.take(1)[0])"
         let context = try ZMQContext()
         let gateway = try ZMQSocket(context: context, type: .router)
         defer { gateway.close() }
         try gateway.makeCurveServer(secretKey: try CurveKeyPair.generate().secretKey)
-        try gateway.bind(endpoint)
+        let ((), endpoint) = try FreePorts.bound { try gateway.bind($0) }
         let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1", "--heartbeat-ms", "100"])
         defer { worker.kill(SIGKILL) }
         // Once it logs that it is starting it traps SIGTERM (a SIGTERM before that, on a busy machine, ended it with the

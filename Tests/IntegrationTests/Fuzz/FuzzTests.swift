@@ -94,9 +94,8 @@ extension HeavyLoadTests {
         }
 
         @Test func aWorkerTakesAHundredThousandBadMessagesAndStillServes() async throws {
-            let endpoint = "tcp://127.0.0.1:\(try FreePorts.take(1)[0])"
             let (reply, sent, pid, memory) = try await onThread { () -> ([[UInt8]]?, Int, Int32, (Int, Int)) in
-                let broker = try RawPeer(.router, bind: endpoint)
+                let (broker, endpoint) = try FreePorts.bound { try RawPeer(.router, bind: $0) }
                 let worker = try ChildProcess("reckon-calc", ["--gateway", endpoint, "--slots", "1"])
                 defer { worker.kill(SIGKILL) }
                 guard let ready = try broker.receive(timeoutMs: 10_000) else {

@@ -25,6 +25,22 @@ enum FreePorts {
         return ports
     }
 
+    /// What `bind` makes bound to a free port's endpoint (`tcp://127.0.0.1:PORT`), and that endpoint, for a socket the
+    /// test itself binds: when the port was taken between the check and the bind (`EADDRINUSE`; a clean clone's CI
+    /// once saw it, by something outside this process), it takes another, up to five.
+    static func bound<Bound>(_ bind: (String) throws -> Bound) throws -> (Bound, endpoint: String) {
+        var refused: ZMQError?
+        for _ in 0..<5 {
+            let endpoint = "tcp://127.0.0.1:\(try take(1)[0])"
+            do {
+                return (try bind(endpoint), endpoint)
+            } catch let error as ZMQError where error.code == EADDRINUSE {
+                refused = error
+            }
+        }
+        throw refused ?? StackError("no free port could be bound")
+    }
+
     /// The first port of the kernel's ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`), 32768 if unknown.
     private static let ephemeralRangeStart: Int = {
         let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
