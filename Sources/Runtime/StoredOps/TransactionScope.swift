@@ -53,18 +53,28 @@ public struct TransactionScope<Context: Sendable>: OpScope {
         _ request: OpRequest,
         _ body: @escaping @Sendable (Context) async throws -> OpResponse
     ) async throws -> OpResponse {
+        guard case .write(let service) = access else { return try await reading(request, body) }
         do {
-            switch access {
-            case .read:
-                return try await database.read { db in try await body(try await enter(db, request.context).0) }
-            case .write(let service):
-                return try await database.write { db in
-                    let (context, owner) = try await enter(db, request.context)
-                    return try await IdempotentWrite.run(request, service: service, owner: owner, in: db) {
-                        try await body(context)
-                    }
+            return try await database.write { db in
+                let (context, owner) = try await enter(db, request.context)
+                return try await IdempotentWrite.run(request, service: service, owner: owner, in: db) {
+                    try await body(context)
                 }
             }
+        } catch let error as StorageError {
+            throw error.wireError(reportedFor: request.context)
+        }
+    }
+
+    /// What `body` makes of the context made for `request`, in a read transaction whatever the scope's own access:
+    /// for a write's slow step (a call to another service), which must read as the request's user before the write's
+    /// transaction opens (``OpRegistry/register(_:in:middleware:preparing:handler:)``).
+    public func reading<Value: Sendable>(
+        _ request: OpRequest,
+        _ body: @escaping @Sendable (Context) async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await database.read { db in try await body(try await enter(db, request.context).0) }
         } catch let error as StorageError {
             throw error.wireError(reportedFor: request.context)
         }

@@ -31,24 +31,24 @@ extension OpRegistry {
         middleware: [any OpMiddleware] = [],
         handler: @escaping @Sendable (Contract.Args, Scope.Context) async throws -> Contract.Result
     ) {
-        register(contract, in: scope, middleware: middleware, preparing: { $0 }, handler: handler)
+        register(contract, in: scope, middleware: middleware, preparing: { args, _ in args }, handler: handler)
     }
 
     /// Registers the op a contract describes to run inside `scope`, with a step that runs before the scope opens:
-    /// `prepare` turns the decoded arguments into what the handler needs (a password hashed, say), so slow work
-    /// never holds the scope's transaction.
+    /// `prepare` turns the decoded arguments, with the request, into what the handler needs (a password hashed, or
+    /// another service's answer), so slow work never holds the scope's transaction.
     public mutating func register<Contract: OpContract, Scope: OpScope, Prepared: Sendable>(
         _ contract: Contract.Type,
         in scope: Scope,
         middleware: [any OpMiddleware] = [],
-        preparing prepare: @escaping @Sendable (Contract.Args) async throws -> Prepared,
+        preparing prepare: @escaping @Sendable (Contract.Args, OpRequest) async throws -> Prepared,
         handler: @escaping @Sendable (Prepared, Scope.Context) async throws -> Contract.Result
     ) {
         register(
             contract,
             middleware: middleware,
             responding: { args, request in
-                let prepared = try await prepare(args)
+                let prepared = try await prepare(args, request)
                 return try await scope.run(request) { context in
                     OpResponse(resultJSON: try JSONCoding.encode(try await handler(prepared, context)))
                 }

@@ -226,7 +226,8 @@ public enum LedgerService {
             RecordHandlers(
                 records: RecordStore(),
                 profiles: ProfileStore(),
-                calc: CalcRunner(calc: configuration.calc, timeout: configuration.calcTimeout)
+                calc: CalcRunner(calc: configuration.calc, timeout: configuration.calcTimeout),
+                reader: scopes.read
             ),
             scopes
         )

@@ -11,7 +11,7 @@ extension OpRegistry {
         register(
             AuthSignupOp.self,
             in: scopes.open,
-            preparing: { args in (args, try await pool.hashNew(args.password, field: "password", with: hasher)) },
+            preparing: { args, _ in (args, try await pool.hashNew(args.password, field: "password", with: hasher)) },
             handler: auth.signUp
         )
         let login = LoginFlow(auth: auth, database: database, decoyHash: (try? hasher.hash(SessionToken.make())) ?? "")
@@ -20,7 +20,9 @@ extension OpRegistry {
         register(
             AuthChangePasswordOp.self,
             in: scopes.write,
-            preparing: { args in (args, try await pool.hashNew(args.newPassword, field: "newPassword", with: hasher)) },
+            preparing: { args, _ in
+                (args, try await pool.hashNew(args.newPassword, field: "newPassword", with: hasher))
+            },
             handler: auth.changePassword
         )
         register(AuthMeOp.self, in: scopes.read, handler: auth.me)

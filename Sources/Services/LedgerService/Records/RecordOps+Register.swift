@@ -1,4 +1,3 @@
-import CalcAPI
 import Foundation
 import LedgerAPI
 import Storage
@@ -8,33 +7,35 @@ import WorkerRuntime
 
 extension OpRegistry {
     /// `records.save`, `records.list`, `records.get`, `records.delete`, `records.rerun`: a user's own saved
-    /// calculations.
+    /// calculations. Saving and rerunning call calc before their write opens its transaction
+    /// (``RecordHandlers/calculateSave(_:_:)``), since on SQLite a write transaction holds every writer of the
+    /// database.
     mutating func registerRecordOps(_ handlers: RecordHandlers, _ scopes: LedgerScopes) {
-        register(RecordsSaveOp.self, in: scopes.write, handler: handlers.recordsSave)
+        register(RecordsSaveOp.self, in: scopes.write, preparing: handlers.calculateSave, handler: handlers.recordsSave)
         register(RecordsListOp.self, in: scopes.read, handler: handlers.recordsList)
         register(RecordsGetOp.self, in: scopes.read, handler: handlers.recordsGet)
         register(RecordsDeleteOp.self, in: scopes.write, handler: handlers.recordsDelete)
-        register(RecordsRerunOp.self, in: scopes.write, handler: handlers.recordsRerun)
+        register(
+            RecordsRerunOp.self,
+            in: scopes.write,
+            preparing: handlers.calculateRerun,
+            handler: handlers.recordsRerun
+        )
     }
 }
 
 /// The saved calculations' ops: with the records' store, the profiles' (whose tax situation fills a tax op's
-/// arguments), and calc (``CalcRunner``), and nothing else.
+/// arguments), calc (``CalcRunner``), and the read scope where calc's inputs are read, and nothing else.
 struct RecordHandlers: Sendable {
     let records: RecordStore
     let profiles: ProfileStore
     let calc: CalcRunner
+    /// Where a calculation's inputs are read, as the request's user, before its write (``LedgerScopes/read``).
+    let reader: TransactionScope<SignedIn>
 
-    func recordsSave(_ args: RecordsSaveOp.Args, _ context: SignedIn) async throws -> RecordsSaveOp.Result {
+    func recordsSave(_ save: Save, _ context: SignedIn) async throws -> RecordsSaveOp.Result {
         let (db, userID) = (context.db, context.userID)
-        let title = args.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...200).contains(title.count) else {
-            throw WireError(.invalidArgument, "title must be 1 to 200 characters", field: "title")
-        }
-        let given = args.args ?? .object(JSONObject())
-        guard given.serialized.count <= SavedCalculation.maximumArgumentBytes else {
-            throw WireError(.invalidArgument, "args are over 16 KiB", field: "args")
-        }
+        let result = try save.result.get()
         guard try await records.count(userID: userID, in: db) < RecordStore.limitPerUser else {
             throw WireError(
                 .resourceExhausted,
@@ -46,10 +47,10 @@ struct RecordHandlers: Sendable {
         let record = SavedRecord(
             id: "rec_" + UUID.random().uuidString.lowercased(),
             userID: userID,
-            title: title,
-            op: args.op,
-            args: given,
-            result: try await calculate(args.op, given, userID: userID, deadline: context.request.deadline, in: db),
+            title: save.title,
+            op: save.op,
+            args: save.args,
+            result: result,
             computedAt: now,
             createdAt: now
         )
@@ -75,23 +76,23 @@ struct RecordHandlers: Sendable {
         return Done()
     }
 
-    func recordsRerun(_ args: RecordsRerunOp.Args, _ context: SignedIn) async throws -> RecordsRerunOp.Result {
-        let (db, userID) = (context.db, context.userID)
-        var record = try await records.find(args.recordId, userID: userID, in: db)
-        let result = try await calculate(
-            record.op,
-            record.args,
-            userID: userID,
-            deadline: context.request.deadline,
-            in: db
-        )
-        let changed = result != record.result
-        if args.update == true {
-            record.result = result
-            record.computedAt = WallClock.millisecondsSince1970()
-            try await records.update(record, in: db)
+    /// Keeps the result calculated before the transaction when asked to, on the record as it is now (it may have
+    /// been deleted meanwhile: `not_found`).
+    func recordsRerun(_ rerun: Result<Rerun, any Error>, _ context: SignedIn) async throws -> RecordsRerunOp.Result {
+        let rerun = try rerun.get()
+        guard rerun.update else {
+            return RecordsRerunOp.Result(
+                record: rerun.record.view,
+                result: rerun.result,
+                changed: rerun.result != rerun.record.result
+            )
         }
-        return RecordsRerunOp.Result(record: record.view, result: result, changed: changed)
+        var record = try await records.find(rerun.record.id, userID: context.userID, in: context.db)
+        let changed = rerun.result != record.result
+        record.result = rerun.result
+        record.computedAt = WallClock.millisecondsSince1970()
+        try await records.update(record, in: context.db)
+        return RecordsRerunOp.Result(record: record.view, result: rerun.result, changed: changed)
     }
 }
 
@@ -99,28 +100,4 @@ struct RecordHandlers: Sendable {
 enum SavedCalculation {
     static let maximumArgumentBytes = 16 * 1024
     static let maximumResultBytes = 1024 * 1024
-}
-
-extension RecordHandlers {
-    /// calc's result for `op` on `args`, with tax ops defaulting to `userID`'s profile as it is now.
-    /// - Throws: calc's error; `invalid_argument` when the result is too large to keep.
-    func calculate(
-        _ op: String,
-        _ args: JSONValue,
-        userID: String,
-        deadline: ContinuousClock.Instant,
-        in db: any SQLExecutor
-    ) async throws -> JSONValue {
-        let profile = try await profiles.find(userID, in: db).view
-        let result = try await calc.run(
-            op,
-            args: args,
-            profile: TaxProfile(income: profile.income, province: profile.province),
-            deadline: deadline
-        )
-        guard result.serialized.count <= SavedCalculation.maximumResultBytes else {
-            throw WireError(.invalidArgument, "the result of \(op) is over 1 MiB, too large to save", field: "args")
-        }
-        return result
-    }
 }

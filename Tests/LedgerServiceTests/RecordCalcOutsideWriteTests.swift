@@ -1,0 +1,92 @@
+import LedgerAPI
+import LedgerService
+import ReckonTesting
+import Storage
+import Testing
+import Wire
+
+/// Saved calculations call calc before their write's transaction opens: a save waiting on calc holds no lock (on
+/// SQLite a write transaction holds every writer of the database), a record deleted meanwhile is not written back,
+/// and a replayed save is answered what was stored even while calc fails. The time limit bounds a run that would
+/// otherwise wait forever behind a held transaction (``whileHeld(by:_:)``); it is no measure of speed.
+@Suite(.timeLimit(.minutes(5))) struct RecordCalcOutsideWriteTests {
+    @Test(arguments: TestDatabase.engines)
+    func anotherUsersWriteGoesThroughWhileASaveWaitsOnCalc(engine: DatabaseEngine) async throws {
+        let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
+        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            var arrivals = calc.arrivals.makeAsyncIterator()
+            let save = Task {
+                try await ledger.call(RecordsSaveOp.self, Self.sum, token: ana.token, key: "save-1")
+            }
+            #expect(await arrivals.next() == "evaluate")
+            let profile = try await Self.whileHeld(by: calc) {
+                try await ledger.call(ProfileSetOp.self, .init(income: "50000"), token: bob.token)
+            }
+            #expect(profile.income == "50000.00")
+            calc.letThrough()
+            #expect(try await save.value.result["value"] == "2")
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aRerunWhoseRecordIsDeletedWhileCalcWorksIsNotFoundAndWritesNothing(engine: DatabaseEngine) async throws {
+        let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
+        calc.letThrough()
+        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+            let ana = try await ledger.user("ana")
+            let record = try await ledger.call(RecordsSaveOp.self, Self.sum, token: ana.token)
+            calc.hold()
+            var arrivals = calc.arrivals.makeAsyncIterator()
+            _ = await arrivals.next()  // the save's
+            let rerun = Task {
+                try await ledger.failure(
+                    RecordsRerunOp.self,
+                    .init(recordId: record.recordId, update: true),
+                    token: ana.token
+                )
+            }
+            #expect(await arrivals.next() == "evaluate")
+            _ = try await Self.whileHeld(by: calc) {
+                try await ledger.call(RecordsDeleteOp.self, .init(recordId: record.recordId), token: ana.token)
+            }
+            calc.letThrough()
+            let refusal = try await rerun.value
+            #expect(refusal.code == .notFound && refusal.field == "recordId")
+            #expect(try await ledger.call(RecordsListOp.self, .init(), token: ana.token).records.isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aReplayedSaveIsAnsweredWhatWasStoredWhileCalcFails(engine: DatabaseEngine) async throws {
+        let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
+        calc.letThrough()
+        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+            let ana = try await ledger.user("ana")
+            let first = try await ledger.call(RecordsSaveOp.self, Self.sum, token: ana.token, key: "save-1")
+            calc.letThrough(failing: WireError(.unavailable, "calc is away"))
+            #expect(try await ledger.call(RecordsSaveOp.self, Self.sum, token: ana.token, key: "save-1") == first)
+            let fresh = try await ledger.failure(RecordsSaveOp.self, Self.sum, token: ana.token, key: "save-2")
+            #expect(fresh.code == .unavailable)
+            let kept = try await ledger.call(RecordsListOp.self, .init(), token: ana.token)
+            #expect(kept.records.map(\.recordId) == [first.recordId])
+        }
+    }
+
+    /// `write`, made while `calc` holds a call. Were it to wait behind that call's transaction, the time limit's
+    /// cancellation lets calc answer, so the run ends (failed) instead of waiting forever.
+    static func whileHeld<Result: Sendable>(
+        by calc: HeldCalc,
+        _ write: () async throws -> Result
+    ) async throws -> Result {
+        try await withTaskCancellationHandler(operation: write, onCancel: { calc.letThrough() })
+    }
+
+    static let sum = RecordsSaveOp.Args(title: "a sum", op: "evaluate", args: ["expression": "1+1"])
+
+    static func configuration(_ calc: HeldCalc) -> LedgerService.Configuration {
+        var configuration = LedgerHarness.configuration()
+        configuration.calc = calc
+        return configuration
+    }
+}
