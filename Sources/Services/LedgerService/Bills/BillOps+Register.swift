@@ -6,10 +6,12 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`.
+    /// `bills.add`, `bills.edit`, `bills.delete`, `bills.get`, `bills.list`. A bill's reference rate is asked of calc
+    /// before its write (``RatesFetchedFirst``).
     mutating func registerBillOps(_ handlers: BillHandlers, _ scopes: LedgerScopes) {
-        register(BillsAddOp.self, in: scopes.householdWrite, handler: handlers.billsAdd)
-        register(BillsEditOp.self, in: scopes.householdWrite, handler: handlers.billsEdit)
+        let rates: [any OpMiddleware] = [RatesFetchedFirst(valuation: handlers.valuation)]
+        register(BillsAddOp.self, in: scopes.householdWrite, middleware: rates, handler: handlers.billsAdd)
+        register(BillsEditOp.self, in: scopes.householdWrite, middleware: rates, handler: handlers.billsEdit)
         register(BillsDeleteOp.self, in: scopes.householdWrite, handler: handlers.billsDelete)
         register(BillsGetOp.self, in: scopes.read, handler: handlers.billsGet)
         register(BillsListOp.self, in: scopes.read, handler: handlers.billsList)

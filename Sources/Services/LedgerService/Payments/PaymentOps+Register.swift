@@ -8,10 +8,12 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`.
+    /// `payments.record`, `payments.edit`, `payments.delete`, `payments.get`, `payments.list`. A payment's reference
+    /// rate is asked of calc before its write (``RatesFetchedFirst``).
     mutating func registerPaymentOps(_ handlers: PaymentHandlers, _ scopes: LedgerScopes) {
-        register(PaymentsRecordOp.self, in: scopes.householdWrite, handler: handlers.paymentsRecord)
-        register(PaymentsEditOp.self, in: scopes.householdWrite, handler: handlers.paymentsEdit)
+        let rates: [any OpMiddleware] = [RatesFetchedFirst(valuation: handlers.valuation)]
+        register(PaymentsRecordOp.self, in: scopes.householdWrite, middleware: rates, handler: handlers.paymentsRecord)
+        register(PaymentsEditOp.self, in: scopes.householdWrite, middleware: rates, handler: handlers.paymentsEdit)
         register(PaymentsDeleteOp.self, in: scopes.householdWrite, handler: handlers.paymentsDelete)
         register(PaymentsGetOp.self, in: scopes.read, handler: handlers.paymentsGet)
         register(PaymentsListOp.self, in: scopes.read, handler: handlers.paymentsList)

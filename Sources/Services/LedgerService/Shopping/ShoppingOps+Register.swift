@@ -7,13 +7,19 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `shopping.add`, `shopping.edit`, `shopping.remove`, `shopping.list`, `shopping.bought`.
+    /// `shopping.add`, `shopping.edit`, `shopping.remove`, `shopping.list`, `shopping.bought`. A bought item's bill
+    /// in another currency has its reference rate asked of calc before its write (``RatesFetchedFirst``).
     mutating func registerShoppingOps(_ handlers: ShoppingHandlers, _ scopes: LedgerScopes) {
         register(ShoppingAddOp.self, in: scopes.write, handler: handlers.shoppingAdd)
         register(ShoppingEditOp.self, in: scopes.write, handler: handlers.shoppingEdit)
         register(ShoppingRemoveOp.self, in: scopes.write, handler: handlers.shoppingRemove)
         register(ShoppingListOp.self, in: scopes.read, handler: handlers.shoppingList)
-        register(ShoppingBoughtOp.self, in: scopes.write, handler: handlers.shoppingBought)
+        register(
+            ShoppingBoughtOp.self,
+            in: scopes.write,
+            middleware: [RatesFetchedFirst(valuation: handlers.bills.valuation)],
+            handler: handlers.shoppingBought
+        )
     }
 }
 

@@ -154,8 +154,9 @@ struct Valuation: Sendable {
     }
 
     /// The value at the reference rate of `date`: the newest day of calc's table on or before it, within
-    /// ``staleDays``.
-    /// - Throws: ``MissingRate`` when calc has none; calc's error when it cannot be reached.
+    /// ``staleDays``; the rate read from the request's ``RateQuotes`` when it has them, else asked of calc.
+    /// - Throws: ``MissingRate`` when calc has none; calc's error when it cannot be reached; ``RateQuotes/Missing``
+    ///   when the request's quotes lack it.
     private func reference(
         _ amount: Int64,
         _ currency: Currency,
@@ -164,18 +165,12 @@ struct Valuation: Sendable {
     ) async throws
         -> EntryValue
     {
-        guard let calc else { throw MissingRate(reason: "this ledger reaches no calc", hasTable: false) }
+        let pair = RatePair(from: currency.code, to: home.code, date: date)
         let answer: JSONValue
-        do {
-            answer = try await calc.call(
-                "currency",
-                args: ["amount": "1", "from": .string(currency.code), "to": .string(home.code), "asOf": .string(date)],
-                timeout: Self.timeout
-            )
-        } catch let error as WireError where [.failedPrecondition, .unknownOp].contains(error.code) {
-            throw MissingRate(reason: error.message, hasTable: false)  // calc has no rates loaded
-        } catch let error as WireError where [.invalidArgument, .notFound].contains(error.code) {
-            throw MissingRate(reason: error.message)
+        if let quoted = try RateQuotes.current?.answer(pair) {
+            answer = try quoted.get()
+        } else {
+            answer = try await ask(pair).get()
         }
         guard let rate = answer["rate"]?.stringValue, let day = answer["asOf"]?.stringValue,
             let asOf = CivilDate(iso: String(day.prefix(10))), let entryDate = CivilDate(iso: date)
@@ -185,6 +180,28 @@ struct Valuation: Sendable {
         }
         let source = "reference:" + (answer["source"]?.stringValue ?? "calc")
         return try Self.value(amount, currency, at: rate, field: "rate", in: home, on: asOf.description, source: source)
+    }
+
+    /// calc's answer for the reference rate of `pair`, or why there is none (``MissingRate``) or calc's error.
+    func ask(_ pair: RatePair) async -> Result<JSONValue, any Error> {
+        guard let calc else { return .failure(MissingRate(reason: "this ledger reaches no calc", hasTable: false)) }
+        do {
+            return .success(
+                try await calc.call(
+                    "currency",
+                    args: [
+                        "amount": "1", "from": .string(pair.from), "to": .string(pair.to), "asOf": .string(pair.date),
+                    ],
+                    timeout: Self.timeout
+                )
+            )
+        } catch let error as WireError where [.failedPrecondition, .unknownOp].contains(error.code) {
+            return .failure(MissingRate(reason: error.message, hasTable: false))  // calc has no rates loaded
+        } catch let error as WireError where [.invalidArgument, .notFound].contains(error.code) {
+            return .failure(MissingRate(reason: error.message))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `amount` at `rate` (decimal text), rounded half-even to `home`'s minor unit.

@@ -1,3 +1,4 @@
+import CalcService
 import LedgerAPI
 import LedgerService
 import ReckonTesting
@@ -5,11 +6,12 @@ import Storage
 import Testing
 import Wire
 
-/// Saved calculations call calc before their write's transaction opens: a save waiting on calc holds no lock (on
-/// SQLite a write transaction holds every writer of the database), a record deleted meanwhile is not written back,
-/// and a replayed save is answered what was stored even while calc fails. The time limit bounds a run that would
+/// Writes that call calc (saved calculations, and bills and payments in another currency valued at a reference
+/// rate) call it before their transaction opens: one waiting on calc holds no lock (on SQLite a write transaction
+/// holds every writer of the database), a record deleted meanwhile is not written back, and a replayed write is
+/// answered what was stored even while calc fails. The time limit bounds a run that would
 /// otherwise wait forever behind a held transaction (``whileHeld(by:_:)``); it is no measure of speed.
-@Suite(.timeLimit(.minutes(5))) struct RecordCalcOutsideWriteTests {
+@Suite(.timeLimit(.minutes(5))) struct CalcOutsideWriteTests {
     @Test(arguments: TestDatabase.engines)
     func anotherUsersWriteGoesThroughWhileASaveWaitsOnCalc(engine: DatabaseEngine) async throws {
         let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
@@ -73,6 +75,64 @@ import Wire
         }
     }
 
+    @Test(arguments: TestDatabase.engines)
+    func anotherUsersBillGoesThroughWhileABillWaitsOnItsReferenceRate(engine: DatabaseEngine) async throws {
+        let rates = try CalcInProcess(configuration: .init(ratesFile: EntryValueTests.sampleRates))
+        let calc = HeldCalc(rates)
+        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+            let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
+            let (anas, bobs) = (
+                try await ledger.household(ana, members: []), try await ledger.household(bob, members: [])
+            )
+            var arrivals = calc.arrivals.makeAsyncIterator()
+            let ramen = Task {
+                try await ledger.bill(
+                    anas,
+                    "Ramen",
+                    "3000",
+                    paidBy: ana,
+                    split: Self.equal,
+                    currency: "JPY",
+                    date: "2023-01-04"
+                )
+            }
+            #expect(await arrivals.next() == "currency")
+            let groceries = try await Self.whileHeld(by: calc) {
+                try await ledger.bill(bobs, "Groceries", "12.00", paidBy: bob, split: Self.equal)
+            }
+            #expect(groceries.amount == "12.00")
+            calc.letThrough()
+            #expect(try await ramen.value.value?.amount == "31.12")
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aReplayedBillIsAnsweredWhatWasStoredWhileCalcFails(engine: DatabaseEngine) async throws {
+        let calc = HeldCalc(try CalcInProcess(configuration: .init(ratesFile: EntryValueTests.sampleRates)))
+        calc.letThrough()
+        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+            let ana = try await ledger.user("ana")
+            let home = try await ledger.household(ana, members: [])
+            let ramen = BillsAddOp.Args(
+                HouseholdArgs(householdId: home),
+                bill: BillFields(
+                    description: "Ramen",
+                    amount: "3000",
+                    currency: "JPY",
+                    date: "2023-01-04",
+                    paidBy: ana.id,
+                    split: Self.equal
+                )
+            )
+            let first = try await ledger.call(BillsAddOp.self, ramen, token: ana.token, key: "bill-1")
+            calc.letThrough(failing: WireError(.unavailable, "calc is away"))
+            #expect(try await ledger.call(BillsAddOp.self, ramen, token: ana.token, key: "bill-1") == first)
+            let fresh = try await ledger.failure(BillsAddOp.self, ramen, token: ana.token, key: "bill-2")
+            #expect(fresh.code == .unavailable)
+            #expect(try await ledger.count("ledger_bills") == 1)
+        }
+    }
+
     /// `write`, made while `calc` holds a call. Were it to wait behind that call's transaction, the time limit's
     /// cancellation lets calc answer, so the run ends (failed) instead of waiting forever.
     static func whileHeld<Result: Sendable>(
@@ -81,6 +141,8 @@ import Wire
     ) async throws -> Result {
         try await withTaskCancellationHandler(operation: write, onCancel: { calc.letThrough() })
     }
+
+    static let equal = SplitSpec(kind: "equal")
 
     static let sum = RecordsSaveOp.Args(title: "a sum", op: "evaluate", args: ["expression": "1+1"])
 
