@@ -14,8 +14,7 @@ import Wire
 @Suite(.timeLimit(.minutes(5))) struct CalcOutsideWriteTests {
     @Test(arguments: TestDatabase.engines)
     func anotherUsersWriteGoesThroughWhileASaveWaitsOnCalc(engine: DatabaseEngine) async throws {
-        let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
-        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+        try await Self.with(engine) { ledger, calc in
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
             var arrivals = calc.arrivals.makeAsyncIterator()
             let save = Task {
@@ -33,9 +32,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func aRerunWhoseRecordIsDeletedWhileCalcWorksIsNotFoundAndWritesNothing(engine: DatabaseEngine) async throws {
-        let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
-        calc.letThrough()
-        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+        try await Self.with(engine, open: true) { ledger, calc in
             let ana = try await ledger.user("ana")
             let record = try await ledger.call(RecordsSaveOp.self, Self.sum, token: ana.token)
             calc.hold()
@@ -61,9 +58,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func aReplayedSaveIsAnsweredWhatWasStoredWhileCalcFails(engine: DatabaseEngine) async throws {
-        let calc = HeldCalc(try #require(LedgerHarness.calc, "calc's data did not load"))
-        calc.letThrough()
-        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+        try await Self.with(engine, open: true) { ledger, calc in
             let ana = try await ledger.user("ana")
             let first = try await ledger.call(RecordsSaveOp.self, Self.sum, token: ana.token, key: "save-1")
             calc.letThrough(failing: WireError(.unavailable, "calc is away"))
@@ -77,9 +72,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func anotherUsersBillGoesThroughWhileABillWaitsOnItsReferenceRate(engine: DatabaseEngine) async throws {
-        let rates = try CalcInProcess(configuration: .init(ratesFile: EntryValueTests.sampleRates))
-        let calc = HeldCalc(rates)
-        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+        try await Self.with(engine, calc: try Self.rates()) { ledger, calc in
             let (ana, bob) = (try await ledger.user("ana"), try await ledger.user("bob"))
             let (anas, bobs) = (
                 try await ledger.household(ana, members: []), try await ledger.household(bob, members: [])
@@ -108,9 +101,7 @@ import Wire
 
     @Test(arguments: TestDatabase.engines)
     func aReplayedBillIsAnsweredWhatWasStoredWhileCalcFails(engine: DatabaseEngine) async throws {
-        let calc = HeldCalc(try CalcInProcess(configuration: .init(ratesFile: EntryValueTests.sampleRates)))
-        calc.letThrough()
-        try await LedgerHarness.with(engine, configuration: Self.configuration(calc)) { ledger in
+        try await Self.with(engine, calc: try Self.rates(), open: true) { ledger, calc in
             let ana = try await ledger.user("ana")
             let home = try await ledger.household(ana, members: [])
             let ramen = BillsAddOp.Args(
@@ -146,9 +137,23 @@ import Wire
 
     static let sum = RecordsSaveOp.Args(title: "a sum", op: "evaluate", args: ["expression": "1+1"])
 
-    static func configuration(_ calc: HeldCalc) -> LedgerService.Configuration {
+    /// calc in the tests' process with the repository's sample ECB table.
+    static func rates() throws -> CalcInProcess {
+        try CalcInProcess(configuration: .init(ratesFile: EntryValueTests.sampleRates))
+    }
+
+    /// Runs `body` with the ledger on `engine` and `calc` (the tests' own by default) behind a ``HeldCalc``, which
+    /// lets calls through from the start when `open`.
+    static func with(
+        _ engine: DatabaseEngine,
+        calc: CalcInProcess? = LedgerHarness.calc,
+        open: Bool = false,
+        _ body: @Sendable (LedgerHarness, HeldCalc) async throws -> Void
+    ) async throws {
+        let held = HeldCalc(try #require(calc, "calc's data did not load"))
+        if open { held.letThrough() }
         var configuration = LedgerHarness.configuration()
-        configuration.calc = calc
-        return configuration
+        configuration.calc = held
+        try await LedgerHarness.with(engine, configuration: configuration) { ledger in try await body(ledger, held) }
     }
 }
