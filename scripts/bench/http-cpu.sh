@@ -4,6 +4,8 @@
 # each server process used (from /proc/PID/stat) over the calls made meanwhile (wrk's, or loadgen's and its warm-up):
 #   nginx   Debian's nginx-light answering a fixed JSON body (its master and its workers, one per CPU)
 #   mdp     calc evaluate 1+1 over MDP from the C load generator, straight to the gateway (gateway, calc)
+#   mdp-envelope  the same with the envelope reckon-http sends (bridge_body: its caller, call id and a read's
+#           idempotency key), to tell what the envelope costs the gateway and calc from what the bridge's traffic does
 #   bridge  the same op through reckon-http (reckon-http, gateway, calc)
 # Every answer is checked (wrk-check.lua, loadgen's EXPECT): a run with any other answer fails, and prints no figure.
 # Limits: as http.sh (reckon-http --caller-rate 0, the gateway --client-rate 0, calc at 4 slots per CPU).
@@ -29,6 +31,10 @@ nginx="http://127.0.0.1:$nginx_port/"
 for _ in $(seq 60); do curl -sf "$nginx" >/dev/null 2>&1 && break; sleep 0.5; done
 nginx_pids=("${pids[-1]}" $(pgrep -P "${pids[-1]}"))
 ticks=$(getconf CLK_TCK)
+# What reckon-http sends for GET /v1/calc/evaluate?expression=1%2B1 from 127.0.0.1 (QueuedRequest, OpEndpoint): the
+# caller first, the call's id and, for a read, a fresh idempotency key (the same one here on every call: calc keeps none).
+bridge_body='{"caller":"address:127.0.0.1","op":"evaluate","args":{"expression":"1+1"},"id":"lc-4021380117-1",'
+bridge_body+='"idempotencyKey":"0D5E1B4A-7C1F-4E55-9C3B-5A8E0F4C2D91"}'
 
 # The clock ticks (user + system) the processes PIDS... have used, one figure each.
 used() { for pid in "$@"; do awk '{ printf "%d ", $14 + $15 }' "/proc/$pid/stat"; done; }
@@ -38,9 +44,9 @@ measure() {
     local system=$1 connections=$2 before after p50 rps calls report figures
     shift 2
     read -r -a before <<<"$(used "$@")"
-    if [[ $system == mdp ]]; then
-        report=$("$work/loadgen" mdp "$endpoint" "$connections" $((requests / connections)) calc "$calc_body" \
-            "$calc_expect")
+    if [[ $system == mdp* ]]; then
+        report=$("$work/loadgen" mdp "$endpoint" "$connections" $((requests / connections)) calc \
+            "$([[ $system == mdp ]] && echo "$calc_body" || echo "$bridge_body")" "$calc_expect")
         figures=$(python3 -c 'import json, sys; r = json.loads(sys.argv[1]); print(r["p50_us"], r["rps"])' "$report")
         read -r p50 rps <<<"$figures"
         calls=$((requests + 200 * connections))  # and loadgen's 200 warm-up calls a client
@@ -69,8 +75,9 @@ for round in $(seq "$rounds"); do
     for connections in 1 16; do
         measure nginx "$connections" "${nginx_pids[@]}"
         measure mdp "$connections" "${stack_pids[0]}" "${stack_pids[1]}"
+        measure mdp-envelope "$connections" "${stack_pids[0]}" "${stack_pids[1]}"
         measure bridge "$connections" "${stack_pids[2]}" "${stack_pids[0]}" "${stack_pids[1]}"
     done
     echo "round $round done" >&2
 done
-echo "processes: nginx: master, then its workers; mdp: gateway, calc; bridge: reckon-http, gateway, calc"
+echo "processes: nginx: master, then its workers; mdp, mdp-envelope: gateway, calc; bridge: reckon-http, gateway, calc"
