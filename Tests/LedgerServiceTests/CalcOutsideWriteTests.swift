@@ -100,6 +100,40 @@ import Wire
     }
 
     @Test(arguments: TestDatabase.engines)
+    func anotherUsersBillGoesThroughWhileAnImportWaitsOnItsRates(engine: DatabaseEngine) async throws {
+        try await Self.with(engine, calc: try Self.rates()) { ledger, calc in
+            let (ana, bob, cyd, eve) = (
+                try await ledger.user("ana"), try await ledger.user("bob"), try await ledger.user("cyd"),
+                try await ledger.user("eve")
+            )
+            let (home, eves) = (
+                try await ledger.household(ana, members: [bob, cyd]), try await ledger.household(eve, members: [])
+            )
+            var arrivals = calc.arrivals.makeAsyncIterator()
+            let importing = Task {
+                try await ledger.call(
+                    ImportStartOp.self,
+                    .init(
+                        householdId: home,
+                        from: "splitwise",
+                        file: ImportTests.splitwise,
+                        members: ["Bob Li": "bob", "Cy (left)": "cyd"]
+                    ),
+                    token: ana.token
+                )
+            }
+            #expect(await arrivals.next() == "currency")
+            let groceries = try await Self.whileHeld(by: calc) {
+                try await ledger.bill(eves, "Groceries", "12.00", paidBy: eve, split: Self.equal)
+            }
+            #expect(groceries.amount == "12.00")
+            calc.letThrough()
+            let done = try await importing.value
+            #expect((done.bills, done.payments) == (5, 1))
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
     func aReplayedBillIsAnsweredWhatWasStoredWhileCalcFails(engine: DatabaseEngine) async throws {
         try await Self.with(engine, calc: try Self.rates(), open: true) { ledger, calc in
             let ana = try await ledger.user("ana")

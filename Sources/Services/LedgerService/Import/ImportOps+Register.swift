@@ -7,9 +7,14 @@ import Wire
 import WorkerRuntime
 
 extension OpRegistry {
-    /// `import.start`.
+    /// `import.start`, which asks calc for its reference rates before its write (``RatesFetchedFirst``).
     mutating func registerImportOps(_ handlers: ImportHandlers, _ scopes: LedgerScopes) {
-        register(ImportStartOp.self, in: scopes.write, handler: handlers.importStart)
+        register(
+            ImportStartOp.self,
+            in: scopes.write,
+            middleware: [RatesFetchedFirst(valuation: handlers.bills.valuation)],
+            handler: handlers.importStart
+        )
     }
 }
 
@@ -91,6 +96,8 @@ struct ImportHandlers: Sendable {
                 field: "file"
             )
         }
+        // Every rate the writes may need, asked of calc at once before anything is written.
+        try RateQuotes.current?.require(plan.ratePairs(in: household.currency))
         try await imports.insert(
             household.id,
             digest: digest,

@@ -19,6 +19,22 @@ struct ImportPlan: Sendable {
     /// What the writes add to each member's net, by currency then user id.
     private(set) var nets: [String: [String: Int64]] = [:]
 
+    /// The reference rates its bills and payments in another currency than `home` may be valued at.
+    func ratePairs(in home: String) -> Set<RatePair> {
+        var pairs: Set<RatePair> = []
+        for write in writes {
+            let (currency, date, valuing): (String?, String?, Valuation.Basis)
+            switch write {
+            case .bill(_, let fields, let basis): (currency, date, valuing) = (fields.currency, fields.date, basis)
+            case .payment(let args, let basis): (currency, date, valuing) = (args.currency, args.date, basis)
+            case .rounding: continue
+            }
+            guard let currency, let date, valuing.mayAskRate(currency, in: home) else { continue }
+            pairs.insert(RatePair(from: currency.uppercased(), to: home.uppercased(), date: date))
+        }
+        return pairs
+    }
+
     /// - Parameters:
     ///   - composer: checks each bill as `bills.add` would.
     init(_ source: ImportSource, members: ImportMembers, household: String, composer: BillComposer) {

@@ -30,6 +30,16 @@ struct Valuation: Sendable {
         /// The value a Reckon export kept (nil for none): kept as it was, unless it is in another currency than the
         /// household's, when the entry is valued as an import is.
         case restored(EntryValueView?)
+
+        /// Whether valuing an entry in `currency` from this may ask calc for the reference rate in `home` (an
+        /// import asks for those rates before its write: ``RateQuotes/require(_:)``).
+        func mayAskRate(_ currency: String, in home: String) -> Bool {
+            guard currency.uppercased() != home.uppercased() else { return false }
+            switch self {
+            case .given(let given, _): return given.isEmpty
+            case .restored(let kept): return kept.map { $0.currency != home } ?? false
+            }
+        }
     }
 
     /// The most days a reference rate may be older than the entry's date (markets close for weekends and holidays;
