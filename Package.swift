@@ -456,7 +456,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "ReckonClient", "LoopClient", "Majordomo", "Wire", "ZeroMQ", "OrdersAPI", "LedgerAPI", "ReckonTesting",
-                "Storage", "Spawn", "CalcAPI",
+                "Storage", "StoragePostgres", "Spawn", "CalcAPI", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

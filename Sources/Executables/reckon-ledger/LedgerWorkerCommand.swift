@@ -109,7 +109,6 @@ struct LedgerWorkerCommand: AsyncParsableCommand {
         )
         let opened = try await database.open(
             sqliteFile: "ledger.sqlite",
-            keptOpen: configuration.slots,
             lockWait: configuration.requestTimeout,
             logger: logger
         )

@@ -63,7 +63,6 @@ struct OrdersWorkerCommand: AsyncParsableCommand {
         let configuration = try worker.configuration(service: OrdersService.name, server: server)
         let opened = try await database.open(
             sqliteFile: "orders.sqlite",
-            keptOpen: configuration.slots,
             lockWait: configuration.requestTimeout,
             logger: logger
         )

@@ -45,14 +45,12 @@ public struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Opens the database these options name; the SQLite file is `FILE` in the data directory. PostgreSQL's pools keep
-    /// `keptOpen` connections open each (a worker's slots: what it runs at once). A SQLite write waits up to
+    /// Opens the database these options name; the SQLite file is `FILE` in the data directory. A SQLite write waits up to
     /// `lockWait` for another process's write lock: a worker passes its request timeout, so a write queued behind
     /// a busy neighbour waits as long as its request may run, rather than failing `unavailable` sooner.
     /// - Throws: `StorageError` when the file cannot be opened or the URL is not a PostgreSQL URL.
     public func open(
         sqliteFile file: String,
-        keptOpen: Int = 0,
         lockWait: Duration = .seconds(5),
         logger: Logger
     ) async throws -> Opened {
@@ -60,7 +58,7 @@ public struct DatabaseOptions: ParsableArguments {
         if var url = database ?? environment["RECKON_DATABASE_URL"], !url.isEmpty {
             if let file = databasePasswordFile { url = try Self.url(url, passwordFrom: file) }
             let postgres = PostgresDatabase(
-                configuration: try PostgresDatabase.configuration(url: url, keptOpen: keptOpen),
+                configuration: try PostgresDatabase.configuration(url: url),
                 logger: logger
             )
             logger.info("state in PostgreSQL", metadata: ["db.url": "\(Self.redacted(url))"])

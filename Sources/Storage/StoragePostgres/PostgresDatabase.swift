@@ -52,15 +52,15 @@ public final class PostgresDatabase: Database, Service {
     /// its row locks, and every other writer of those rows would fail, for as long as TCP takes to notice (hours).
     /// The pool keeps at most `maximumConnections` connections and waits at most `connectTimeout` (3 s) to open one.
     ///
-    /// The pool schedules no timer when a connection is given back, so a lease costs no task, sleep or cancellation:
-    /// it runs no keep-alive queries (the server sends TCP keepalives instead: after 30 s idle, every 10 s, 3 missed
-    /// end the session), and it keeps `keptOpen` connections (at most `maximumConnections - 1`) open without an idle
-    /// timeout; only the connections above those close after 60 s unused.
+    /// The pool runs no keep-alive queries, so a connection given back schedules no keep-alive timer (the server sends
+    /// TCP keepalives instead: after 30 s idle, every 10 s, 3 missed end the session). It keeps no connection open
+    /// beyond demand: each closes after 60 s unused. A minimum kept open would spare an idle timer per lease, but
+    /// PostgresNIO 1.33.2's pool stops the process when it comes back from a server outage below that minimum
+    /// (decision 0134).
     /// - Throws: ``Storage/StorageError`` (`misuse`) for a URL that is not a PostgreSQL URL.
     public static func configuration(
         url: String,
         maximumConnections: Int = 8,
-        keptOpen: Int = 0,
         idleInTransactionTimeout: Duration = .seconds(10)
     ) throws -> PostgresClient.Configuration {
         guard let parts = URLParts(url) else {
@@ -82,7 +82,7 @@ public final class PostgresDatabase: Database, Service {
         )
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(3)
-        configuration.options.minimumConnections = max(0, min(keptOpen, maximumConnections - 1))
+        configuration.options.minimumConnections = 0  // no more: decision 0134
         configuration.options.keepAliveBehavior = nil
         configuration.options.additionalStartupParameters = [
             ("statement_timeout", "10000"), ("lock_timeout", "5000"),
