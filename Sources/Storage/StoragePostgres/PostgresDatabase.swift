@@ -22,6 +22,9 @@ public final class PostgresDatabase: Database, Service {
     let client: PostgresClient
     /// The write pool (sessions read-write).
     private let writeClient: PostgresClient
+    /// The connections each pool has lent, kept between requests.
+    let readShelf = ConnectionShelf()
+    private let writeShelf = ConnectionShelf()
     private let sent = StatementCounter()
     private let statements = PreparedStatements()
     let logger: Logger
@@ -96,12 +99,17 @@ public final class PostgresDatabase: Database, Service {
     /// count a write's round trips.
     public var statementsSent: Int { sent.value }
 
-    /// Runs the connection pools until graceful shutdown.
+    /// Runs the connection pools until graceful shutdown, when the shelves give their connections back.
     public func run() async {
         await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await self.client.run() }
-                group.addTask { await self.writeClient.run() }
+            await withTaskCancellationHandler {
+                await withDiscardingTaskGroup { group in
+                    group.addTask { await self.client.run() }
+                    group.addTask { await self.writeClient.run() }
+                }
+            } onCancel: {
+                self.readShelf.close()
+                self.writeShelf.close()
             }
         }
     }
@@ -111,7 +119,7 @@ public final class PostgresDatabase: Database, Service {
     ) async throws -> Result {
         // Sessions default to read-only, so each statement runs as a read-only transaction of its own: no BEGIN and
         // COMMIT round trips, and the same view as in a `READ COMMITTED` transaction (a snapshot per statement).
-        try await autocommitting(client, batching: false, body)
+        try await autocommitting(client, readShelf, batching: false, body)
     }
 
     /// A batched write that loses a race (``Storage/StorageError/Code/lostRace``: a version check another writer got
@@ -122,21 +130,22 @@ public final class PostgresDatabase: Database, Service {
     ) async throws -> Result {
         do {
             return try await retryingSerializationFailures {
-                try await autocommitting(writeClient, batching: true, body)
+                try await autocommitting(writeClient, writeShelf, batching: true, body)
             }
         } catch let error as StorageError where error.code == .lostRace {
             return try await write(body)
         }
     }
 
-    /// Runs `body` on a connection of `client` with no BEGIN (each statement its own transaction), then sends the
+    /// Runs `body` on a connection of `client` (through `shelf`) with no BEGIN (each statement its own transaction), then sends the
     /// write steps it batched as one statement (none unless `batching`) and runs its commit actions.
     private func autocommitting<Result: Sendable>(
         _ client: PostgresClient,
+        _ shelf: ConnectionShelf,
         batching: Bool,
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
-        try await onLeasedConnection(client, body) { [sent, statements] connection, logger, body in
+        try await onLeasedConnection(client, shelf, body) { [sent, statements] connection, logger, body in
             let executor = PostgresExecutor(
                 connection: connection,
                 logger: logger,
@@ -156,7 +165,7 @@ public final class PostgresDatabase: Database, Service {
         _ body: @Sendable (any SQLExecutor) async throws -> Result
     ) async throws -> Result {
         try await retryingSerializationFailures(orLostRaces: true) {
-            try await onLeasedConnection(writeClient, body) { [sent, statements] connection, logger, body in
+            try await onLeasedConnection(writeClient, writeShelf, body) { [sent, statements] connection, logger, body in
                 try await Self.transaction(on: connection, logger: logger, sent: sent, statements: statements, body)
             }
         }
@@ -182,9 +191,11 @@ public final class PostgresDatabase: Database, Service {
         }
     }
 
-    /// Runs `work` with `body` on a connection leased from `client`, on that connection's event loop.
+    /// Runs `work` with `body` on a connection from `shelf`, or one newly lent by `client` when the shelf has none
+    /// (it goes on the shelf afterwards), on that connection's event loop.
     private func onLeasedConnection<Result: Sendable>(
         _ client: PostgresClient,
+        _ shelf: ConnectionShelf,
         _ body: @Sendable (any SQLExecutor) async throws -> Result,
         _ work:
             @escaping @Sendable (
@@ -192,17 +203,16 @@ public final class PostgresDatabase: Database, Service {
             ) async throws -> Result
     ) async throws -> Result {
         do {
-            // The body runs before this returns: ConnectionWait awaits every task it starts.
-            return try await withoutActuallyEscaping(body) { body in
-                try await ConnectionWait.run(limit: connectionWait) { [logger] onLeased in
-                    try await client.withConnection { connection in
-                        try onLeased()
-                        // On the connection's loop, a statement costs no thread hop there and back.
-                        return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                            try await work(connection, logger, body)
-                        }
-                    }
-                }
+            let lent: ConnectionShelf.Lent
+            if let parked = shelf.take() {
+                lent = parked
+            } else {
+                lent = try await shelf.waiting { try await ConnectionWait.lend(from: client, limit: connectionWait) }
+            }
+            defer { shelf.put(lent) }
+            // On the connection's loop, a statement costs no thread hop there and back.
+            return try await withTaskExecutorPreference(EventLoopTaskExecutor(lent.connection.eventLoop)) {
+                try await work(lent.connection, logger, body)
             }
         } catch let error as PSQLError {
             // The pool could not lend a connection: the server is down, unreachable or refusing us.
