@@ -56,10 +56,10 @@ public final class PostgresDatabase: Database, Service {
     /// The pool keeps at most `maximumConnections` connections and waits at most `connectTimeout` (3 s) to open one.
     ///
     /// The pool runs no keep-alive queries, so a connection given back schedules no keep-alive timer (the server sends
-    /// TCP keepalives instead: after 30 s idle, every 10 s, 3 missed end the session). It keeps no connection open
-    /// beyond demand: each closes after 60 s unused. A minimum kept open would spare an idle timer per lease, but
-    /// PostgresNIO 1.33.2's pool stops the process when it comes back from a server outage below that minimum
-    /// (decision 0134).
+    /// TCP keepalives instead: after 30 s idle, every 10 s, 3 missed end the session). It keeps no minimum open: each
+    /// connection given back closes after 60 s unused in it (PostgresNIO 1.33.2's pool stops the process when it comes
+    /// back from a server outage below a minimum: decision 0134). Requests take connections from a shelf, which gives
+    /// them back to the pool after 60 s unused (``ConnectionShelf``, decision 0135).
     /// - Throws: ``Storage/StorageError`` (`misuse`) for a URL that is not a PostgreSQL URL.
     public static func configuration(
         url: String,
@@ -137,8 +137,8 @@ public final class PostgresDatabase: Database, Service {
         }
     }
 
-    /// Runs `body` on a connection of `client` (through `shelf`) with no BEGIN (each statement its own transaction), then sends the
-    /// write steps it batched as one statement (none unless `batching`) and runs its commit actions.
+    /// Runs `body` on a connection of `client` (through `shelf`) with no BEGIN (each statement its own transaction),
+    /// then sends the write steps it batched as one statement (none unless `batching`) and runs its commit actions.
     private func autocommitting<Result: Sendable>(
         _ client: PostgresClient,
         _ shelf: ConnectionShelf,
