@@ -137,13 +137,20 @@ struct HTTPCommand: AsyncParsableCommand {
     }
 
     /// HTTP/1.1 behind the connection limits, over TLS when a certificate and key are given.
-    private func httpServer(_ limits: BridgeConfiguration.ConnectionLimits) throws -> HTTPServerBuilder {
-        guard let tlsCert, let tlsKey else { return GuardedHTTPServer.builder(limits) }
+    private func httpServer(
+        _ limits: BridgeConfiguration.ConnectionLimits,
+        routes: BridgeRoutes
+    ) throws
+        -> HTTPServerBuilder
+    {
+        guard let tlsCert, let tlsKey else { return GuardedHTTPServer.builder(limits, routes: routes) }
         let configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMFile(tlsCert).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(file: tlsKey, format: .pem))
         )
-        return GuardedHTTPServer.builder(limits) { try TLSChannel($0, tlsConfiguration: configuration) }
+        return GuardedHTTPServer.builder(limits, routes: routes) {
+            try TLSChannel($0, tlsConfiguration: configuration)
+        }
     }
 
     /// The `--trusted-proxy` blocks.
@@ -208,16 +215,19 @@ struct HTTPCommand: AsyncParsableCommand {
         defer { loopClient?.close() }
         let catalog = OpCatalog()
         let streams = ActivityStreams(client: client, logger: logger)
+        let serverName = "reckon-http"
+        let routes = BridgeRouter.make(
+            client: client,
+            opCalls: loopClient,
+            catalog: catalog,
+            streams: streams,
+            configuration: bridge,
+            serverName: serverName
+        )
         let application = Application(
-            router: BridgeRouter.make(
-                client: client,
-                opCalls: loopClient,
-                catalog: catalog,
-                streams: streams,
-                configuration: bridge
-            ),
-            server: try httpServer(bridge.connections),
-            configuration: .init(address: .hostname(host, port: port), serverName: "reckon-http"),
+            router: routes.router,
+            server: try httpServer(bridge.connections, routes: routes),
+            configuration: .init(address: .hostname(host, port: port), serverName: serverName),
             services: [
                 CatalogRefresher(catalog: catalog, client: client, interval: bridge.catalogRefresh, logger: logger)
             ],

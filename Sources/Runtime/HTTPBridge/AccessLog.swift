@@ -15,21 +15,42 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
     {
         let started = ContinuousClock.now
         let response = try await next(request, context)
-        let elapsed = ContinuousClock.now - started
-        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-        let route = context.endpointPath ?? "unmatched"
-        let status = String(response.status.code)
-        let dimensions = [("method", request.method.rawValue), ("route", route), ("status", status)]
-        Counter(label: "reckon_http_requests_total", dimensions: dimensions).increment()
-        Timer(label: "reckon_http_request_duration_seconds", dimensions: dimensions).recordNanoseconds(nanoseconds)
-        context.logger.info(
-            "request",
-            metadata: [
-                "http.method": "\(request.method.rawValue)", "http.path": "\(request.uri.path)",
-                "http.status": "\(status)", "request.id": "\(response.headers[HTTPEnvelope.requestID] ?? "-")",
-                "duration.ms": "\(nanoseconds / 1_000_000)",
-            ]
+        Self.record(
+            method: request.method,
+            route: context.endpointPath ?? "unmatched",
+            path: request.uri.path,
+            status: response.status,
+            requestID: response.headers[HTTPEnvelope.requestID],
+            since: started,
+            logger: context.logger
         )
         return response
+    }
+}
+
+extension AccessLog {
+    /// Counts and logs one answered request, begun at `since`.
+    static func record(
+        method: HTTPRequest.Method,
+        route: String,
+        path: String,
+        status: HTTPResponse.Status,
+        requestID: String?,
+        since started: ContinuousClock.Instant,
+        logger: Logger
+    ) {
+        let elapsed = ContinuousClock.now - started
+        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        let code = String(status.code)
+        let dimensions = [("method", method.rawValue), ("route", route), ("status", code)]
+        Counter(label: "reckon_http_requests_total", dimensions: dimensions).increment()
+        Timer(label: "reckon_http_request_duration_seconds", dimensions: dimensions).recordNanoseconds(nanoseconds)
+        logger.info(
+            "request",
+            metadata: [
+                "http.method": "\(method.rawValue)", "http.path": "\(path)", "http.status": "\(code)",
+                "request.id": "\(requestID ?? "-")", "duration.ms": "\(nanoseconds / 1_000_000)",
+            ]
+        )
     }
 }

@@ -31,7 +31,8 @@ struct ActivityStreamEndpoint: Sendable {
             requestID = envelope.requestID
             guard Self.acceptsEventStream(request.headers) else {
                 let error = WireError(.invalidArgument, "this route streams text/event-stream: send that Accept header")
-                return ProblemDetails.response(error, status: .notAcceptable, headers: OpEndpoint.echo(requestID))
+                return ProblemDetails.answer(error, status: .notAcceptable, headers: OpEndpoint.echo(requestID))
+                    .response
             }
             // Browsers' EventSource sends no Authorization header: a token may come as `access_token` instead.
             let token = envelope.token ?? request.uri.queryParameters["access_token"].map(String.init)
@@ -49,10 +50,10 @@ struct ActivityStreamEndpoint: Sendable {
                 }
             )
         } catch let error as WireError {
-            return ProblemDetails.response(error, headers: OpEndpoint.echo(requestID))
+            return ProblemDetails.answer(error, headers: OpEndpoint.echo(requestID)).response
         } catch {
             let wire = WireError(.internal, "the bridge failed: \(error)")
-            return ProblemDetails.response(wire, headers: OpEndpoint.echo(requestID))
+            return ProblemDetails.answer(wire, headers: OpEndpoint.echo(requestID)).response
         }
     }
 

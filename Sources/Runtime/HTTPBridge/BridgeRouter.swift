@@ -13,14 +13,17 @@ public enum BridgeRouter {
     /// security headers and gzip on every route, the `Host` check when hosts are listed, CORS when origins are listed,
     /// 405 for a method no op takes, and the per-caller limits on the ops (``CallerLimits``). The ops go through
     /// `opCalls` (a client on the event loops), or `client` when it is `nil`; the rest of the bridge (streams, token
-    /// checks) through `client`.
+    /// checks) through `client`. When `opCalls` answers on the event loops and the process does not trace, the
+    /// connections' pipelines answer the common op calls themselves (``PipelineOpHandler``, decision 0136).
+    /// - Parameter serverName: the `Server` header the application sends, for the answers the pipelines write.
     public static func make(
         client: ReckonClient,
         opCalls: (any ReckonCalls)? = nil,
         catalog: OpCatalog,
         streams: ActivityStreams,
-        configuration: BridgeConfiguration
-    ) -> Router<BridgeContext> {
+        configuration: BridgeConfiguration,
+        serverName: String? = nil
+    ) -> BridgeRoutes {
         let router = Router(context: BridgeContext.self)
         if let tracer = EnvelopeTrace.tracer {
             router.add(middleware: ServerSpan(tracer: tracer))
@@ -47,6 +50,9 @@ public enum BridgeRouter {
             configuration: configuration,
             limits: limits
         )
+        let pipelineOps = (opCalls as? any LoopCalls).flatMap { calls in
+            EnvelopeTrace.tracer == nil ? PipelineOps(endpoint: endpoint, calls: calls, serverName: serverName) : nil
+        }
         router.add(middleware: OpMethods(endpoint: endpoint))
         router.get("/health") { _, _ in json(["status": "ok"]) }
         router.get("/ready") { _, _ in
@@ -102,7 +108,7 @@ public enum BridgeRouter {
                 )
             }
         }
-        return router
+        return BridgeRoutes(router: router, pipelineOps: pipelineOps)
     }
 
     private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
@@ -112,4 +118,10 @@ public enum BridgeRouter {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serialized))
         )
     }
+}
+
+/// The bridge's routes: its router, and the op calls its connections' pipelines answer before the router, if any.
+public struct BridgeRoutes {
+    public let router: Router<BridgeContext>
+    let pipelineOps: PipelineOps?
 }

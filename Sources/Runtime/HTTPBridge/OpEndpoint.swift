@@ -30,67 +30,144 @@ struct OpEndpoint: Sendable {
         var requestID = request.headers[HTTPEnvelope.requestID] ?? ""
         var conditional = false
         do {
-            let description = catalog.op(service, op)
-            let reading = request.method == .get || request.method == .head
-            if reading {
-                guard let description else { throw WireError(.unknownOp, "\(service) has no op \(op)", field: "op") }
-                guard description.effect?.changesNothing == true else {
-                    return methodNotAllowed(service: service, op: op, requestID: requestID)
-                }
-            }
-            let envelope = try HTTPEnvelope(request.headers, waits: configuration.requestTimeouts)
-            requestID = envelope.requestID
-            conditional = envelope.ifMatch != nil
-            var args =
-                if reading {
-                    try QueryArgs.args(request.uri.query ?? "", schema: description?.schema)
+            let opening = try open(request.method, request.headers, service: service, op: op)
+            requestID = opening.envelope.requestID
+            conditional = opening.envelope.ifMatch != nil
+            let args =
+                if opening.reading {
+                    try QueryArgs.args(request.uri.query ?? "", schema: opening.description?.schema)
                 } else if let upload {
                     try upload(request, try await collected(request))
                 } else {
                     try await body(request)
                 }
-            var token = envelope.token
-            if reading, let queryToken = try Self.takeAccessToken(&args) { token = token ?? queryToken }
-            if configuration.operatorOps.guards(service: service, op: op) {
-                try configuration.operatorOps.check(token)
-                token = nil  // the operator's token goes no further than the bridge
-            }
-            if let version = envelope.ifMatch, case .object(var object) = args {
-                object["version"] = JSONValue(integerLiteral: version)
-                args = .object(object)
-            }
-            let retryable = description?.effect?.changesNothing == true
-            let ticket = try admit(service: service, op: op, args: args, caller: caller)
-            defer { withExtendedLifetime(ticket) {} }
-            let call = ReckonClient.Request(
-                service: service,
-                op: op,
-                args: args,
-                token: token,
-                idempotencyKey: envelope.idempotencyKey ?? (retryable ? UUID.random().uuidString : nil),
-                caller: caller
+            let prepared = try prepare(opening, args: args, service: service, op: op, caller: caller)
+            defer { withExtendedLifetime(prepared.ticket) {} }
+            let reply = try await client.replyBytes(
+                to: prepared.call,
+                timeout: prepared.envelope.timeout,
+                requestID: prepared.envelope.requestID
             )
-            let reply = try await client.replyBytes(to: call, timeout: envelope.timeout, requestID: envelope.requestID)
+            return answer(.success(reply), to: prepared, method: request.method).response
+        } catch let error as WrongMethod {
+            return methodNotAllowed(service: error.service, op: error.op, requestID: requestID)
+        } catch {
+            return Self.answer(error, conditional: conditional, requestID: requestID).response
+        }
+    }
+
+    /// What is known of a request before its arguments are read: the op, whether it came as a read (`GET`, `HEAD`),
+    /// and its envelope.
+    struct Opening {
+        let description: OpDescription?
+        let reading: Bool
+        let envelope: HTTPEnvelope
+    }
+
+    /// A call ready to send, with what its answer needs.
+    struct PreparedCall {
+        let call: ReckonClient.Request
+        let envelope: HTTPEnvelope
+        /// Whether the op changes nothing: it may be sent again, and reached by `GET`.
+        let retryable: Bool
+        /// The caller's waiting request held by a long poll.
+        let ticket: LongPolls.Ticket?
+    }
+
+    /// The checks made before a request's arguments are read.
+    /// - Throws: `unknown_op` for a read of an op not listed, ``WrongMethod`` for a read of an op that writes, and
+    ///   the envelope's errors.
+    func open(_ method: HTTPRequest.Method, _ headers: HTTPFields, service: String, op: String) throws -> Opening {
+        let description = catalog.op(service, op)
+        let reading = method == .get || method == .head
+        if reading {
+            guard let description else { throw WireError(.unknownOp, "\(service) has no op \(op)", field: "op") }
+            guard description.effect?.changesNothing == true else { throw WrongMethod(service: service, op: op) }
+        }
+        return Opening(
+            description: description,
+            reading: reading,
+            envelope: try HTTPEnvelope(headers, waits: configuration.requestTimeouts)
+        )
+    }
+
+    /// The call a request makes with `args`: its token (the query's `access_token` for a read; none past the bridge
+    /// for an operator's op), `If-Match` as the `version` argument, a fresh idempotency key for a read without one,
+    /// and what the call costs its caller beyond the token the middleware took (``admit(service:op:args:caller:)``).
+    func prepare(
+        _ opening: Opening,
+        args: JSONValue,
+        service: String,
+        op: String,
+        caller: String
+    ) throws
+        -> PreparedCall
+    {
+        var args = args
+        var token = opening.envelope.token
+        if opening.reading, let queryToken = try Self.takeAccessToken(&args) { token = token ?? queryToken }
+        if configuration.operatorOps.guards(service: service, op: op) {
+            try configuration.operatorOps.check(token)
+            token = nil  // the operator's token goes no further than the bridge
+        }
+        if let version = opening.envelope.ifMatch, case .object(var object) = args {
+            object["version"] = JSONValue(integerLiteral: version)
+            args = .object(object)
+        }
+        let retryable = opening.description?.effect?.changesNothing == true
+        let ticket = try admit(service: service, op: op, args: args, caller: caller)
+        let call = ReckonClient.Request(
+            service: service,
+            op: op,
+            args: args,
+            token: token,
+            idempotencyKey: opening.envelope.idempotencyKey ?? (retryable ? UUID.random().uuidString : nil),
+            caller: caller
+        )
+        return PreparedCall(call: call, envelope: opening.envelope, retryable: retryable, ticket: ticket)
+    }
+
+    /// The answer to a request in `method` whose call ended with `outcome`.
+    func answer(
+        _ outcome: Result<ReplyBytes, any Error>,
+        to prepared: PreparedCall,
+        method: HTTPRequest.Method
+    )
+        -> BridgeAnswer
+    {
+        do {
+            let reply = try outcome.get()
             return OpResult(
-                service: service,
-                op: op,
-                args: args,
+                service: prepared.call.service,
+                op: prepared.call.op,
+                args: prepared.call.args,
                 result: try reply.result(),
-                readable: retryable,
+                readable: prepared.retryable,
                 replayed: reply.replayed
             )
-            .response(request: request, envelope: envelope)
-        } catch let error as WireError {
-            return ProblemDetails.response(error, conditional: conditional, headers: Self.echo(requestID))
-        } catch let error as BodyTooLarge {
-            let wire = WireError(.resourceExhausted, "the body is larger than \(error.limit) bytes")
-            return ProblemDetails.response(wire, status: .contentTooLarge, headers: Self.echo(requestID))
-        } catch let error as UnsupportedBody {
-            let wire = WireError(.malformedRequest, error.message, field: "Content-Type")
-            return ProblemDetails.response(wire, status: .unsupportedMediaType, headers: Self.echo(requestID))
+            .answer(method: method, envelope: prepared.envelope)
         } catch {
-            let wire = WireError(.internal, "the bridge failed: \(error)")
-            return ProblemDetails.response(wire, headers: Self.echo(requestID))
+            return Self.answer(
+                error,
+                conditional: prepared.envelope.ifMatch != nil,
+                requestID: prepared.envelope.requestID
+            )
+        }
+    }
+
+    /// The problem answered for a request that failed with `error`.
+    static func answer(_ error: any Error, conditional: Bool, requestID: String) -> BridgeAnswer {
+        switch error {
+        case let error as WireError:
+            return ProblemDetails.answer(error, conditional: conditional, headers: echo(requestID))
+        case let error as BodyTooLarge:
+            let wire = WireError(.resourceExhausted, "the body is larger than \(error.limit) bytes")
+            return ProblemDetails.answer(wire, status: .contentTooLarge, headers: echo(requestID))
+        case let error as UnsupportedBody:
+            let wire = WireError(.malformedRequest, error.message, field: "Content-Type")
+            return ProblemDetails.answer(wire, status: .unsupportedMediaType, headers: echo(requestID))
+        default:
+            return ProblemDetails.answer(WireError(.internal, "the bridge failed: \(error)"), headers: echo(requestID))
         }
     }
 
@@ -99,7 +176,7 @@ struct OpEndpoint: Sendable {
     /// waiting requests (the ticket).
     /// - Throws: `resource_exhausted` past either.
     private func admit(service: String, op: String, args: JSONValue, caller: String) throws -> LongPolls.Ticket? {
-        if service == GatewayOps.service, op == BatchOp.name, let count = args["requests"]?.arrayValue?.count,
+        if Self.isBatch(service: service, op: op), let count = args["requests"]?.arrayValue?.count,
             count > 1, let wait = limits.limiter.take(caller, count: count - 1).retryAfter
         {
             throw WireError(
@@ -108,8 +185,21 @@ struct OpEndpoint: Sendable {
                 retryAfterSeconds: wait
             )
         }
-        guard service == LedgerOps.service, Self.longPolls.contains(op) else { return nil }
+        guard Self.isLongPoll(service: service, op: op) else { return nil }
         return try limits.longPolls.enter(caller)
+    }
+
+    /// Whether a call of the op costs its caller the middleware's one token and nothing more (``admit(service:op:args:caller:)``).
+    func costsOneToken(service: String, op: String) -> Bool {
+        !Self.isBatch(service: service, op: op) && !Self.isLongPoll(service: service, op: op)
+    }
+
+    private static func isBatch(service: String, op: String) -> Bool {
+        service == GatewayOps.service && op == BatchOp.name
+    }
+
+    private static func isLongPoll(service: String, op: String) -> Bool {
+        service == LedgerOps.service && longPolls.contains(op)
     }
 
     /// The ledger's long polls: each holds its caller's ticket while it waits.
@@ -140,16 +230,21 @@ struct OpEndpoint: Sendable {
         )
         var headers = Self.echo(requestID)
         headers[.allow] = allow
-        return ProblemDetails.response(error, status: .methodNotAllowed, headers: headers)
+        return ProblemDetails.answer(error, status: .methodNotAllowed, headers: headers).response
     }
 
     /// The JSON object a `POST` carries; an empty body is `{}`. A body must come as `application/json` (a form or
     /// `text/plain`, which a page on another site may send without a preflight, never reaches an op).
     private func body(_ request: Request) async throws -> JSONValue {
         if let type = request.headers[.contentType], !Self.isJSON(type) { throw UnsupportedBody.notJSON }
-        let buffer = try await collected(request)
+        return try Self.args(body: try await collected(request), contentType: request.headers[.contentType])
+    }
+
+    /// ``body(_:)`` once the body is read.
+    static func args(body buffer: ByteBuffer, contentType: String?) throws -> JSONValue {
+        if let contentType, !isJSON(contentType) { throw UnsupportedBody.notJSON }
         guard buffer.readableBytes > 0 else { return [:] }
-        guard request.headers[.contentType] != nil else { throw UnsupportedBody.notJSON }
+        guard contentType != nil else { throw UnsupportedBody.notJSON }
         let value: JSONValue
         do {
             value = try JSONValue(parsing: Array(buffer.readableBytesView))
@@ -186,6 +281,12 @@ struct UnsupportedBody: Error {
     let message: String
 
     static let notJSON = UnsupportedBody(message: "a body must be sent as application/json")
+}
+
+/// A read (`GET`, `HEAD`) of an op that writes: answered 405.
+struct WrongMethod: Error {
+    let service: String
+    let op: String
 }
 
 /// A request body over the bridge's limit.

@@ -44,13 +44,14 @@ struct OpResult {
         files["\(service) \(op)"]?.mediaType ?? "application/json"
     }
 
-    func response(request: Request, envelope: HTTPEnvelope) -> Response {
+    /// The answer to a request in `method`.
+    func answer(method: HTTPRequest.Method, envelope: HTTPEnvelope) -> BridgeAnswer {
         var headers: HTTPFields = [HTTPEnvelope.requestID: envelope.requestID]
         if replayed { headers[Self.idempotentReplayed] = "true" }
         if let tag = member("version").flatMap({ try? JSONValue(parsing: $0) }).flatMap(EntityTag.of(version:)) {
             headers[.eTag] = tag
-            if request.method == .get || request.method == .head, EntityTag.anyMatches(envelope.ifNoneMatch, tag) {
-                return Response(status: .notModified, headers: headers)
+            if method == .get || method == .head, EntityTag.anyMatches(envelope.ifNoneMatch, tag) {
+                return BridgeAnswer(status: .notModified, headers: headers)
             }
         }
         if readable, let cursor = string("nextCursor") {
@@ -65,7 +66,7 @@ struct OpResult {
             headers[.contentType] = "application/json"
             body = ByteBuffer(bytes: result)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+        return BridgeAnswer(status: .ok, headers: headers, body: body)
     }
 
     /// The result's top-level member `key`, as written.

@@ -29,14 +29,14 @@ enum ProblemDetails {
     /// The problem type of a code: a tag URI (RFC 4151), stable and not meant to be fetched.
     static func type(of code: WireError.Code) -> String { "tag:reckon.dev,2026:error:\(code.rawValue)" }
 
-    /// The response for `error`, with `Retry-After` for `resource_exhausted` and `unavailable`.
+    /// The answer for `error`, with `Retry-After` for `resource_exhausted` and `unavailable`.
     /// - Parameter status: the status, when another than the code's (413 for a body over the limit, say).
-    static func response(
+    static func answer(
         _ error: WireError,
         conditional: Bool = false,
         status explicit: HTTPResponse.Status? = nil,
         headers extra: HTTPFields = [:]
-    ) -> Response {
+    ) -> BridgeAnswer {
         let status = explicit ?? status(of: error, conditional: conditional)
         var members: [(String, JSONValue)] = [
             ("type", .string(type(of: error.code))), ("title", .string(status.reasonPhrase)),
@@ -67,10 +67,10 @@ enum ProblemDetails {
         } else if error.code == .unavailable || error.code == .resourceExhausted {
             headers[.retryAfter] = "1"
         }
-        return Response(
+        return BridgeAnswer(
             status: status,
             headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONValue.object(JSONObject(members)).serialized))
+            body: ByteBuffer(bytes: JSONValue.object(JSONObject(members)).serialized)
         )
     }
 

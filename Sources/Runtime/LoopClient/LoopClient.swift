@@ -9,7 +9,7 @@ import Wire
 /// handler's task, with NIO's loops as Swift concurrency's executor) is sent, answered and resumed there, with no
 /// hand-off to another thread. It speaks ZMTP 3.1 itself, over plain TCP or IPC with the NULL mechanism; for CURVE
 /// use ``ReckonClient/ReckonClient``. Failover and timeouts are ``ReckonClient/ReckonClient``'s (``LoopLink``).
-public final class LoopClient: ReckonCalls {
+public final class LoopClient: LoopCalls {
     private let links: [LoopLink]
     private let timeout: Duration
     private let replyObserver: (@Sendable (ReckonClient.ObservedReply) -> Void)?
@@ -64,6 +64,32 @@ public final class LoopClient: ReckonCalls {
         return ReplyBytes(bytes)
     }
 
+    /// Sends `call` untraced, with no task: the bridge's pipeline calls it only while the process does not trace.
+    /// See ``ReckonClient/LoopCalls/send(_:timeout:requestID:done:)``.
+    public func send(
+        _ call: ReckonClient.Request,
+        timeout: Duration?,
+        requestID: String?,
+        done: @escaping @Sendable (Result<ReplyBytes, any Error>) -> Void
+    ) {
+        do {
+            try ReckonClient.checkJSONService(call.service)
+        } catch {
+            return done(.failure(error))
+        }
+        let (request, link) = queued(call, requestID: requestID)
+        let caller = MultiThreadedEventLoopGroup.currentEventLoop
+        let observer = replyObserver
+        start(request, on: link, timeout: TimeAmount(timeout ?? self.timeout)) { outcome in
+            let reply = outcome.map(ReplyBytes.init)
+            if let observer, case .success(let bytes) = outcome, let parsed = try? Self.parse(bytes) {
+                observer(ReckonClient.ObservedReply(service: call.service, op: call.op, reply: parsed))
+            }
+            guard let caller, !caller.inEventLoop else { return done(reply) }
+            caller.execute { done(reply) }
+        }
+    }
+
     /// Sends `call` and returns its reply's body.
     private func send(_ call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> [UInt8] {
         try ReckonClient.checkJSONService(call.service)
@@ -72,20 +98,35 @@ public final class LoopClient: ReckonCalls {
 
     private func send(traced call: ReckonClient.Request, timeout: Duration?, requestID: String?) async throws -> [UInt8]
     {
-        let number = counter.add(1, ordering: .relaxed).newValue
-        let request = QueuedRequest(call, id: prefix + String(number) + (requestID.map { "/" + $0 } ?? ""))
-        let link = link(number)
+        let (request, link) = queued(call, requestID: requestID)
         let wait = TimeAmount(timeout ?? self.timeout)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if link.loop.inEventLoop {
-                    link.call(request, timeout: wait, continuation: continuation)
-                } else {
-                    link.loop.execute { link.call(request, timeout: wait, continuation: continuation) }
-                }
+                start(request, on: link, timeout: wait) { continuation.resume(with: $0) }
             }
         } onCancel: {
             link.loop.execute { link.cancel(request.id) }
+        }
+    }
+
+    /// `call` under a fresh id, and the link it goes out on.
+    private func queued(_ call: ReckonClient.Request, requestID: String?) -> (QueuedRequest, LoopLink) {
+        let number = counter.add(1, ordering: .relaxed).newValue
+        let request = QueuedRequest(call, id: prefix + String(number) + (requestID.map { "/" + $0 } ?? ""))
+        return (request, link(number))
+    }
+
+    /// Starts `request` on `link`, from its loop.
+    private func start(
+        _ request: QueuedRequest,
+        on link: LoopLink,
+        timeout: TimeAmount,
+        end: @escaping @Sendable (Result<[UInt8], any Error>) -> Void
+    ) {
+        if link.loop.inEventLoop {
+            link.call(request, timeout: timeout, continuation: CallEnd(body: end))
+        } else {
+            link.loop.execute { link.call(request, timeout: timeout, continuation: CallEnd(body: end)) }
         }
     }
 

@@ -67,7 +67,7 @@ final class LoopLink: @unchecked Sendable {
 
     /// Starts a call: it is sent now, or as soon as there is a connection with room, and ends with its reply, its
     /// timeout or a failover.
-    func call(_ request: QueuedRequest, timeout: TimeAmount, continuation: CheckedContinuation<[UInt8], any Error>) {
+    func call(_ request: QueuedRequest, timeout: TimeAmount, continuation: CallEnd) {
         loop.assertInEventLoop()
         guard !closed else { return continuation.resume(throwing: WireError(.unavailable, "client is closed")) }
         let deadline = NIODeadline.now() + timeout
@@ -294,7 +294,15 @@ struct LinkCall {
     let order: Int
     /// When it fails with `deadline_exceeded` if no reply came.
     let deadline: NIODeadline
-    let continuation: CheckedContinuation<[UInt8], any Error>
+    let continuation: CallEnd
     /// Whether it went out on the connection in use.
     var sent = false
+}
+
+/// How a call's caller hears its end: its reply's bytes, or the error it ended with.
+struct CallEnd {
+    let body: @Sendable (Result<[UInt8], any Error>) -> Void
+
+    func resume(returning bytes: [UInt8]) { body(.success(bytes)) }
+    func resume(throwing error: any Error) { body(.failure(error)) }
 }

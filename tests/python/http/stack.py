@@ -86,20 +86,23 @@ class Stack:
         self.start("ledger", "reckon-ledger", *self.ledger_arguments)
         self.url = self.bridge()
 
-    def start(self, name, executable, *arguments, prefix=()):
-        """Starts `executable` with `arguments`, behind `prefix` (a wrapper such as prlimit) when given."""
+    def start(self, name, executable, *arguments, prefix=(), environment=None):
+        """Starts `executable` with `arguments`, behind `prefix` (a wrapper such as prlimit) when given, with
+        `environment` added to the stack's."""
         log = open(self.folder / f"{name}.log", "wb")
         process = subprocess.Popen([*prefix, str(BIN / executable), *arguments], stdout=log, stderr=subprocess.STDOUT,
-                                   env=self.environment)
+                                   env={**self.environment, **(environment or {})})
         self.processes.append(process)
         self.named[name] = process
         return process
 
-    def bridge(self, *extra, scheme="http", verify=True, prefix=()):
-        """Starts another reckon-http on a free port in front of every gateway; its base URL once it is ready."""
+    def bridge(self, *extra, scheme="http", verify=True, prefix=(), environment=None):
+        """Starts another reckon-http on a free port in front of every gateway, with `environment` added to the
+        stack's; its base URL once it is ready."""
         port = free_port()
         endpoints = ",".join(g["client"] for g in self.gateways)
-        self.start(f"http-{port}", "reckon-http", "--port", str(port), "--gateway", endpoints, *extra, prefix=prefix)
+        self.start(f"http-{port}", "reckon-http", "--port", str(port), "--gateway", endpoints, *extra, prefix=prefix,
+                   environment=environment)
         url = f"{scheme}://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

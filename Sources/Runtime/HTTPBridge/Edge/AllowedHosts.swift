@@ -21,7 +21,7 @@ struct AllowedHosts<Context: RequestContext>: RouterMiddleware {
     {
         guard let authority = request.head.authority?.lowercased(), allows(authority) else {
             let error = WireError(.invalidArgument, "this server does not answer for that Host", field: "Host")
-            return ProblemDetails.response(error, status: .misdirectedRequest)
+            return ProblemDetails.answer(error, status: .misdirectedRequest).response
         }
         return try await next(request, context)
     }

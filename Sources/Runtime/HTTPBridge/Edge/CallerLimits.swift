@@ -30,21 +30,33 @@ final class CallerLimits: Sendable {
     /// Finds the caller of a request from `peer` and takes one token from its bucket. A session token not yet known
     /// is counted under its address, and looked up only when that address's bucket let the request through.
     func admit(_ request: Request, peer: String) async -> (caller: String, decision: RateLimiter.Decision) {
-        let address = "address:" + proxies.clientAddress(peer: peer, headers: request.headers)
-        guard let token = Self.sessionToken(request.headers) else { return (address, limiter.take(address)) }
-        switch tokens.known(token) {
-        case .some(.some(let user)):
-            let caller = "user:" + user
-            return (caller, limiter.take(caller))
-        case .some(.none):
-            return (address, limiter.take(address))
-        case .none:
-            let decision = limiter.take(address)
-            guard decision.retryAfter == nil, let user = await tokens.lookUp(token, caller: address) else {
-                return (address, decision)
-            }
-            return ("user:" + user, decision)
-        }
+        if let caller = knownCaller(request.headers, peer: peer) { return (caller, limiter.take(caller)) }
+        let address = address(request.headers, peer: peer)
+        let decision = limiter.take(address)
+        guard decision.retryAfter == nil, let token = Self.sessionToken(request.headers),
+            let user = await tokens.lookUp(token, caller: address)
+        else { return (address, decision) }
+        return ("user:" + user, decision)
+    }
+
+    /// The caller of a request from `peer`, or nil while its session token has not been looked up yet.
+    func knownCaller(_ headers: HTTPFields, peer: String) -> String? {
+        guard let token = Self.sessionToken(headers) else { return address(headers, peer: peer) }
+        return tokens.known(token).map { user in user.map { "user:" + $0 } ?? address(headers, peer: peer) }
+    }
+
+    private func address(_ headers: HTTPFields, peer: String) -> String {
+        "address:" + proxies.clientAddress(peer: peer, headers: headers)
+    }
+
+    /// The 429 for a request its caller's bucket refused, with `Retry-After` and the request's id; nil when the
+    /// bucket let it through.
+    func refusal(_ decision: RateLimiter.Decision, requestID: String) -> BridgeAnswer? {
+        guard let wait = decision.retryAfter else { return nil }
+        let error = WireError(.resourceExhausted, "too many requests from this caller", retryAfterSeconds: wait)
+        var headers = headers(decision)
+        headers.append(contentsOf: OpEndpoint.echo(requestID))
+        return ProblemDetails.answer(error, headers: headers)
     }
 
     /// A bearer token shaped as a ledger session's (`rk_` and 64 hex digits): only these are looked up, so neither
@@ -87,16 +99,13 @@ struct CallerLimitsMiddleware<Context: BridgeRequestContext>: RouterMiddleware {
         -> Response
     {
         let (caller, decision) = await limits.admit(request, peer: context.remoteAddress)
-        var headers = limits.headers(decision)
-        if let wait = decision.retryAfter {
-            let error = WireError(.resourceExhausted, "too many requests from this caller", retryAfterSeconds: wait)
-            headers.append(contentsOf: OpEndpoint.echo(request.headers[HTTPEnvelope.requestID] ?? ""))
-            return ProblemDetails.response(error, headers: headers)
+        if let refusal = limits.refusal(decision, requestID: request.headers[HTTPEnvelope.requestID] ?? "") {
+            return refusal.response
         }
         var context = context
         context.caller = caller
         var response = try await next(request, context)
-        response.headers.append(contentsOf: headers)
+        response.headers.append(contentsOf: limits.headers(decision))
         return response
     }
 }

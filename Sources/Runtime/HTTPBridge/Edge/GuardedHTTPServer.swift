@@ -5,16 +5,22 @@ import NIOCore
 /// The bridge's HTTP/1.1 server (over TLS when the builder's `wrap` puts it in a TLS channel): each connection must
 /// pass the ``ConnectionGate`` before anything else is set up, and runs under a ``RequestClock``.
 public enum GuardedHTTPServer {
-    /// A server builder for `Application`; `wrap` puts the HTTP channel inside another (TLS), or leaves it.
+    /// A server builder for `Application`; `wrap` puts the HTTP channel inside another (TLS), or leaves it. Each
+    /// connection's pipeline answers the op calls `routes` lets it (``PipelineOpHandler``) before its router.
     public static func builder(
         _ limits: BridgeConfiguration.ConnectionLimits,
+        routes: BridgeRoutes,
         wrap: @escaping @Sendable (HTTP1Channel) throws -> any ServerChildChannel = { $0 }
     ) -> HTTPServerBuilder {
         let gate = ConnectionGate(total: limits.total, perAddress: limits.perAddress)
+        let pipelineOps = routes.pipelineOps
         return HTTPServerBuilder { responder in
             let http = HTTP1Channel(
                 responder: responder,
-                configuration: .init(additionalChannelHandlers: [RequestPhases()])
+                configuration: .init(
+                    additionalChannelHandlers: [RequestPhases()]
+                        + (pipelineOps.map { [PipelineOpHandler(ops: $0)] } ?? [])
+                )
             )
             return GuardedChannel(inner: try wrap(http), gate: gate, deadlines: limits.deadlines)
         }

@@ -19,15 +19,18 @@ struct GzipAnswers<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
-        guard let type = response.headers[.contentType], Gzip.isCompressible(type),
-            response.headers[.contentEncoding] == nil
-        else { return response }
-        Gzip.vary(&response.headers)
-        guard response.status == .ok, request.method != .head, let length = response.body.contentLength,
-            length > Gzip.threshold, Gzip.accepted(by: request.headers[values: .acceptEncoding])
+        let length = response.body.contentLength
+        guard
+            Gzip.varies(
+                &response.headers,
+                status: response.status,
+                method: request.method,
+                length: length,
+                accepting: request.headers
+            ),
+            let length
         else { return response }
         let body = try await Self.collect(response.body, length: length)
-        response.headers[.contentEncoding] = "gzip"
         response.body = ResponseBody(byteBuffer: try Gzip.compress(body))
         return response
     }
@@ -92,6 +95,26 @@ enum Gzip {
             HeaderText.equals(HeaderText.trimmed($0), lowercase: "accept-encoding")
         }
         if !named { headers[values: .vary].append("Accept-Encoding") }
+    }
+
+    /// Adds `Vary` to the headers of an answer that gzip could change, and says whether to compress it: a 200 of a
+    /// compressible type not yet encoded, longer than ``threshold``, not to a `HEAD`, for a request that takes gzip.
+    static func varies(
+        _ headers: inout HTTPFields,
+        status: HTTPResponse.Status,
+        method: HTTPRequest.Method,
+        length: Int?,
+        accepting request: HTTPFields
+    ) -> Bool {
+        guard let type = headers[.contentType], isCompressible(type), headers[.contentEncoding] == nil else {
+            return false
+        }
+        vary(&headers)
+        guard status == .ok, method != .head, let length, length > threshold,
+            accepted(by: request[values: .acceptEncoding])
+        else { return false }
+        headers[.contentEncoding] = "gzip"
+        return true
     }
 
     /// `buffer` gzipped.

@@ -25,11 +25,18 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
             // The router's own answers (404 for no route) carry the headers too.
             response = try error.response(from: request, context: context)
         }
-        response.headers[.contentSecurityPolicy] = Self.policy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.xFrameOptions] = "DENY"
-        response.headers[.referrerPolicy] = "no-referrer"
+        Self.add(to: &response.headers)
         return response
+    }
+}
+
+extension SecurityHeaders {
+    /// Sets the headers on `headers`.
+    static func add(to headers: inout HTTPFields) {
+        headers[.contentSecurityPolicy] = policy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.xFrameOptions] = "DENY"
+        headers[.referrerPolicy] = "no-referrer"
     }
 }
 

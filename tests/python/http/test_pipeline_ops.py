@@ -1,0 +1,195 @@
+"""The op calls reckon-http answers from its connections' pipelines (decision 0136) against the same calls answered by
+its router: two bridges on one stack, one as it runs by default and one with a tracer (sampling nothing), which
+keeps every request on the router's path. Every answer must be the same, apart from what differs between any two
+answers (`Date`, a generated request id, `traceresponse`). Then what only the pipeline does: answers in the order
+requests came on one connection, and a request still answered when the bridge is told to stop while its call is out."""
+import json
+import signal
+import socket
+import uuid
+
+import httpx
+import pytest
+
+from held_worker import HeldWorker
+from stack import free_port, metric, sign_up
+
+# Headers whose values differ between any two answers: compared by presence alone.
+VARYING = {"date", "ratelimit", "retry-after"}
+# What only the traced bridge sends.
+TRACED = {"traceresponse"}
+
+
+@pytest.fixture(scope="module")
+def bridges(stack):
+    """(pipeline bridge, router bridge, their metrics URLs): the same limits, one with a tracer that samples nothing."""
+    urls, metrics = [], []
+    for environment in ({}, {"OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{free_port()}",
+                             "OTEL_TRACES_SAMPLER": "always_off"}):
+        port = free_port()
+        urls.append(stack.bridge("--caller-rate", "1", "--caller-burst", "60", "--metrics-port", str(port),
+                                 environment=environment))
+        metrics.append(f"http://127.0.0.1:{port}")
+    return urls[0], urls[1], metrics
+
+
+def calls(member):
+    """(name, method, path, keyword arguments for httpx, whether the body is the same every time)."""
+    headers, _, household = member
+    key = str(uuid.uuid4())
+    bill = {"householdId": household, "description": "Bread", "amount": "4.20", "paidBy": member[1]}
+    return [
+        ("evaluate", "GET", "/v1/calc/evaluate?expression=1%2B1", {}, True),
+        ("evaluate with an id", "GET", "/v1/calc/evaluate?expression=2*3", {"headers": {"X-Request-Id": "r-1"}}, True),
+        ("syntax error", "GET", "/v1/calc/evaluate?expression=1%2B", {}, True),
+        ("unknown query parameter", "GET", "/v1/calc/evaluate?expression=1&nope=2", {}, True),
+        ("unknown op", "GET", "/v1/calc/nope", {}, True),
+        ("a write by GET", "GET", "/v1/ledger/bills.add", {}, True),
+        ("a big answer, gzipped", "GET", "/v1/calc/ops", {"headers": {"Accept-Encoding": "gzip"}}, True),
+        ("a big answer, plain", "GET", "/v1/calc/ops", {"headers": {"Accept-Encoding": "identity"}}, True),
+        ("POST JSON", "POST", "/v1/calc/evaluate", {"json": {"expression": "7*6"}}, True),
+        ("POST empty", "POST", "/v1/calc/evaluate", {"headers": {"Content-Type": "application/json"}}, True),
+        ("POST text", "POST", "/v1/calc/evaluate",
+         {"content": b"{}", "headers": {"Content-Type": "text/plain"}}, True),
+        ("POST no type", "POST", "/v1/calc/evaluate", {"content": b'{"expression":"1"}'}, True),
+        ("POST not JSON", "POST", "/v1/calc/evaluate",
+         {"content": b"{", "headers": {"Content-Type": "application/json"}}, True),
+        ("POST an array", "POST", "/v1/calc/evaluate", {"json": [1]}, True),
+        ("bad Request-Timeout", "GET", "/v1/calc/evaluate?expression=1",
+         {"headers": {"Request-Timeout": "nope"}}, True),
+        ("bad Authorization", "GET", "/v1/calc/evaluate?expression=1", {"headers": {"Authorization": "Basic x"}}, True),
+        ("a signed-in read", "GET", f"/v1/ledger/household.get?householdId={household}", {"headers": headers},
+         False),
+        ("a signed-in write", "POST", "/v1/ledger/bills.add", {"json": bill, "headers": headers}, False),
+        ("a keyed write", "POST", "/v1/ledger/bills.add",
+         {"json": bill, "headers": {**headers, "Idempotency-Key": key}}, False),
+        ("the keyed write again", "POST", "/v1/ledger/bills.add",
+         {"json": bill, "headers": {**headers, "Idempotency-Key": key}}, False),
+        ("a stale If-Match", "POST", "/v1/ledger/household.rename",
+         {"json": {"householdId": household, "name": "Flat 4"}, "headers": {**headers, "If-Match": '"999"'}}, True),
+        ("no token", "GET", f"/v1/ledger/household.get?householdId={household}", {}, True),
+    ]
+
+
+def shape(value):
+    """A JSON value with every string and number replaced by its type: what two answers that made different ids share."""
+    if isinstance(value, dict):
+        return {key: shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shape(item) for item in value]
+    return type(value).__name__
+
+
+def comparable(response, same_body):
+    headers = {name.lower(): value for name, value in response.headers.items()
+               if name.lower() not in VARYING | TRACED}
+    if "x-request-id" in headers and not response.request.headers.get("x-request-id"):
+        headers["x-request-id"] = "generated"
+    body = response.content
+    if not same_body:
+        headers.pop("content-length", None)
+        headers.pop("etag", None)
+        body = shape(json.loads(body)) if body else body
+    return response.status_code, headers, {name for name in response.headers if name.lower() in VARYING}, body
+
+
+def test_every_answer_is_the_routers(stack, bridges):
+    pipeline, router, _ = bridges
+    with httpx.Client(base_url=pipeline, timeout=30) as http:
+        member = sign_up(http)
+    with httpx.Client(base_url=pipeline, timeout=30) as fast, httpx.Client(base_url=router, timeout=30) as slow:
+        for name, method, path, arguments, same_body in calls(member):
+            answers = [comparable(client.request(method, path, **arguments), same_body) for client in (fast, slow)]
+            assert answers[0] == answers[1], name
+
+
+def test_a_refused_caller_gets_the_same_429(stack, bridges):
+    pipeline, router, _ = bridges
+    refusals = []
+    for url in (pipeline, router):
+        with httpx.Client(base_url=url, timeout=30) as http:
+            for _ in range(200):
+                answer = http.get("/v1/calc/evaluate?expression=1", headers={"X-Request-Id": "r-429"})
+                if answer.status_code == 429:
+                    break
+            refusals.append(comparable(answer, True))
+    assert refusals[0][0] == 429
+    assert refusals[0] == refusals[1]
+
+
+def test_the_metrics_name_the_routers_route(stack, bridges):
+    """An answer the pipeline wrote is counted under the router's route (a 429 here too: the test before it spent the
+    caller's tokens)."""
+    pipeline, _, metrics = bridges
+    labels = {"method": "GET", "route": "/v1/{service}/{op}"}
+    before = {status: metric(metrics[0], "reckon_http_requests_total", **labels, status=status)
+              for status in ("200", "429")}
+    status = str(httpx.get(pipeline + "/v1/calc/evaluate?expression=1%2B1", timeout=30).status_code)
+    assert metric(metrics[0], "reckon_http_requests_total", **labels, status=status) == before[status] + 1
+
+
+def read_answers(connection, count):
+    """`count` whole HTTP/1.1 answers with a Content-Length from `connection`: [(status, headers, body)]."""
+    answers, data = [], b""
+    while len(answers) < count:
+        while b"\r\n\r\n" not in data:
+            chunk = connection.recv(65536)
+            assert chunk, f"the connection closed after {len(answers)} answers"
+            data += chunk
+        head, data = data.split(b"\r\n\r\n", 1)
+        lines = head.decode().split("\r\n")
+        headers = {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in lines[1:]}
+        length = int(headers["content-length"])
+        while len(data) < length:
+            chunk = connection.recv(65536)
+            assert chunk, "the connection closed inside an answer"
+            data += chunk
+        answers.append((int(lines[0].split()[1]), headers, data[:length]))
+        data = data[length:]
+    return answers
+
+
+def test_pipelined_requests_are_answered_in_the_order_they_came(stack):
+    """Op calls the pipeline answers, between them requests the router answers (the probes, an op call with a body
+    on `GET`), all sent in one write: every answer comes back, in order."""
+    port = int(stack.bridge("--caller-rate", "0").rsplit(":", 1)[1])
+    requests = [
+        ("/v1/calc/evaluate?expression=1%2B1", "a", b""),
+        ("/health", "b", b""),
+        ("/v1/calc/evaluate?expression=2%2B2", "c", b""),
+        ("/v1/calc/evaluate?expression=3%2B3", "d", b"{}"),
+        ("/ready", "e", b""),
+        ("/v1/calc/evaluate?expression=4%2B4", "f", b""),
+        ("/v1/calc/evaluate?expression=5%2B5", "g", b""),
+    ]
+    wire = b"".join(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: {rid}\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n".encode() + body for path, rid, body in requests)
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        connection.sendall(wire)
+        answers = read_answers(connection, len(requests))
+    assert [answer[0] for answer in answers] == [200] * len(requests)
+    assert [answer[1].get("x-request-id") for answer in answers] == ["a", None, "c", "d", None, "f", "g"]
+    values = [json.loads(answer[2]).get("value") for answer in answers]
+    assert values == ["2", None, "4", "6", None, "8", "10"]
+
+
+def test_a_call_out_when_the_bridge_is_told_to_stop_is_still_answered(stack):
+    """SIGTERM while a call the pipeline sent waits at a worker (one that holds it until told): the bridge drains,
+    and the caller gets the worker's answer before the connection closes and the bridge exits."""
+    url = stack.bridge("--caller-rate", "0")
+    port = int(url.rsplit(":", 1)[1])
+    bridge = stack.named[f"http-{port}"]
+    service = "held" + uuid.uuid4().hex[:6]
+    with HeldWorker(stack.gateways[0]["worker"], service, "echo") as worker, \
+            socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
+        assert worker.ready.wait(timeout=60), "the gateway never took the worker"
+        body = b'{"n":12}'
+        connection.sendall(f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: z\r\n"
+                           f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+        assert worker.received.wait(timeout=60), "the call never reached the worker"
+        bridge.send_signal(signal.SIGTERM)
+        worker.release.set()
+        [(status, headers, answer)] = read_answers(connection, 1)
+        assert status == 200 and json.loads(answer) == {"n": 12} and headers["x-request-id"] == "z", answer
+        assert connection.recv(1) == b"", "the bridge keeps the connection open after its last answer"
+    assert bridge.wait(timeout=60) == 0
