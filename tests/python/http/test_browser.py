@@ -3,7 +3,6 @@ origin and calls reckon-http on another with fetch, as a web app would. A listed
 JSON body and the Idempotency-Key) read the answer, a problem and the exposed headers; an unlisted origin's fail."""
 import functools
 import http.server
-import pathlib
 import threading
 
 import pytest

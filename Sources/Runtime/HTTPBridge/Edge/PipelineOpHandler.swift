@@ -100,7 +100,7 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
             state = .reading(head, taken, body)
         case (.reading(let head, let taken, let body), .end):
             state = .idle
-            start(head, taken, body: body, context: context)
+            start(head, taken, body: body, end: part, context: context)
             releaseQuiesce(context: context)
         case (.passing, .end):
             state = .idle
@@ -117,22 +117,23 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let body { context.fireChannelRead(wrapInboundOut(.body(body))) }
     }
 
-    /// Answers a whole request here, or sends it on to the router whole.
+    /// Answers a whole request here, or sends it on to the router whole (`end` is its last part, as it came).
     private func start(
         _ head: HTTPRequest,
         _ taken: PipelineOps.Taken,
         body: ByteBuffer?,
+        end: HTTPRequestPart,
         context: ChannelHandlerContext
     ) {
         let peer = context.channel.remoteAddress?.ipAddress ?? "unknown"
         guard let call = ops.call(head, taken, body: body, peer: peer) else {
             passOn(head, body: body, context: context)
-            return context.fireChannelRead(wrapInboundOut(.end(nil)))
+            return context.fireChannelRead(wrapInboundOut(end))
         }
         let started = ContinuousClock.now
         let decision = ops.limits.limiter.take(call.caller)
         if let refusal = ops.limits.refusal(decision, requestID: head.headerFields[HTTPEnvelope.requestID] ?? "") {
-            return write(refusal, to: head, taken, decision: decision, since: started, context: context)
+            return write(refusal, to: head, taken, since: started, context: context)
         }
         state = .calling
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -142,8 +143,9 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let handler = handler.value
             handler.state = .idle
             guard let context = handler.context else { return }
-            let answer = handler.ops.endpoint.answer(outcome, to: prepared, method: head.method)
-            handler.write(answer, to: head, taken, decision: decision, since: started, context: context)
+            var answer = handler.ops.endpoint.answer(outcome, to: prepared, method: head.method)
+            answer.headers.append(contentsOf: handler.ops.limits.headers(decision))  // as `CallerLimitsMiddleware`
+            handler.write(answer, to: head, taken, since: started, context: context)
             handler.resume(context: context)
         }
     }
@@ -152,11 +154,10 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
         _ answer: BridgeAnswer,
         to head: HTTPRequest,
         _ taken: PipelineOps.Taken,
-        decision: RateLimiter.Decision,
         since started: ContinuousClock.Instant,
         context: ChannelHandlerContext
     ) {
-        let (response, body) = ops.finish(answer, request: head, decision: decision, date: date.now())
+        let (response, body) = ops.finish(answer, request: head, date: date.now())
         context.write(wrapOutboundOut(.head(response)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -47,13 +47,15 @@ struct PipelineOps: Sendable {
 
     /// Whether this path may answer `head`: a `GET` or `POST` to `/v1/{service}/{op}` of an op that costs its caller
     /// no more than one token (not a `batch`, not a long poll), asking for nothing that another middleware answers or
-    /// changes (no CORS `Origin` while origins are listed, a `Host` the bridge serves, no `If-None-Match`, no
-    /// `Expect` and no `Connection` header, which the server acts on).
+    /// changes (no CORS `Origin` while origins are listed, a `Host` the bridge serves, no `If-None-Match`), nor
+    /// anything the server acts on (no `Expect`, and no `Connection` but `keep-alive`, as browsers send).
     func takes(_ head: HTTPRequest) -> Taken? {
         guard head.method == .get || head.method == .post, let target = head.path,
             let taken = Self.opTarget(target),
             endpoint.costsOneToken(service: taken.service, op: taken.op),
-            head.headerFields[.connection] == nil, head.headerFields[.expect] == nil,
+            head.headerFields[.connection].map({ HeaderText.equals(HeaderText.trimmed($0), lowercase: "keep-alive") })
+                ?? true,
+            head.headerFields[.expect] == nil,
             head.headerFields[.ifNoneMatch] == nil,
             endpoint.configuration.corsOrigins.isEmpty || head.headerFields[.origin] == nil
         else { return nil }
@@ -115,18 +117,10 @@ struct PipelineOps: Sendable {
         }
     }
 
-    /// `answer` as the router's middlewares would finish it: the caller's `RateLimit` headers, gzip, the security
-    /// headers, `Date`, `Server` and `Content-Length`.
-    func finish(
-        _ answer: BridgeAnswer,
-        request head: HTTPRequest,
-        decision: RateLimiter.Decision,
-        date: String
-    )
-        -> (HTTPResponse, ByteBuffer)
-    {
+    /// `answer` as the router's middlewares and server would finish it: gzip, the security headers, `Date`, `Server`
+    /// and `Content-Length`.
+    func finish(_ answer: BridgeAnswer, request head: HTTPRequest, date: String) -> (HTTPResponse, ByteBuffer) {
         var headers = answer.headers
-        headers.append(contentsOf: limits.headers(decision))
         var body = answer.body ?? ByteBuffer()
         let length = body.readableBytes
         if Gzip.varies(
