@@ -97,8 +97,9 @@ enum Gzip {
         if !named { headers[values: .vary].append("Accept-Encoding") }
     }
 
-    /// Adds `Vary` to the headers of an answer that gzip could change, and says whether to compress it: a 200 of a
-    /// compressible type not yet encoded, longer than ``threshold``, not to a `HEAD`, for a request that takes gzip.
+    /// Adds `Vary` to the headers of an answer that gzip could change, and says whether to compress it (then with
+    /// `Content-Encoding: gzip` set): a 200 of a compressible type not yet encoded, longer than ``threshold``, not to a
+    /// `HEAD`, for a request that takes gzip.
     static func varies(
         _ headers: inout HTTPFields,
         status: HTTPResponse.Status,
