@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Wire
 
-/// ``Foundation/UUID/random()`` makes version-4 UUIDs of the RFC 9562 variant, as `UUID()` does, and no two alike.
+/// ``Foundation/UUID/random()`` makes version-4 UUIDs of the RFC 9562 variant, as `UUID()` does, and no two alike, however many threads take them.
 @Suite struct UUIDRandomTests {
     @Test func makesVersionFourUUIDsThatDiffer() {
         let made = (0..<10_000).map { _ in UUID.random() }
@@ -13,6 +13,14 @@ import Wire
             #expect("89AB".contains(Array(text)[19]))
             #expect(UUID(uuidString: text) == uuid)
         }
+    }
+
+    @Test func tasksTakingAtOnceGetNoneAlike() async {
+        let made = await withTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<8 { group.addTask { (0..<2_000).map { _ in UUID.random() } } }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(Set(made).count == 16_000)
     }
 
     @Test func setsEveryOtherBitBothWays() {

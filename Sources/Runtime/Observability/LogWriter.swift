@@ -113,7 +113,9 @@ struct BatchedLogHandler: LogHandler {
     func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
-        if let explicit = event.metadata { merged.merge(explicit) { _, explicit in explicit } }
+        if let explicit = event.metadata {
+            if merged.isEmpty { merged = explicit } else { merged.merge(explicit) { _, explicit in explicit } }
+        }
         if let error = event.error {
             merged["error.message"] = "\(error)"
             merged["error.type"] = "\(String(reflecting: type(of: error)))"

@@ -245,3 +245,30 @@ def test_a_call_out_when_the_bridge_is_told_to_stop_is_still_answered(stack):
         assert status == 200 and json.loads(answer) == {"n": 12} and headers["x-request-id"] == "z", answer
         assert connection.recv(1) == b"", "the bridge keeps the connection open after its last answer"
     assert bridge.wait(timeout=60) == 0
+
+
+@pytest.mark.parametrize("then", ["ends its input", "sends garbage"])
+def test_a_call_out_is_answered_before_what_the_client_sent_after_it(stack, then):
+    """The pipeline keeps reading while a call is out (decision 0137). A client that then ends its input (a half
+    close), or sends what is not HTTP, still gets the call's answer first; only then does the connection close."""
+    url = stack.bridge("--caller-rate", "0")
+    port = int(url.rsplit(":", 1)[1])
+    service = "held" + uuid.uuid4().hex[:6]
+    with HeldWorker(stack.gateways[0]["worker"], service, "echo") as worker, \
+            socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
+        assert worker.ready.wait(timeout=60), "the gateway never took the worker"
+        body = b'{"n":7}'
+        connection.sendall(f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: y\r\n"
+                           f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+        assert worker.received.wait(timeout=60), "the call never reached the worker"
+        if then == "ends its input":
+            connection.shutdown(socket.SHUT_WR)
+        else:
+            connection.sendall(b"\x00\x01 not HTTP \xff\r\n\r\n")
+        worker.release.set()
+        [(status, headers, answer)] = read_answers(connection, 1)
+        assert status == 200 and json.loads(answer) == {"n": 7} and headers["x-request-id"] == "y", answer
+        rest = b""
+        while chunk := connection.recv(65536):
+            rest += chunk
+        assert not rest.startswith(b"HTTP/1.1 200"), rest

@@ -9,8 +9,8 @@ import ReckonClient
 /// unchanged, which answers it as it answers every other route.
 ///
 /// Answers leave in the order requests came: a request is taken here only while the router has none of this
-/// connection's requests in hand, and whatever arrives while a call is out waits here (reading paused) until its
-/// answer is written. A graceful shutdown's quiesce waits for that answer too.
+/// connection's requests in hand, and whatever arrives while a call is out waits here (reading paused once something
+/// has) until its answer is written. A graceful shutdown's quiesce waits for that answer too.
 final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -24,20 +24,31 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case reading(HTTPRequest, PipelineOps.Taken, ByteBuffer?)
         /// A request on its way to the router, until its end.
         case passing
-        /// A call is out; later parts wait in `waiting`.
+        /// A call is out; what arrives waits in `waiting`.
         case calling
+    }
+
+    /// What arrived while a call was out, passed on in order once its answer is written: a part, or an error or
+    /// event of the connection (a decoding error, the client's end of input), which would otherwise reach the server
+    /// before the answer and close the connection under it.
+    private enum Arrived {
+        case part(HTTPRequestPart)
+        case error(any Error)
+        case event(Any)
     }
 
     private let ops: PipelineOps
     private var state = State.idle
     /// Requests passed on whose answers the router has not yet written.
     private var routerRequests = 0
-    private var waiting = CircularBuffer<HTTPRequestPart>()
+    private var waiting = CircularBuffer<Arrived>()
     private var readHeld = false
     private var quiesceHeld = false
     private var quiescing = false
     private var context: ChannelHandlerContext?
     private var date = HTTPDate()
+    private typealias Meters = AccessLog<BridgeContext>.Meters
+    private var keptMeters: [Int: Meters] = [:]
 
     init(ops: PipelineOps) {
         self.ops = ops
@@ -53,8 +64,13 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
-        if case .calling = state { return waiting.append(part) }
+        if isCalling { return waiting.append(.part(part)) }
         take(part, context: context)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if isCalling { return waiting.append(.error(error)) }
+        context.fireErrorCaught(error)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -62,8 +78,10 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    /// Reading goes on while a call is out, so a client that waits for its answer costs no change of the socket's
+    /// interest; it pauses once a part has arrived that must wait (a pipelined request).
     func read(context: ChannelHandlerContext) {
-        if case .calling = state {
+        if isCalling, !waiting.isEmpty {
             readHeld = true
             return
         }
@@ -71,7 +89,10 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        guard event is ChannelShouldQuiesceEvent else { return context.fireUserInboundEventTriggered(event) }
+        guard event is ChannelShouldQuiesceEvent else {
+            if isCalling { return waiting.append(.event(event)) }
+            return context.fireUserInboundEventTriggered(event)
+        }
         quiescing = true
         switch state {
         case .calling, .reading: quiesceHeld = true
@@ -163,30 +184,53 @@ final class PipelineOpHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         AccessLog<BridgeContext>.record(
             method: head.method,
-            route: PipelineOps.route,
             path: String(taken.path),
             status: response.status,
             requestID: response.headerFields[HTTPEnvelope.requestID],
             since: started,
-            logger: ops.logger
+            logger: ops.logger,
+            meters: meters(head.method, response.status)
         )
+    }
+
+    /// The access log's meters for answers of `status` to `method`, made once per connection.
+    private func meters(_ method: HTTPRequest.Method, _ status: HTTPResponse.Status) -> Meters {
+        let key = status.code * 2 + (method == .get ? 0 : 1)
+        if let kept = keptMeters[key] { return kept }
+        let made = Meters(method: method, route: PipelineOps.route, status: status)
+        keptMeters[key] = made
+        return made
     }
 
     /// Takes what arrived while the call was out, then lets reading and a held quiesce go on.
     private func resume(context: ChannelHandlerContext) {
         var took = false
-        while !isCalling, let part = waiting.popFirst() {
-            take(part, context: context)
-            took = true
+        while !isCalling, let arrived = waiting.popFirst() {
+            switch arrived {
+            case .part(let part):
+                take(part, context: context)
+                took = true
+            case .error(let error):
+                completeRead(&took, context: context)
+                context.fireErrorCaught(error)
+            case .event(let event):
+                completeRead(&took, context: context)
+                context.fireUserInboundEventTriggered(event)
+            }
         }
-        // What was passed on reaches the router's channel when a read completes, as from the socket.
-        if took { context.fireChannelReadComplete() }
+        completeRead(&took, context: context)
         guard !isCalling else { return }
         if readHeld {
             readHeld = false
             context.read()
         }
         releaseQuiesce(context: context)
+    }
+
+    /// What was passed on reaches the router's channel when a read completes, as from the socket.
+    private func completeRead(_ took: inout Bool, context: ChannelHandlerContext) {
+        if took { context.fireChannelReadComplete() }
+        took = false
     }
 
     /// Passes a held quiesce on once no request is being read or called here: the server's own handler then closes
