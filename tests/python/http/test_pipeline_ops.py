@@ -3,6 +3,7 @@ its router: two bridges on one stack, one as it runs by default and one with a t
 keeps every request on the router's path. Every answer must be the same, apart from what differs between any two
 answers (`Date`, a generated request id, `traceresponse`). Then what only the pipeline does: answers in the order
 requests came on one connection, and a request still answered when the bridge is told to stop while its call is out."""
+import contextlib
 import json
 import signal
 import socket
@@ -225,24 +226,36 @@ def test_pipelined_requests_are_answered_in_the_order_they_came(unlimited):
     assert values == ["2", None, "4", "6", None, "8", "10"]
 
 
-def test_a_call_out_when_the_bridge_is_told_to_stop_is_still_answered(stack):
-    """SIGTERM while a call the pipeline sent waits at a worker (one that holds it until told): the bridge drains,
-    and the caller gets the worker's answer before the connection closes and the bridge exits."""
+@contextlib.contextmanager
+def call_held_at_a_worker(stack, args):
+    """A fresh bridge, and a call with `args` sent through its pipeline to a worker that holds it (`HeldWorker`, its
+    op `echo`), once the call has reached the worker: yields (the bridge's process, the connection, the worker)."""
     url = stack.bridge("--caller-rate", "0")
     port = int(url.rsplit(":", 1)[1])
-    bridge = stack.named[f"http-{port}"]
     service = "held" + uuid.uuid4().hex[:6]
     with HeldWorker(stack.gateways[0]["worker"], service, "echo") as worker, \
             socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
         assert worker.ready.wait(timeout=60), "the gateway never took the worker"
-        body = b'{"n":12}'
-        connection.sendall(f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: z\r\n"
+        body = json.dumps(args).encode()
+        connection.sendall(f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: held\r\n"
                            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
         assert worker.received.wait(timeout=60), "the call never reached the worker"
+        yield stack.named[f"http-{port}"], connection, worker
+
+
+def assert_answered(connection, args):
+    """The connection's next answer is the held call's: a 200 echoing `args`."""
+    [(status, headers, answer)] = read_answers(connection, 1)
+    assert status == 200 and json.loads(answer) == args and headers["x-request-id"] == "held", answer
+
+
+def test_a_call_out_when_the_bridge_is_told_to_stop_is_still_answered(stack):
+    """SIGTERM while a call the pipeline sent waits at a worker (one that holds it until told): the bridge drains,
+    and the caller gets the worker's answer before the connection closes and the bridge exits."""
+    with call_held_at_a_worker(stack, {"n": 12}) as (bridge, connection, worker):
         bridge.send_signal(signal.SIGTERM)
         worker.release.set()
-        [(status, headers, answer)] = read_answers(connection, 1)
-        assert status == 200 and json.loads(answer) == {"n": 12} and headers["x-request-id"] == "z", answer
+        assert_answered(connection, {"n": 12})
         assert connection.recv(1) == b"", "the bridge keeps the connection open after its last answer"
     assert bridge.wait(timeout=60) == 0
 
@@ -251,23 +264,13 @@ def test_a_call_out_when_the_bridge_is_told_to_stop_is_still_answered(stack):
 def test_a_call_out_is_answered_before_what_the_client_sent_after_it(stack, then):
     """The pipeline keeps reading while a call is out (decision 0137). A client that then ends its input (a half
     close), or sends what is not HTTP, still gets the call's answer first; only then does the connection close."""
-    url = stack.bridge("--caller-rate", "0")
-    port = int(url.rsplit(":", 1)[1])
-    service = "held" + uuid.uuid4().hex[:6]
-    with HeldWorker(stack.gateways[0]["worker"], service, "echo") as worker, \
-            socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
-        assert worker.ready.wait(timeout=60), "the gateway never took the worker"
-        body = b'{"n":7}'
-        connection.sendall(f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: y\r\n"
-                           f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
-        assert worker.received.wait(timeout=60), "the call never reached the worker"
+    with call_held_at_a_worker(stack, {"n": 7}) as (_, connection, worker):
         if then == "ends its input":
             connection.shutdown(socket.SHUT_WR)
         else:
             connection.sendall(b"\x00\x01 not HTTP \xff\r\n\r\n")
         worker.release.set()
-        [(status, headers, answer)] = read_answers(connection, 1)
-        assert status == 200 and json.loads(answer) == {"n": 7} and headers["x-request-id"] == "y", answer
+        assert_answered(connection, {"n": 7})
         rest = b""
         while chunk := connection.recv(65536):
             rest += chunk
