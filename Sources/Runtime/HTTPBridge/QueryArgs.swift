@@ -59,30 +59,26 @@ enum QueryArgs {
     /// Whether a property travels in a query as text (a scalar, or an array of scalars as repeated parameters)
     /// rather than as JSON text; the OpenAPI document publishes each parameter so (`schema` or `content`).
     static func travelsAsText(_ schema: JSONValue?) -> Bool {
-        travelsAsText(schema, types: types(schema))
-    }
-
-    private static func travelsAsText(_ schema: JSONValue?, types: Set<String>) -> Bool {
+        let types = types(schema)
         if types == ["array"] { return isScalar(schema?["items"]) }
-        return isScalar(schema, types: types)
+        return isScalar(schema)
     }
 
-    private static func isScalar(_ schema: JSONValue?, types: Set<String>? = nil) -> Bool {
+    private static func isScalar(_ schema: JSONValue?) -> Bool {
         guard let schema else { return true }  // a member the args schema does not name (`access_token`): text
-        let types = types ?? Self.types(schema)
+        let types = types(schema)
         guard !types.isEmpty else { return schema["enum"] != nil }
         return types.isSubset(of: ["string", "integer", "number", "boolean"])
     }
 
     private static func value(_ values: [String], as schema: JSONValue?, field: String) throws -> JSONValue {
-        let types = types(schema)
-        guard travelsAsText(schema, types: types) else {
+        guard travelsAsText(schema) else {
             guard values.count == 1 else {
                 throw WireError(.invalidArgument, "\(field) is given more than once", field: field)
             }
             return try json(values[0], field: field)
         }
-        switch types {
+        switch types(schema) {
         case let types where types.contains("array"):
             if values.count == 1, values[0].hasPrefix("[") { return try json(values[0], field: field) }
             return .array(try values.map { try scalar($0, as: schema?["items"], field: field) })
@@ -90,17 +86,12 @@ enum QueryArgs {
             guard values.count == 1 else {
                 throw WireError(.invalidArgument, "\(field) is given more than once", field: field)
             }
-            return try scalar(values[0], as: schema, types: types, field: field)
+            return try scalar(values[0], as: schema, field: field)
         }
     }
 
-    private static func scalar(
-        _ text: String,
-        as schema: JSONValue?,
-        types: Set<String>? = nil,
-        field: String
-    ) throws -> JSONValue {
-        let types = types ?? Self.types(schema)
+    private static func scalar(_ text: String, as schema: JSONValue?, field: String) throws -> JSONValue {
+        let types = types(schema)
         if types.contains("integer"), let integer = Int(text) { return JSONValue(integerLiteral: integer) }
         if types.contains("number"), let number = try? JSONValue(parsing: Array(text.utf8)), case .number = number {
             return number
