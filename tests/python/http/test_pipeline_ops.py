@@ -227,17 +227,18 @@ def test_pipelined_requests_are_answered_in_the_order_they_came(unlimited):
 
 
 @contextlib.contextmanager
-def call_held_at_a_worker(stack, args):
-    """A fresh bridge, and a call with `args` sent through its pipeline to a worker that holds it (`HeldWorker`, its
-    op `echo`), once the call has reached the worker: yields (the bridge's process, the connection, the worker)."""
-    url = stack.bridge("--caller-rate", "0")
+def call_held_at_a_worker(stack, args, *bridge_arguments, before=b""):
+    """A fresh bridge (with `bridge_arguments`), and a call with `args` sent through its pipeline to a worker that
+    holds it (`HeldWorker`, its op `echo`), in one write after the requests `before`, once the call has reached the
+    worker: yields (the bridge's process, the connection, the worker)."""
+    url = stack.bridge("--caller-rate", "0", *bridge_arguments)
     port = int(url.rsplit(":", 1)[1])
     service = "held" + uuid.uuid4().hex[:6]
     with HeldWorker(stack.gateways[0]["worker"], service, "echo") as worker, \
             socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
         assert worker.ready.wait(timeout=60), "the gateway never took the worker"
         body = json.dumps(args).encode()
-        connection.sendall(f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: held\r\n"
+        connection.sendall(before + f"POST /v1/{service}/echo HTTP/1.1\r\nHost: x\r\nX-Request-Id: held\r\n"
                            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
         assert worker.received.wait(timeout=60), "the call never reached the worker"
         yield stack.named[f"http-{port}"], connection, worker
@@ -275,3 +276,19 @@ def test_a_call_out_is_answered_before_what_the_client_sent_after_it(stack, then
         while chunk := connection.recv(65536):
             rest += chunk
         assert not rest.startswith(b"HTTP/1.1 200"), rest
+
+
+def test_a_call_pipelined_behind_another_outlasts_the_idle_deadline(stack):
+    """A call held at a worker, sent in one write behind a quick one: once the quick one is answered, the connection
+    still has a request in hand, so the idle deadline (300 ms here) does not apply. The test waits for an event: a
+    second connection, opened after the first answer and sent nothing, closed by the bridge at its idle deadline
+    (which falls later than the first connection's would have)."""
+    quick = b"GET /v1/calc/evaluate?expression=1%2B1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+    with call_held_at_a_worker(stack, {"n": 3}, "--idle-timeout-ms", "300", before=quick) as (_, connection, worker):
+        [(status, _, answer)] = read_answers(connection, 1)
+        assert status == 200 and json.loads(answer)["value"] == "2", answer
+        port = connection.getpeername()[1]
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as idle:
+            assert idle.recv(1) == b"", "the bridge kept an idle connection past its idle deadline"
+        worker.release.set()
+        assert_answered(connection, {"n": 3})

@@ -44,7 +44,7 @@ final class RequestClock: ChannelInboundHandler {
 
     /// A request was decoded whole.
     func requestRead() {
-        deadlines.requestRead()
+        deadlines.requestRead(now: .now)
         arm()
     }
 
